@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The SPA is served under /edcweb/; the reference server serves the API at /edc and /login. */
+export default defineConfig({
+  base: '/edcweb/',
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/edc/': 'http://localhost:8080',
+      '/login/': 'http://localhost:8080',
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+});

@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Three projects:
+ * - engine: pure TypeScript in node (no DOM on purpose: the engine must not need one)
+ * - ui: renderers, app and portable stories in jsdom
+ * - server: the reference server on in-memory PGlite (or PostgreSQL when DATABASE_URL is set)
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'engine',
+          environment: 'node',
+          include: ['engine/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'renderers/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'],
+          setupFiles: ['./vitest.setup.ui.ts'],
+          testTimeout: 20000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          // one PGlite per file is cloned from a snapshot; keep the 2-core machine from thrashing
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
