@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { LoginInfo } from '../api/contract';
+import { memoryStore } from '../http/testkit';
+import { DEFAULT_PRODUCT_RELEASE, deriveSessionFlags, loadLoginInfo, saveLoginInfo } from './loginInfo';
+import { STORAGE_KEYS } from './storageKeys';
+
+const info: LoginInfo = {
+  unitLogo: '',
+  eClinical_version: 'eClinical 5',
+  backAddress: 'https://login.example',
+  userid: 'U1',
+  username: 'crc01',
+  realname: 'Li Na',
+  studyid: 'S1',
+  studycode: 'DEMO-01',
+  studyname: 'Demo study',
+  roleid: 'R1',
+  rolecode: 'CRC',
+  rolename: { zh_CN: '研究协调员', en: 'Study coordinator' },
+  siteid: 'SITE1',
+  sitecode: '01',
+  sitename: 'Site One',
+  locale: 'en',
+  timezone: 'Asia/Shanghai',
+  strLength: 100,
+  numfieldUKallowed: true,
+  online: { isShow: false },
+};
+
+describe('login info in session storage', () => {
+  it('round-trips and keeps the integration address for the request client', () => {
+    const store = memoryStore();
+    saveLoginInfo(store, info);
+    expect(loadLoginInfo(store)).toEqual(info);
+    expect(store.getItem(STORAGE_KEYS.backAddress)).toBe('https://login.example');
+  });
+
+  it('does not overwrite the integration address with an empty one', () => {
+    const store = memoryStore({ [STORAGE_KEYS.backAddress]: 'https://kept.example' });
+    saveLoginInfo(store, { ...info, backAddress: '' });
+    expect(store.getItem(STORAGE_KEYS.backAddress)).toBe('https://kept.example');
+  });
+
+  it.each([
+    ['missing', null],
+    ['not JSON', '{oops'],
+    ['the wrong shape', JSON.stringify({ ...info, strLength: '100' })],
+  ])('is null when %s', (_label, raw) => {
+    const store = memoryStore(raw === null ? {} : { [STORAGE_KEYS.loginInfo]: raw });
+    expect(loadLoginInfo(store)).toBeNull();
+  });
+});
+
+describe('session flags', () => {
+  it('strLength 100 → text limit 100; anything else → 2000', () => {
+    expect(deriveSessionFlags(info).textLimit).toBe(100);
+    expect(deriveSessionFlags({ ...info, strLength: 500 }).textLimit).toBe(2000);
+    expect(deriveSessionFlags({ ...info, strLength: 2000 }).textLimit).toBe(2000);
+  });
+
+  it.each(['support', 'SUPPORT', 'Support'])('role %s is support', (rolecode) => {
+    expect(deriveSessionFlags({ ...info, rolecode }).isSupport).toBe(true);
+  });
+
+  it.each(['CRC', 'supporter', null])('role %s is not support', (rolecode) => {
+    expect(deriveSessionFlags({ ...info, rolecode }).isSupport).toBe(false);
+  });
+
+  it('release defaults to V4.1.0; locale and UK switch come from the info', () => {
+    expect(deriveSessionFlags(info)).toEqual({
+      textLimit: 100,
+      isSupport: false,
+      locale: 'en',
+      productRelease: DEFAULT_PRODUCT_RELEASE,
+      numfieldUKallowed: true,
+    });
+    expect(DEFAULT_PRODUCT_RELEASE).toBe('V4.1.0');
+    expect(deriveSessionFlags({ ...info, productRelease: 'V4.2.3' }).productRelease).toBe('V4.2.3');
+  });
+});

@@ -1,0 +1,308 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyObject } from 'yup';
+import type { EndpointDef } from '../api/contract';
+import type { ApiEnvelope } from '../api/envelope';
+import type { ApiClient } from '../http/createApiClient';
+import { RequestError } from '../http/requestError';
+import {
+  clientHarness,
+  globalTimers,
+  memoryStore,
+  networkError,
+  recordingNotifier,
+  stubAdapter,
+} from '../http/testkit';
+import { createApiClient } from '../http/createApiClient';
+import { createSessionMonitor, type SessionMonitor } from './sessionMonitor';
+import { STORAGE_KEYS } from './storageKeys';
+
+type Answer = ApiEnvelope<unknown> | Error | Promise<ApiEnvelope<unknown>>;
+
+const alive = (): ApiEnvelope<unknown> => ({ success: true, msg: '', data: 1 });
+const refused = (code?: number): ApiEnvelope<unknown> => ({
+  success: false,
+  msg: 'no',
+  data: null,
+  ...(code !== undefined ? { code } : {}),
+});
+const noNotice = (): ApiEnvelope<unknown> => ({
+  success: true,
+  msg: '',
+  data: { flag: false, beforenote: '' },
+});
+
+/** A client whose request() answers from per-endpoint queues (the last answer repeats). */
+function fakeClient(answers: { heartBeat?: Answer[]; expiry?: Answer[] }) {
+  const queues: Record<string, Answer[]> = {
+    'heartBeat.do': answers.heartBeat ?? [alive()],
+    'expirationTime.do': answers.expiry ?? [noNotice()],
+  };
+  const calls: Array<{ path: string; params: unknown; silent: boolean }> = [];
+  const forceLogout = vi.fn();
+  const client = {
+    loggingOut: false,
+    forceLogout,
+    request: async (
+      def: EndpointDef<AnyObject, unknown>,
+      params?: AnyObject,
+      opts?: { silent?: boolean },
+    ) => {
+      calls.push({ path: def.path, params, silent: opts?.silent ?? false });
+      const queue = queues[def.path] ?? [];
+      const answer = queue.length > 1 ? queue.shift() : queue[0];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  } as unknown as ApiClient;
+  const count = (path: string) => calls.filter((c) => c.path === path).length;
+  return {
+    client,
+    calls,
+    forceLogout,
+    beats: () => count('heartBeat.do'),
+    checks: () => count('expirationTime.do'),
+  };
+}
+
+function setup(answers: Parameters<typeof fakeClient>[0], storeInit: Record<string, string> = {}) {
+  const fake = fakeClient(answers);
+  const store = memoryStore(storeInit);
+  const notifier = recordingNotifier();
+  const monitor = createSessionMonitor({
+    client: fake.client,
+    timers: globalTimers,
+    store,
+    notifier,
+    ids: () => ({ studyid: 'S1', userid: 'U1' }),
+  });
+  return { ...fake, store, notifier, monitor };
+}
+
+const errors = (store: { getItem(k: string): string | null }) => store.getItem(STORAGE_KEYS.heartbeatErrors);
+
+let monitor: SessionMonitor | null = null;
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  monitor?.stop();
+  monitor = null;
+  vi.useRealTimers();
+});
+
+describe('heartbeat', () => {
+  it('calls heartBeat.do silently every 10 s', async () => {
+    const t = setup({});
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(t.beats()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.calls[0]).toEqual({ path: 'heartBeat.do', params: {}, silent: true });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(t.beats()).toBe(3);
+    expect(errors(t.store)).toBe('0');
+  });
+
+  it('3 failures keep polling; the 4th logs out with 408 and stops', async () => {
+    const t = setup({ heartBeat: [new RequestError('network', 'heartBeat.do'), refused()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.beats()).toBe(3);
+    expect(errors(t.store)).toBe('3');
+    expect(t.forceLogout).not.toHaveBeenCalled();
+    expect(t.monitor.running).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(408);
+    expect(t.monitor.running).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.beats()).toBe(4);
+  });
+
+  it('a success in between resets the count', async () => {
+    const t = setup({
+      heartBeat: [refused(), refused(), refused(), alive(), refused(), refused(), refused(), alive()],
+    });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(errors(t.store)).toBe('3');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(errors(t.store)).toBe('0');
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(t.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('the count lives in session storage (it survives a reload)', async () => {
+    const t = setup({ heartBeat: [refused()] }, { [STORAGE_KEYS.heartbeatErrors]: '3' });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(408);
+  });
+
+  it('data −2 → logout 405', async () => {
+    const t = setup({ heartBeat: [{ success: true, msg: '', data: -2 }] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(405);
+    expect(t.monitor.running).toBe(false);
+  });
+
+  it('envelope code 504 → logout 504 (not counted as a failure)', async () => {
+    const t = setup({ heartBeat: [refused(504)] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(504);
+    expect(errors(t.store)).toBeNull();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.beats()).toBe(1);
+  });
+
+  it('stops without counting when the client already logged out (401)', async () => {
+    const t = setup({ heartBeat: [new RequestError('unauthorized', 'heartBeat.do', { status: 401 })] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.monitor.running).toBe(false);
+    expect(t.forceLogout).not.toHaveBeenCalled();
+    expect(errors(t.store)).toBeNull();
+  });
+
+  it('never overlaps: a tick is skipped while a heartbeat is in flight', async () => {
+    let release: (env: ApiEnvelope<unknown>) => void = () => undefined;
+    const slow = new Promise<ApiEnvelope<unknown>>((resolve) => {
+      release = resolve;
+    });
+    const t = setup({ heartBeat: [slow, alive()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(35_000);
+    expect(t.beats()).toBe(1);
+    release(alive());
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(t.beats()).toBe(2);
+  });
+
+  it('an answer arriving after stop() is ignored', async () => {
+    let release: (env: ApiEnvelope<unknown>) => void = () => undefined;
+    const slow = new Promise<ApiEnvelope<unknown>>((resolve) => {
+      release = resolve;
+    });
+    const t = setup({ heartBeat: [slow] });
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    t.monitor.stop();
+    release({ success: true, msg: '', data: -2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.forceLogout).not.toHaveBeenCalled();
+  });
+});
+
+describe('expiry check', () => {
+  it('asks expirationTime.do every 15 s with studyid and userid', async () => {
+    const t = setup({});
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(t.calls.filter((c) => c.path === 'expirationTime.do')).toEqual([
+      { path: 'expirationTime.do', params: { studyid: 'S1', userid: 'U1' }, silent: true },
+    ]);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(t.checks()).toBe(2);
+  });
+
+  it('flag → shows beforenote and stops the expiry check only', async () => {
+    const t = setup({
+      expiry: [{ success: true, msg: '', data: { flag: true, beforenote: '密码 3 天后过期' } }],
+    });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(t.notifier.notices).toEqual([{ level: 'warning', text: '密码 3 天后过期', durationMs: 10_000 }]);
+    const beats = t.beats();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.checks()).toBe(1);
+    expect(t.beats()).toBe(beats + 6);
+    expect(t.monitor.running).toBe(true);
+  });
+
+  it('an exception stops the expiry check; the heartbeat goes on', async () => {
+    const t = setup({ expiry: [new RequestError('server', 'expirationTime.do', { status: 500 })] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.checks()).toBe(1);
+    expect(t.beats()).toBe(6);
+    expect(t.notifier.notices).toEqual([]);
+  });
+
+  it('no ids yet → no check', async () => {
+    const fake = fakeClient({});
+    monitor = createSessionMonitor({
+      client: fake.client,
+      timers: globalTimers,
+      store: memoryStore(),
+      notifier: recordingNotifier(),
+      ids: () => null,
+    });
+    monitor.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fake.checks()).toBe(0);
+  });
+});
+
+describe('start and stop', () => {
+  it('start() is idempotent', async () => {
+    const t = setup({});
+    monitor = t.monitor;
+    t.monitor.start();
+    t.monitor.start();
+    expect(vi.getTimerCount()).toBe(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.beats()).toBe(1);
+  });
+
+  it('stop() clears both timers', async () => {
+    const t = setup({});
+    t.monitor.start();
+    t.monitor.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(t.monitor.running).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.calls).toEqual([]);
+  });
+});
+
+describe('with the real request client', () => {
+  it('4 heartbeats without an answer → message 408, then the login page after 2 s', async () => {
+    const stub = stubAdapter((config) => {
+      throw networkError(config);
+    });
+    const h = clientHarness(stub.adapter);
+    let stopMonitor = () => undefined as void;
+    const client = createApiClient({ ...h.deps, onLogout: () => stopMonitor() });
+    monitor = createSessionMonitor({
+      client,
+      timers: globalTimers,
+      store: h.store,
+      notifier: h.notifier,
+      ids: () => null,
+    });
+    stopMonitor = () => monitor?.stop();
+    monitor.start();
+
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(h.notifier.notices).toEqual([
+      { level: 'warning', messageId: 'logout.expire.408', durationMs: 2500 },
+    ]);
+    expect(h.store.getItem(STORAGE_KEYS.heartbeatErrors)).toBeNull();
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(h.navigator.assigned).toEqual(['/edcweb/loginfront?expireType=408']);
+  });
+});
