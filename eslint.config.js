@@ -5,7 +5,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'storybook-static', 'coverage', 'playwright-report', 'test-results', '.data', '.cache'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'storybook-static',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      '.data',
+      '.cache',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -33,8 +42,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-*', '@mui/*', 'ag-grid-*'], message: 'engine/ must not import React or UI libraries.' },
-            { group: ['**/src/**', '**/renderers/**', '**/server/**'], message: 'engine/ imports neither src/, renderers/ nor server/.' },
+            {
+              group: ['react', 'react-*', '@mui/*', 'ag-grid-*'],
+              message: 'engine/ must not import React or UI libraries.',
+            },
+            {
+              group: ['**/src/**', '**/renderers/**', '**/server/**'],
+              message: 'engine/ imports neither src/, renderers/ nor server/.',
+            },
           ],
         },
       ],
@@ -43,13 +58,19 @@ export default tseslint.config(
   {
     files: ['renderers/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/server/**'], message: 'renderers/ import only engine/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '**/server/**'], message: 'renderers/ import only engine/.' }] },
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/renderers/**'], message: 'server/ imports only engine/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '**/renderers/**'], message: 'server/ imports only engine/.' }] },
+      ],
     },
   },
 );

@@ -31,12 +31,15 @@ const TYPES: Record<string, string> = {
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   if (!url.pathname.startsWith('/edcweb/')) {
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"msg":"bench","data":null}');
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end('{"success":false,"msg":"bench","data":null}');
     return;
   }
   const rel = normalize(url.pathname.slice('/edcweb/'.length));
   let file = join(dist, rel);
-  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
+  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory())
+    file = join(dist, 'index.html');
   res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
   res.end(readFileSync(file));
 });
@@ -50,7 +53,15 @@ const FORBIDDEN = [
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const page = await browser.newPage();
 const loaded = new Set<string>();
@@ -73,16 +84,23 @@ for (const path of [...loaded].sort()) {
   const g = gzipSync(buf, { level: 9 }).length;
   raw += buf.length;
   gz += g;
-  rows.push(`  ${path.padEnd(52)} ${(buf.length / 1024).toFixed(1).padStart(8)} KB  ${(g / 1024).toFixed(1).padStart(7)} KB gzip`);
+  rows.push(
+    `  ${path.padEnd(52)} ${(buf.length / 1024).toFixed(1).padStart(8)} KB  ${(g / 1024).toFixed(1).padStart(7)} KB gzip`,
+  );
   const text = buf.toString('utf8');
   for (const f of FORBIDDEN) if (f.marker.test(text)) violations.push(`${f.name} in ${path}`);
 }
 const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-const allGz = all.reduce((s, f) => s + gzipSync(readFileSync(join(dist, 'assets', f)), { level: 9 }).length, 0);
+const allGz = all.reduce(
+  (s, f) => s + gzipSync(readFileSync(join(dist, 'assets', f)), { level: 9 }).length,
+  0,
+);
 
 console.log(`JS loaded by /entrance → /loginfront (${loaded.size} files):`);
 console.log(rows.join('\n'));
-console.log(`  total ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzip (target ≤ 200 KB gzip)`);
+console.log(
+  `  total ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzip (target ≤ 200 KB gzip)`,
+);
 console.log(`Whole build: ${all.length} JS chunks, ${(allGz / 1024).toFixed(1)} KB gzip`);
 if (violations.length > 0) {
   console.error(`Forbidden on the login front: ${violations.join(', ')}`);

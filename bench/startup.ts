@@ -14,11 +14,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'edc-startup-'));
 
 async function timeStart(label: string): Promise<number> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
-    cwd: root,
-    env: { ...process.env, SKIP_BUILD: '1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, SKIP_BUILD: '1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

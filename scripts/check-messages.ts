@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
-const read = (p: string): Record<string, unknown> => JSON.parse(readFileSync(root + p, 'utf8')) as Record<string, unknown>;
+const read = (p: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(root + p, 'utf8')) as Record<string, unknown>;
 
 const extracted = Object.keys(read('.cache/extracted-messages.json'));
 const catalogues = { zh_CN: read('src/i18n/zh_CN.json'), en: read('src/i18n/en.json') };
@@ -14,7 +15,8 @@ const problems: string[] = [];
 for (const [name, cat] of Object.entries(catalogues)) {
   for (const id of extracted) if (!(id in cat)) problems.push(`${name}.json lacks "${id}" (used in code)`);
   for (const [key, value] of Object.entries(cat)) {
-    if (typeof value !== 'string' || value.trim() === '') problems.push(`${name}.json: "${key}" is empty or not a string`);
+    if (typeof value !== 'string' || value.trim() === '')
+      problems.push(`${name}.json: "${key}" is empty or not a string`);
   }
 }
 const zhKeys = new Set(Object.keys(catalogues.zh_CN));

@@ -32,10 +32,14 @@ function needsBuild(): boolean {
 if (needsBuild()) {
   console.log('Building the web app (vite build) …');
   const t0 = Date.now();
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     console.error('The web app build failed; the server was not started.');
     process.exit(result.status ?? 1);

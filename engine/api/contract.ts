@@ -140,7 +140,8 @@ export const loginFront = endpoint({
   auth: 'none',
   host: 'back',
   needsRole: false,
-  description: 'The login front\'s own login: user name and password → token (also set as the "token" cookie).',
+  description:
+    'The login front\'s own login: user name and password → token (also set as the "token" cookie).',
   params: yup.object({ username: str().required(), password: str().required() }),
   data: yup.object({ token: str().required(), userid: str().required() }),
 });
@@ -153,7 +154,7 @@ export const signature = endpoint({
   host: 'back',
   needsRole: true,
   description:
-    'Re-authentication for an electronic signature (21 CFR 11.200): the signer\'s password, and the user name on the first signing of a session; answers who signed, when and with what meaning.',
+    "Re-authentication for an electronic signature (21 CFR 11.200): the signer's password, and the user name on the first signing of a session; answers who signed, when and with what meaning.",
   params: yup.object({
     username: str().optional(),
     password: str().required(),
@@ -186,7 +187,8 @@ export const login = endpoint({
   auth: 'token',
   host: 'api',
   needsRole: false,
-  description: 'Opens the EDC session for the token from the login front; answers the user and their studies.',
+  description:
+    'Opens the EDC session for the token from the login front; answers the user and their studies.',
   params: yup.object({ studyid: str().optional() }),
   data: yup.object({
     userid: str().required(),
@@ -194,7 +196,9 @@ export const login = endpoint({
     realname: str().required(),
     studyid: str().required(),
     studies: yup
-      .array(yup.object({ studyid: str().required(), studycode: str().required(), studyname: str().required() }))
+      .array(
+        yup.object({ studyid: str().required(), studycode: str().required(), studyname: str().required() }),
+      )
       .required(),
   }),
 });
@@ -218,7 +222,8 @@ export const loginInfo = endpoint({
   auth: 'optional',
   host: 'api',
   needsRole: false,
-  description: 'Login info (spec §3) and the per-host UI config; anonymous calls get the UI config with null user fields.',
+  description:
+    'Login info (spec §3) and the per-host UI config; anonymous calls get the UI config with null user fields.',
   params: noParams,
   data: loginInfoSchema,
 });
@@ -258,7 +263,8 @@ export const heartBeat = endpoint({
   auth: 'token',
   host: 'api',
   needsRole: false,
-  description: 'Keeps the session alive every 10 s; data −2 when it expired, code 504 when replaced by a newer login.',
+  description:
+    'Keeps the session alive every 10 s; data −2 when it expired, code 504 when replaced by a newer login.',
   params: noParams,
   data: num().required(),
 });
@@ -270,7 +276,8 @@ export const expirationTime = endpoint({
   auth: 'token',
   host: 'api',
   needsRole: false,
-  description: 'Every 15 s: whether a notice (password or account expiry, maintenance) must be shown to the user.',
+  description:
+    'Every 15 s: whether a notice (password or account expiry, maintenance) must be shown to the user.',
   params: yup.object({ studyid: str().required(), userid: str().required() }),
   data: yup.object({ flag: bool().required(), beforenote: str().defined() }),
 });
@@ -346,7 +353,8 @@ export const appVersion = endpoint({
   auth: 'optional',
   host: 'api',
   needsRole: false,
-  description: 'Server version, e.g. V2.1.8 (the header is shown from V2.1.6 on; the client assumes V2.0.10 when absent).',
+  description:
+    'Server version, e.g. V2.1.8 (the header is shown from V2.1.6 on; the client assumes V2.0.10 when absent).',
   params: noParams,
   data: yup.object({ version: str().defined() }),
 });

@@ -25,7 +25,8 @@ function toContractError(endpoint: string, prefix: string, err: unknown): Contra
     const problems = inner.map((e) => {
       const path = join(prefix, e.path);
       // yup prefixes messages with the path it knows; name the full path instead
-      const message = e.path && e.message.startsWith(e.path) ? e.message.slice(e.path.length).trim() : e.message;
+      const message =
+        e.path && e.message.startsWith(e.path) ? e.message.slice(e.path.length).trim() : e.message;
       return `${path} ${message}`;
     });
     return new ContractError(endpoint, join(prefix, inner[0]?.path), problems);
@@ -66,7 +67,10 @@ export function parseData<P extends yup.AnyObject, D>(def: EndpointDef<P, D>, da
 }
 
 /** Envelope + data. A `success:false` envelope is returned as is (its data is not checked). */
-export function parseResponse<P extends yup.AnyObject, D>(def: EndpointDef<P, D>, body: unknown): ApiEnvelope<D> {
+export function parseResponse<P extends yup.AnyObject, D>(
+  def: EndpointDef<P, D>,
+  body: unknown,
+): ApiEnvelope<D> {
   const env = parseEnvelope(def.path, body);
   if (!env.success) return env as ApiEnvelope<D>;
   return { ...env, data: parseData(def, env.data) };
