@@ -1,0 +1,27 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+import type { PluginOption } from 'vite';
+import { PRECOMPILED_CATALOGUES_PLUGIN } from '../src/i18n/buildPlugin';
+
+/** Plugins of the app build that do not belong in Storybook (stories read the catalogues as plain texts). */
+function withoutAppBuildPlugins(plugins: PluginOption[] | undefined): PluginOption[] {
+  return (plugins ?? []).flat(Infinity as 1).filter((plugin) => {
+    const name = plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : null;
+    return name !== PRECOMPILED_CATALOGUES_PLUGIN;
+  });
+}
+
+/** Stories of the app's building blocks and pages, fed from fixtures/ through a fake request client. */
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.stories.tsx'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  addons: [],
+  core: { disableTelemetry: true },
+  viteFinal: (viteConfig) => ({
+    ...viteConfig,
+    // the app is served under /edcweb/; Storybook serves from its own root
+    base: './',
+    plugins: withoutAppBuildPlugins(viteConfig.plugins),
+  }),
+};
+
+export default config;

@@ -1,0 +1,108 @@
+/**
+ * The newcomer path against the reference server (fresh PGlite, demo seed): open /edcweb/, log in, choose role and
+ * site, see the shell and the footer, switch role, get logged out with the right message when the server
+ * invalidates the token, and find the way home from an unknown path.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import zh from '../src/i18n/zh_CN.json' with { type: 'json' };
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026';
+/** CRC at two sites (Beijing and Shanghai) in the demo seed. */
+const CRC = 'crc.li';
+
+async function logIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto('/edcweb/');
+  await expect(page).toHaveURL(/\/edcweb\/loginfront/);
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+}
+
+/** Chooses the role (first one offered) and the site with the given index among that role's sites. */
+async function chooseRoleAndSite(page: Page, siteIndex = 0): Promise<{ site: string }> {
+  await expect(page).toHaveURL(/\/edcweb\/checkRole/);
+  const role = page.locator('select[name=roleid]');
+  const roleValues = await role
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(roleValues.length).toBeGreaterThan(0);
+  await role.selectOption(roleValues[0]!);
+  const site = page.locator('select[name=siteid]');
+  const sites = await site
+    .locator('option')
+    .evaluateAll((os) =>
+      os
+        .filter((o) => (o as HTMLOptionElement).value)
+        .map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
+    );
+  expect(sites.length).toBeGreaterThan(siteIndex);
+  await site.selectOption(sites[siteIndex]!.value);
+  await page.getByRole('button', { name: zh['checkRole.confirm'] }).click();
+  await expect(page.getByTestId('home-shell')).toBeVisible();
+  return { site: sites[siteIndex]!.text };
+}
+
+test('log in, choose role and site, see the shell and footer, switch role', async ({ page }) => {
+  await logIn(page, CRC);
+
+  // role and site are required
+  await expect(page).toHaveURL(/\/edcweb\/checkRole/);
+  await page.getByRole('button', { name: zh['checkRole.confirm'] }).click();
+  await expect(page.getByText(zh['checkRole.role.required'])).toBeVisible();
+
+  await chooseRoleAndSite(page, 0);
+  await expect(page).toHaveURL(/\/edcweb\/index/);
+  await expect(page.getByTestId('footer-release')).toContainText('V4.1.0');
+  await expect(page.getByTestId('footer-copyright')).toBeVisible();
+  const firstSite = await page.getByTestId('account-role-site').first().innerText();
+
+  // switch role: back to the selection, choose the other site
+  await page.getByRole('button', { name: zh['shell.switchRole'] }).first().click();
+  await expect(page).toHaveURL(/\/edcweb\/checkRole/);
+  await chooseRoleAndSite(page, 1);
+  await expect(page.getByTestId('account-role-site').first()).not.toHaveText(firstSite);
+
+  // a reload keeps the session and the chosen role
+  await page.reload();
+  await expect(page.getByTestId('home-shell')).toBeVisible();
+});
+
+test('a login elsewhere invalidates the token: message, then the login page with expireType 504', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, CRC);
+  await chooseRoleAndSite(page, 0);
+
+  // the same account logs in from another browser: the server replaces the first session
+  const other = await browser.newContext();
+  const res = await other.request.post('/login/front/login.do', {
+    data: { username: CRC, password: PASSWORD },
+    headers: { locale: 'zh_CN' },
+  });
+  expect((await res.json()).success).toBe(true);
+  await other.close();
+
+  // within one heartbeat (10 s) the first page learns it and shows the message of expire type 504
+  await expect(page.getByText(zh['logout.expire.504']).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/edcweb\/loginfront\?expireType=504/, { timeout: 10_000 });
+  await expect(page.getByTestId('expire-message')).toContainText(zh['logout.expire.504']);
+});
+
+test('an unknown path shows 404, and Back home returns to the shell', async ({ page }) => {
+  await logIn(page, CRC);
+  await chooseRoleAndSite(page, 0);
+
+  await page.goto('/edcweb/no/such/page');
+  await expect(page.getByTestId('error-status')).toContainText('404');
+  await page.getByRole('button', { name: zh['error.backHome'] }).click();
+  await expect(page).toHaveURL(/\/edcweb\/index/);
+  await expect(page.getByTestId('home-shell')).toBeVisible();
+});
+
+test('a wrong password is refused with a message and nothing else happens', async ({ page }) => {
+  await logIn(page, CRC, 'not-the-password');
+  await expect(page).toHaveURL(/\/edcweb\/loginfront/);
+  await expect(page.getByTestId('notices')).not.toBeEmpty();
+  await expect(page.locator('input[name=username]')).toHaveValue(CRC);
+});

@@ -1,0 +1,44 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage } from 'react-intl';
+import { DEFAULT_PRODUCT_RELEASE } from '../engine/session/loginInfo';
+
+export interface FooterProps {
+  /** Release shown next to the product name; V4.1.0 when the login info has none. */
+  release?: string | null;
+  /** Year of the copyright line; the current year by default. */
+  year?: number;
+}
+
+/** Product name, release version and copyright line at the bottom of the shell. */
+export function Footer({ release, year = new Date().getFullYear() }: FooterProps) {
+  const shownRelease = release?.trim() || DEFAULT_PRODUCT_RELEASE;
+  return (
+    <Box
+      component="footer"
+      role="contentinfo"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        gap: 2,
+        py: 1.5,
+        px: 2,
+        borderTop: 1,
+        borderColor: 'divider',
+        color: 'text.secondary',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Typography variant="caption" data-testid="footer-product">
+        <FormattedMessage id="app.productName" />
+      </Typography>
+      <Typography variant="caption" data-testid="footer-release">
+        <FormattedMessage id="footer.release" values={{ release: shownRelease }} />
+      </Typography>
+      <Typography variant="caption" data-testid="footer-copyright">
+        <FormattedMessage id="footer.copyright" values={{ year }} />
+      </Typography>
+    </Box>
+  );
+}

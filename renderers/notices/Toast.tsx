@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Paper from '@mui/material/Paper';
+import type { NoticeLevel } from '../../engine/ports';
+
+export interface ToastProps {
+  level: NoticeLevel;
+  children?: ReactNode;
+  closeLabel: string;
+  onClose(): void;
+}
+
+/** One toast: a coloured bar, the text and a close button. */
+export function Toast({ level, children, closeLabel, onClose }: ToastProps) {
+  const urgent = level === 'error' || level === 'warning';
+  return (
+    <Paper
+      elevation={4}
+      role={urgent ? 'alert' : 'status'}
+      data-level={level}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        pl: 2,
+        pr: 1,
+        py: 1.25,
+        borderLeft: 5,
+        borderColor: `${level}.main`,
+        typography: 'body2',
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
+      <ButtonBase
+        aria-label={closeLabel}
+        onClick={onClose}
+        sx={{ width: 28, height: 28, borderRadius: '50%', fontSize: 18, color: 'text.secondary' }}
+      >
+        <span aria-hidden="true">×</span>
+      </ButtonBase>
+    </Paper>
+  );
+}

@@ -1,0 +1,22 @@
+import Button from '@mui/material/Button';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { ErrorPageLayout } from '../../../renderers/errors/ErrorPageLayout';
+import { PATHS } from '../../routing/paths';
+
+/** 500: the service failed or is unavailable. 'Try again' re-enters the app through /entrance. */
+export function ServerErrorPage() {
+  const navigate = useNavigate();
+  return (
+    <ErrorPageLayout
+      status="500"
+      title={<FormattedMessage id="error.500.title" />}
+      message={<FormattedMessage id="error.500.message" />}
+      actions={
+        <Button variant="contained" onClick={() => navigate(PATHS.entrance, { replace: true })}>
+          <FormattedMessage id="error.tryAgain" />
+        </Button>
+      }
+    />
+  );
+}

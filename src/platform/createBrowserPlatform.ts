@@ -1,0 +1,59 @@
+import { createApiClient, type ApiClient } from '../../engine/http/createApiClient';
+import { createClientErrorReporter } from '../../engine/http/clientErrorReporter';
+import { createNoticeHub } from '../../renderers/notices/noticeHub';
+import { readStoredLocale } from '../i18n/localeStore';
+import { documentCookies, locationNavigator, sessionStore, windowTimers } from './browserPorts';
+import type { LogoutListener, Platform } from './platform';
+
+export interface BrowserApp {
+  platform: Platform;
+  client: ApiClient;
+}
+
+/** The base path the SPA is served under (`/edcweb/`). */
+export const APP_BASE = import.meta.env.BASE_URL;
+
+/** Builds the one request client of the page and the browser ports around it. Call once, in main.tsx. */
+export function createBrowserPlatform(): BrowserApp {
+  const store = sessionStore();
+  const hub = createNoticeHub();
+  const logoutListeners = new Set<LogoutListener>();
+  let reportRequestError: (error: unknown) => void = () => {};
+
+  const client = createApiClient({
+    store,
+    notifier: hub,
+    navigator: locationNavigator,
+    cookies: documentCookies,
+    timers: windowTimers,
+    locale: () => readStoredLocale(store),
+    appBase: APP_BASE,
+    onLogout(code) {
+      for (const listener of logoutListeners) listener(code);
+    },
+    reportError: (error) => reportRequestError(error),
+  });
+
+  const reporter = createClientErrorReporter(
+    client,
+    () => new Date(),
+    () => window.location.href,
+    window.navigator.userAgent,
+  );
+  reportRequestError = (error) => reporter.report('request', error);
+
+  const platform: Platform = {
+    store,
+    timers: windowTimers,
+    notifier: hub,
+    navigator: locationNavigator,
+    reporter,
+    onLogout(listener) {
+      logoutListeners.add(listener);
+      return () => {
+        logoutListeners.delete(listener);
+      };
+    },
+  };
+  return { platform, client };
+}

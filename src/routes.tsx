@@ -1,0 +1,60 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyPage } from './lazy/lazyPage';
+import { PATHS, type RouteHandle } from './routing/paths';
+import { RootLayout } from './routing/RootLayout';
+import { RouteErrorPage } from './routing/RouteErrorPage';
+import { UnknownPath } from './routing/UnknownPath';
+
+// Every page is its own chunk. The login front and /entrance pull neither AG Grid nor the date pickers.
+const Entrance = lazyPage(() => import('./pages/Entrance').then((m) => m.Entrance));
+const LoginFront = lazyPage(() => import('./pages/LoginFront').then((m) => m.LoginFront));
+const CheckRole = lazyPage(() => import('./pages/CheckRole').then((m) => m.CheckRole));
+const HomeShell = lazyPage(() => import('./shell/HomeShell').then((m) => m.HomeShell));
+const Statistics = lazyPage(() => import('./pages/Statistics').then((m) => m.Statistics));
+const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
+const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
+const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
+const Unauthorized = lazyPage(() =>
+  import('./pages/errors/UnauthorizedPage').then((m) => m.UnauthorizedPage),
+);
+const ForcedLogout = lazyPage(() =>
+  import('./pages/errors/ForcedLogoutPage').then((m) => m.ForcedLogoutPage),
+);
+const ServerError = lazyPage(() => import('./pages/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
+
+const unknownPath: RouteHandle = { unknownPath: true };
+const rel = (path: string) => path.slice(1);
+
+/**
+ * The routes of spec §2. Pages of later issues are added as children of /index; anything else is an unknown path
+ * (404, or back to the previous path when reached from inside the app).
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: PATHS.root,
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to={PATHS.entrance} replace /> },
+      { path: rel(PATHS.entrance), element: <Entrance /> },
+      { path: rel(PATHS.loginFront), element: <LoginFront /> },
+      { path: rel(PATHS.checkRole), element: <CheckRole /> },
+      { path: rel(PATHS.refresh), element: <Refresh /> },
+      { path: rel(PATHS.unauthorized), element: <Unauthorized /> },
+      { path: rel(PATHS.forcedLogout), element: <ForcedLogout /> },
+      { path: rel(PATHS.notFound), element: <NotFound /> },
+      { path: rel(PATHS.serverError), element: <ServerError /> },
+      {
+        path: rel(PATHS.index),
+        element: <HomeShell />,
+        children: [
+          { index: true, element: <Navigate to={PATHS.statistics} replace /> },
+          { path: 'statistics', element: <Statistics /> },
+          { path: 'indexRefresh', element: <IndexRefresh /> },
+          { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
+        ],
+      },
+      { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
+    ],
+  },
+];

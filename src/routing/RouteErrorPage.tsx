@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useRouteError } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import { ErrorPageLayout } from '../../renderers/errors/ErrorPageLayout';
+import { usePlatform } from '../platform/PlatformContext';
+import { PATHS } from './paths';
+
+/**
+ * What the user sees when a page throws while rendering: the 500 page (with a full reload, since the app's state
+ * may be broken). The error goes to writeWebLog.do.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const { reporter } = usePlatform();
+  useEffect(() => {
+    reporter.report('error', error);
+  }, [reporter, error]);
+  return (
+    <ErrorPageLayout
+      status="500"
+      title={<FormattedMessage id="error.500.title" />}
+      message={<FormattedMessage id="error.500.message" />}
+      actions={
+        <Button
+          variant="contained"
+          onClick={() => window.location.assign(`${import.meta.env.BASE_URL}${PATHS.entrance.slice(1)}`)}
+        >
+          <FormattedMessage id="error.tryAgain" />
+        </Button>
+      }
+    />
+  );
+}

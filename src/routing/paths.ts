@@ -1,0 +1,42 @@
+/** Router paths of the app (without the `/edcweb` base). */
+export const PATHS = {
+  root: '/',
+  entrance: '/entrance',
+  loginFront: '/loginfront',
+  checkRole: '/checkRole',
+  index: '/index',
+  statistics: '/index/statistics',
+  indexRefresh: '/index/indexRefresh',
+  refresh: '/refresh',
+  unauthorized: '/401',
+  forcedLogout: '/402',
+  notFound: '/404',
+  serverError: '/500',
+} as const;
+
+/** Query parameter of /refresh and /index/indexRefresh naming the route to open again. */
+export const REFRESH_TARGET_PARAM = 'path';
+
+/** An in-app path only: starts with one slash (never `//host` or a scheme). */
+export function isInAppPath(path: string | null | undefined): path is string {
+  return !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+/** The address that reloads `target`: outside the shell through /refresh, inside it through /index/indexRefresh. */
+export function refreshPath(target: string): string {
+  const inShell = target === PATHS.index || target.startsWith(`${PATHS.index}/`);
+  const via = inShell ? PATHS.indexRefresh : PATHS.refresh;
+  return `${via}?${REFRESH_TARGET_PARAM}=${encodeURIComponent(target)}`;
+}
+
+/** Paths never remembered as "the previous path" (they only pass the user on). */
+export const TRANSIENT_PATHS: ReadonlySet<string> = new Set([
+  PATHS.entrance,
+  PATHS.refresh,
+  PATHS.indexRefresh,
+]);
+
+/** Route handle of the catch-all routes. */
+export interface RouteHandle {
+  unknownPath?: boolean;
+}

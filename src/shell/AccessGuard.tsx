@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { checkAccess, loadAllowedPaths } from '../../engine/access/accessGuard';
+import { usePlatform } from '../platform/PlatformContext';
+
+/**
+ * After each navigation inside /index: a management page the current role may not open goes to /401 (report pages
+ * and every other page pass). The server checks the same on each call; this only spares the user a broken page.
+ */
+export function AccessGuard({ children }: { children?: ReactNode }) {
+  const { store } = usePlatform();
+  const { pathname } = useLocation();
+  const decision = checkAccess(pathname, loadAllowedPaths(store));
+  if (!decision.allowed) return <Navigate to={decision.redirectTo} replace />;
+  return <>{children}</>;
+}

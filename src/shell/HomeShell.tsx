@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { LoginInfo, MenuItem } from '../../engine/api/contract';
+import { deriveSessionFlags, loadLoginInfo } from '../../engine/session/loginInfo';
+import { STORAGE_KEYS } from '../../engine/session/storageKeys';
+import { shouldShowHeader } from '../../engine/session/version';
+import { Footer } from '../../renderers/Footer';
+import { InlineMessage } from '../../renderers/InlineMessage';
+import { OnlineServiceWidget } from '../../renderers/OnlineServiceWidget';
+import { PageLoading } from '../../renderers/PageLoading';
+import { useApiClient } from '../../renderers/apiClientContext';
+import { MenuRenderer } from '../../renderers/menu/MenuRenderer';
+import { findMenuByPath } from '../../renderers/menu/menuTree';
+import { EmbeddedPageProvider } from '../../renderers/overlay/EmbeddedPageContext';
+import { useLocale } from '../i18n/LocaleProvider';
+import { usePlatform } from '../platform/PlatformContext';
+import { PATHS, refreshPath } from '../routing/paths';
+import { hasChosenRole } from '../session/roleChoice';
+import { AccessGuard } from './AccessGuard';
+import { AccountActions } from './AccountActions';
+import { useSessionMonitor } from './useSessionMonitor';
+import { useMenus, useServerVersion } from './useShellData';
+
+export const SIDE_MENU_WIDTH = 240;
+
+/**
+ * /index: the home shell. Needs a login (else /entrance) and a chosen role (else /checkRole). Header (server
+ * V2.1.6 and later), side menu from menuList.do, the page, the footer and the online-service button; the session
+ * monitor runs while it is mounted.
+ */
+export function HomeShell() {
+  const { store } = usePlatform();
+  const info = useMemo(() => loadLoginInfo(store), [store]);
+  if (!info?.userid) return <Navigate to={PATHS.entrance} replace />;
+  if (!hasChosenRole(store, info)) return <Navigate to={PATHS.checkRole} replace />;
+  return <ShellFrame info={info} />;
+}
+
+function ShellFrame({ info }: { info: LoginInfo }) {
+  const intl = useIntl();
+  const client = useApiClient();
+  const { store } = usePlatform();
+  const { locale, setLocale } = useLocale();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const stopMonitor = useSessionMonitor();
+  const version = useServerVersion();
+  const { menus, failed: menusFailed } = useMenus();
+  const showHeader = version !== null && shouldShowHeader(version);
+  const flags = deriveSessionFlags(info);
+
+  const current = `${location.pathname}${location.search}`;
+  const pageItem = menus ? findMenuByPath(menus, location.pathname) : null;
+  const activeCode = pageItem?.menuCode ?? store.getItem(STORAGE_KEYS.menuCode);
+
+  // the page's menu item is the active one, also when it was opened by address (the request header follows it)
+  useEffect(() => {
+    if (pageItem) store.setItem(STORAGE_KEYS.menuCode, pageItem.menuCode);
+  }, [pageItem, store]);
+
+  const selectMenu = useCallback(
+    (item: MenuItem) => {
+      store.setItem(STORAGE_KEYS.menuCode, item.menuCode);
+      // choosing the open page again reloads it
+      navigate(item.path === location.pathname ? refreshPath(item.path) : item.path);
+    },
+    [store, navigate, location.pathname],
+  );
+
+  const reloadRoute = useCallback(
+    () => navigate(refreshPath(current), { replace: true }),
+    [navigate, current],
+  );
+
+  const logout = useCallback(() => {
+    stopMonitor();
+    void client.logout();
+  }, [stopMonitor, client]);
+
+  // the page waits for the allowed paths when this tab has none yet (role chosen in another tab)
+  const pathsKnown = menus !== null || store.getItem(STORAGE_KEYS.allowedPaths) !== null;
+  const account = {
+    info,
+    locale,
+    onLocaleChange: setLocale,
+    onSwitchRole: () => navigate(PATHS.checkRole),
+    onLogout: logout,
+  };
+
+  return (
+    <EmbeddedPageProvider onRefresh={reloadRoute}>
+      <Box
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: '100vh' }}
+        data-testid="home-shell"
+      >
+        {showHeader ? (
+          <AppBar position="static" elevation={0} data-testid="shell-header">
+            <Toolbar sx={{ gap: 2 }}>
+              <Brand unitLogo={info.unitLogo} inverse />
+              <Box sx={{ flex: 1 }} />
+              <AccountActions {...account} placement="header" />
+            </Toolbar>
+          </AppBar>
+        ) : null}
+        <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+          <Box
+            component="aside"
+            sx={{
+              width: SIDE_MENU_WIDTH,
+              flexShrink: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+            }}
+          >
+            {showHeader ? null : (
+              <Box sx={{ px: 2, py: 2, borderBottom: 1, borderColor: 'divider' }}>
+                <Brand unitLogo={info.unitLogo} />
+              </Box>
+            )}
+            <Box sx={{ flex: 1, overflowY: 'auto', py: 1 }}>
+              {menus === null ? (
+                <PageLoading />
+              ) : menusFailed ? (
+                <InlineMessage level="error">
+                  <FormattedMessage id="shell.menu.loadFailed" />
+                </InlineMessage>
+              ) : (
+                <MenuRenderer
+                  items={menus}
+                  locale={locale}
+                  activeCode={activeCode}
+                  onSelect={selectMenu}
+                  label={intl.formatMessage({ id: 'shell.menu.label' })}
+                />
+              )}
+            </Box>
+            {showHeader ? null : <AccountActions {...account} placement="sidebar" />}
+          </Box>
+          <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <Box sx={{ flex: 1, p: 3 }}>
+              {pathsKnown ? (
+                <AccessGuard>
+                  <Outlet />
+                </AccessGuard>
+              ) : (
+                <PageLoading />
+              )}
+            </Box>
+            <Footer release={flags.productRelease} />
+          </Box>
+        </Box>
+        <OnlineServiceWidget visible={info.online.isShow} />
+      </Box>
+    </EmbeddedPageProvider>
+  );
+}
+
+function Brand({ unitLogo, inverse = false }: { unitLogo: string; inverse?: boolean }) {
+  const intl = useIntl();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      {unitLogo ? (
+        <Box
+          component="img"
+          src={unitLogo}
+          alt={intl.formatMessage({ id: 'login.unitLogo' })}
+          sx={{ height: 32, maxWidth: 120, objectFit: 'contain' }}
+        />
+      ) : null}
+      <Typography
+        variant="subtitle1"
+        noWrap={inverse}
+        sx={{ fontWeight: 600, color: inverse ? 'inherit' : 'primary.main' }}
+        data-testid="shell-product-name"
+      >
+        <FormattedMessage id="app.productName" />
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { appVersion, menuList, type MenuItem } from '../../engine/api/contract';
+import { saveAllowedPaths } from '../../engine/access/accessGuard';
+import { DEFAULT_SERVER_VERSION } from '../../engine/session/version';
+import { useApiClient } from '../../renderers/apiClientContext';
+import { usePlatform } from '../platform/PlatformContext';
+
+/** The server version from appversion.do; V2.0.10 when it cannot be read; null until answered. */
+export function useServerVersion(): string | null {
+  const client = useApiClient();
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    client.call(appVersion, undefined, { silent: true }).then(
+      (data) => {
+        if (!cancelled) setVersion(data.version.trim() || DEFAULT_SERVER_VERSION);
+      },
+      () => {
+        if (!cancelled) setVersion(DEFAULT_SERVER_VERSION);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client]);
+  return version;
+}
+
+export interface MenusState {
+  menus: MenuItem[] | null;
+  failed: boolean;
+}
+
+/** The current role's menu tree from menuList.do; its allowed paths are kept for the access guard. */
+export function useMenus(): MenusState {
+  const client = useApiClient();
+  const { store } = usePlatform();
+  const [state, setState] = useState<MenusState>({ menus: null, failed: false });
+  useEffect(() => {
+    let cancelled = false;
+    client.call(menuList).then(
+      (data) => {
+        if (cancelled) return;
+        saveAllowedPaths(store, data.allowedPaths);
+        setState({ menus: data.menus, failed: false });
+      },
+      () => {
+        if (!cancelled) setState({ menus: [], failed: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, store]);
+  return state;
+}

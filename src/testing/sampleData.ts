@@ -1,0 +1,34 @@
+/**
+ * Session data for UI tests and stories: the reference server's own answers (fixtures/), so tests and stories
+ * show what the server sends.
+ */
+import type { DataOf, LoginInfo, Role, menuList } from '../../engine/api/contract';
+import { fixtures, menuListByRole } from '../../fixtures';
+
+/** logininfo.do without a login: the per-host UI config, user fields null. */
+export const anonymousLoginInfo: LoginInfo = fixtures.loginInfoAnonymous.data;
+
+/** Logged in as crc.li, CRC at site BJ01 (the online service is shown). */
+export const roleLoginInfo: LoginInfo = fixtures.loginInfo.data;
+
+/** Logged in, no role and site chosen yet. */
+export const userLoginInfo: LoginInfo = {
+  ...roleLoginInfo,
+  roleid: null,
+  rolecode: null,
+  rolename: null,
+  siteid: null,
+  sitecode: null,
+  sitename: null,
+};
+
+/** sitelist.do of dm.chen: CRA at one site, DM at three. */
+export const sampleRoles: Role[] = fixtures.siteList.data;
+
+/** menuList.do of the data manager: a group (administration) with management pages. */
+export const sampleMenus: DataOf<typeof menuList> = menuListByRole.DM.data;
+
+export const loginData = fixtures.login.data;
+export const loginFrontData = fixtures.loginFront.data;
+export const helpDocs = fixtures.help.data;
+export const onlineData = fixtures.online.data;
