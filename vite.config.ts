@@ -11,6 +11,7 @@ export default defineConfig({
     proxy: {
       '/edc/': 'http://localhost:8080',
       '/login/': 'http://localhost:8080',
+      '/config.json': 'http://localhost:8080',
     },
   },
   build: {

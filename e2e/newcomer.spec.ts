@@ -22,12 +22,15 @@ async function logIn(page: Page, username: string, password = PASSWORD): Promise
 async function chooseRoleAndSite(page: Page, siteIndex = 0): Promise<{ site: string }> {
   await expect(page).toHaveURL(/\/edcweb\/checkRole/);
   const role = page.locator('select[name=roleid]');
+  // the roles arrive from sitelist.do
+  await expect(role.locator('option:not([value=""])').first()).toBeAttached();
   const roleValues = await role
     .locator('option')
     .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   expect(roleValues.length).toBeGreaterThan(0);
   await role.selectOption(roleValues[0]!);
   const site = page.locator('select[name=siteid]');
+  await expect(site.locator('option:not([value=""])').first()).toBeAttached();
   const sites = await site
     .locator('option')
     .evaluateAll((os) =>
@@ -45,10 +48,11 @@ async function chooseRoleAndSite(page: Page, siteIndex = 0): Promise<{ site: str
 test('log in, choose role and site, see the shell and footer, switch role', async ({ page }) => {
   await logIn(page, CRC);
 
-  // role and site are required
+  // role and site are required before going on
   await expect(page).toHaveURL(/\/edcweb\/checkRole/);
   await page.getByRole('button', { name: zh['checkRole.confirm'] }).click();
-  await expect(page.getByText(zh['checkRole.role.required'])).toBeVisible();
+  // a single role is preselected; the site must still be chosen
+  await expect(page.getByText(zh['checkRole.site.required'])).toBeVisible();
 
   await chooseRoleAndSite(page, 0);
   await expect(page).toHaveURL(/\/edcweb\/index/);

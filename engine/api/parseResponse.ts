@@ -16,7 +16,8 @@ export class ContractError extends Error {
 
 function join(prefix: string, path: string | undefined): string {
   if (!path) return prefix || '(body)';
-  return prefix ? `${prefix}.${path}` : path;
+  if (!prefix) return path;
+  return path.startsWith('[') ? `${prefix}${path}` : `${prefix}.${path}`;
 }
 
 function toContractError(endpoint: string, prefix: string, err: unknown): ContractError {

@@ -1,0 +1,89 @@
+/**
+ * The checks made on every call, server-side: the token (header `token`) and, for endpoints that need one, the
+ * chosen role and site, which the user must still hold.
+ */
+import type { Db } from '../db/db';
+import { HttpAnswer, fail, forcedRedirect } from '../http/envelope';
+import { message } from '../messages';
+import type { Locale } from '../../engine/api/localized';
+import { holdsRole } from '../repo/access';
+import { endSession, findSessionByTokenHash, touchSession, type SessionRow } from '../repo/sessions';
+import { hashToken } from './tokens';
+
+export type TokenCheck =
+  | { kind: 'ok'; session: SessionRow }
+  | { kind: 'missing' }
+  | { kind: 'unknown' }
+  | { kind: 'loggedOut' }
+  | { kind: 'replaced' }
+  | { kind: 'expired' }
+  | { kind: 'disabled'; session: SessionRow };
+
+export interface TokenCheckOptions {
+  now: Date;
+  idleTimeoutMs: number;
+  /** Counts as activity (false for heartBeat.do, so that an idle session still expires). */
+  touch: boolean;
+}
+
+/** Classifies a token; an idle session is marked expired here. */
+export async function checkToken(
+  db: Db,
+  token: string | undefined,
+  opts: TokenCheckOptions,
+): Promise<TokenCheck> {
+  if (!token) return { kind: 'missing' };
+  const session = await findSessionByTokenHash(db, hashToken(token));
+  if (!session) return { kind: 'unknown' };
+  if (session.endedAt) {
+    if (session.endReason === 'replaced') return { kind: 'replaced' };
+    if (session.endReason === 'expired') return { kind: 'expired' };
+    return { kind: 'loggedOut' };
+  }
+  if (opts.now.getTime() - new Date(session.lastSeenAt).getTime() > opts.idleTimeoutMs) {
+    await endSession(db, session.id, 'expired', opts.now);
+    return { kind: 'expired' };
+  }
+  if (session.userDisabled) return { kind: 'disabled', session };
+  if (opts.touch) await touchSession(db, session.id, opts.now);
+  return { kind: 'ok', session };
+}
+
+/** Expire type (code in the body) of a refused token. */
+const REFUSAL: Record<
+  Exclude<TokenCheck['kind'], 'ok' | 'disabled'>,
+  { code: number; msg: Parameters<typeof message>[0] }
+> = {
+  missing: { code: 400, msg: 'noToken' },
+  unknown: { code: 401, msg: 'badToken' },
+  loggedOut: { code: 401, msg: 'badToken' },
+  replaced: { code: 504, msg: 'replaced' },
+  expired: { code: 405, msg: 'expired' },
+};
+
+/** The answer for a refused token: HTTP 401 with the expire type as `code`, or 602 for a disabled account. */
+export function refusal(check: Exclude<TokenCheck, { kind: 'ok' }>, locale: Locale): HttpAnswer {
+  if (check.kind === 'disabled') return forcedRedirect(602, message('accountDisabled', locale));
+  const r = REFUSAL[check.kind];
+  return new HttpAnswer(401, fail(message(r.msg, locale), r.code));
+}
+
+/** A session with a role and site chosen and still held: the needsRole check. */
+export interface RoleSession extends SessionRow {
+  studyId: string;
+  roleId: string;
+  siteId: string;
+}
+
+export async function requireRole(db: Db, session: SessionRow, locale: Locale): Promise<RoleSession> {
+  const { studyId, roleId, siteId } = session;
+  if (
+    studyId &&
+    roleId &&
+    siteId &&
+    (await holdsRole(db, { userId: session.userId, roleId, siteId, studyId }))
+  ) {
+    return { ...session, studyId, roleId, siteId };
+  }
+  throw forcedRedirect(601, message('roleUnavailable', locale));
+}

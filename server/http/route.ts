@@ -1,0 +1,190 @@
+/**
+ * Registers one endpoint FROM the contract: its path (serverPath), method, parameter validation (def.params), the
+ * token check of its auth mode and, when it needs one, the role check. Handlers only see valid input and answer an
+ * envelope; checks throw HttpAnswer for the other statuses.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
+import type { AnyObject } from 'yup';
+import { serverPath, type EndpointDef } from '../../engine/api/contract';
+import type { ApiEnvelope } from '../../engine/api/envelope';
+import type { Locale } from '../../engine/api/localized';
+import { checkToken, refusal, requireRole, type RoleSession } from '../auth/guard';
+import type { AppContext } from '../context';
+import { message, requestLocale } from '../messages';
+import type { SessionRow } from '../repo/sessions';
+import { HttpAnswer, fail, sendStatus } from './envelope';
+import { clearTokenCookie, readCookie, TOKEN_COOKIE } from './cookies';
+
+/** Query parameter the client adds to every URL as a cache buster; never a parameter of an endpoint. */
+export const CACHE_BUSTER_PARAM = 'time';
+
+export interface RouteContext<P> {
+  params: P;
+  locale: Locale;
+  now: Date;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The raw `token` header (heartBeat.do checks it itself). */
+  token: string | undefined;
+}
+
+export interface RouteOptions<P, D, S> {
+  /**
+   * Whether the call counts as activity (refreshes last_seen_at). False for the client's automatic polls
+   * (expirationTime.do every 15 s) and logs, which would otherwise keep an idle session alive forever.
+   */
+  touch?: boolean;
+  /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */
+  prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /** The data of a success answer must be the contract's `D`; a failure is `fail(msg)`. */
+  handler: (ctx: RouteContext<P> & { session: S }) => Promise<ApiEnvelope<D> | ApiEnvelope<null>>;
+}
+
+/**
+ * - `public`: auth 'none' or 'optional' (a refused token is answered anonymously: session null);
+ * - `session`: auth 'token', refused tokens → 401 with the expire type (or 602);
+ * - `role`: auth 'token' and needsRole, plus the role check → 601;
+ * - `ownTokenCheck`: auth 'token' but the handler checks the token itself (heartBeat.do).
+ */
+type Mode = 'public' | 'session' | 'role' | 'ownTokenCheck';
+
+function assertMatchesContract(
+  def: Pick<EndpointDef<AnyObject, unknown>, 'name' | 'auth' | 'needsRole'>,
+  mode: Mode,
+): void {
+  const wantsToken = mode !== 'public';
+  if (wantsToken !== (def.auth === 'token') || (mode === 'role') !== def.needsRole) {
+    throw new Error(
+      `${def.name}: registered as ${mode} but the contract says auth=${def.auth}, needsRole=${def.needsRole}`,
+    );
+  }
+}
+
+function rawParams(def: Pick<EndpointDef<AnyObject, unknown>, 'method'>, request: FastifyRequest): unknown {
+  if (def.method === 'GET') {
+    const { [CACHE_BUSTER_PARAM]: _time, ...rest } = (request.query ?? {}) as Record<string, unknown>;
+    return rest;
+  }
+  return request.body ?? {};
+}
+
+/** Valid params, or an HTTP 400 `parameter error` naming the problems. */
+async function validateParams<P extends AnyObject>(
+  def: EndpointDef<P, unknown>,
+  raw: unknown,
+  locale: Locale,
+): Promise<P> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new HttpAnswer(400, {
+      ...fail(message('paramError', locale)),
+      errors: ['parameters must be an object'],
+    });
+  }
+  try {
+    return (await def.params.validate(raw, { abortEarly: false, stripUnknown: true })) as P;
+  } catch (err) {
+    const errors = err instanceof yup.ValidationError ? err.errors : [String(err)];
+    throw new HttpAnswer(400, { ...fail(message('paramError', locale)), errors });
+  }
+}
+
+function register<P extends AnyObject, D, S>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  mode: Mode,
+  options: RouteOptions<P, D, S>,
+): void {
+  assertMatchesContract(def, mode);
+  app.route({
+    method: def.method,
+    url: serverPath(def),
+    handler: async (request, reply) => {
+      // answers depend on the session: never cached (the client's `time` parameter is only a second line of defence)
+      reply.header('cache-control', 'no-store');
+      const locale = requestLocale(request.headers.locale);
+      const now = ctx.config.now();
+      const tokenHeader = request.headers.token;
+      const token = (Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader) || undefined;
+      try {
+        let session: SessionRow | null = null;
+        if (def.auth !== 'none' && mode !== 'ownTokenCheck') {
+          const check = await checkToken(ctx.db, token, {
+            now,
+            idleTimeoutMs: ctx.config.idleTimeoutMs,
+            touch: options.touch ?? true,
+          });
+          if (check.kind === 'ok') session = check.session;
+          else if (mode !== 'public') throw refusal(check, locale);
+        }
+        if (mode === 'role' && session) session = await requireRole(ctx.db, session, locale);
+        const raw = rawParams(def, request);
+        const prepared = options.prepare && isRecord(raw) ? options.prepare(raw) : raw;
+        const params = await validateParams(def, prepared, locale);
+        const body = await options.handler({
+          params,
+          locale,
+          now,
+          request,
+          reply,
+          token,
+          session: session as S,
+        });
+        return sendStatus(reply, 200, body);
+      } catch (err) {
+        if (!(err instanceof HttpAnswer)) throw err;
+        const headers = { ...err.headers };
+        // a refused token must not come back from the cookie the SPA reads it from
+        if (err.status === 401 && token && readCookie(request, TOKEN_COOKIE) === token) {
+          headers['set-cookie'] = clearTokenCookie();
+        }
+        return sendStatus(reply, err.status, err.body, headers);
+      }
+    },
+  });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** auth 'none' or 'optional': the session when the token is valid, else null. */
+export function publicEndpoint<P extends AnyObject, D>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  options: RouteOptions<P, D, SessionRow | null>,
+): void {
+  register(app, ctx, def, 'public', options);
+}
+
+/** auth 'token': a valid, open, recently used session. */
+export function sessionEndpoint<P extends AnyObject, D>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  options: RouteOptions<P, D, SessionRow>,
+): void {
+  register(app, ctx, def, 'session', options);
+}
+
+/** needsRole: a valid session whose chosen role and site the user still holds. */
+export function roleEndpoint<P extends AnyObject, D>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  options: RouteOptions<P, D, RoleSession>,
+): void {
+  register(app, ctx, def, 'role', options);
+}
+
+/** auth 'token', but the handler classifies the token itself (ctx.token). */
+export function ownTokenEndpoint<P extends AnyObject, D>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  options: RouteOptions<P, D, null>,
+): void {
+  register(app, ctx, def, 'ownTokenCheck', options);
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run serve` (and `npm start` after the build): opens the database (PGlite in DATA_DIR, or PostgreSQL at
+ * DATABASE_URL), migrates, seeds the demo study when empty, listens on HOST:PORT and prints the URL and the demo
+ * accounts. Startup problems end the process with exit code 1 and one line saying what is wrong.
+ *
+ * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/pglite), DATABASE_URL, DEMO_PASSWORD (Demo#2026),
+ * ONLINE_URL, BACK_ADDRESS, LOG_LEVEL (info).
+ */
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { formatBanner } from './banner';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import { readEnv } from './env';
+import { loggerOptions } from './logging';
+import { accountSummaries } from './repo/users';
+import { isSeeded, seedDemo } from './seed';
+import { StartupError, assertPortFree, describeListenError, maskDatabaseUrl } from './startupErrors';
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  await assertPortFree(env.host, env.port);
+  let db: Db | null = null;
+  try {
+    db = await openDatabase(env);
+    await migrate(db);
+    const freshlySeeded = !(await isSeeded(db));
+    if (freshlySeeded) await seedDemo(db, { password: env.demoPassword });
+
+    const app = await buildApp({
+      db,
+      port: env.port,
+      host: env.host,
+      dataDir: env.dataDir,
+      logger: loggerOptions(env.logLevel),
+      ...(env.onlineUrl ? { onlineUrl: env.onlineUrl } : {}),
+      ...(env.backAddress ? { backAddress: env.backAddress } : {}),
+    });
+    try {
+      await app.listen({ port: env.port, host: env.host });
+    } catch (err) {
+      await app.close().catch(() => undefined);
+      throw describeListenError(err, env.host, env.port);
+    }
+    const port = (app.server.address() as AddressInfo).port;
+    const openDb = db;
+    let closing = false;
+    const shutdown = (signal: string) => {
+      if (closing) process.exit(1);
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      void app
+        .close()
+        .then(() => openDb.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+    console.log(
+      formatBanner({
+        url: `http://localhost:${port}/edcweb/`,
+        accounts: await accountSummaries(db),
+        password: env.demoPassword,
+        freshlySeeded,
+        database: env.databaseUrl
+          ? `PostgreSQL ${maskDatabaseUrl(env.databaseUrl)}`
+          : `PGlite in ${path.resolve(env.dataDir)}`,
+        startupMs: performance.now(),
+      }),
+    );
+  } catch (err) {
+    await db?.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof StartupError) console.error(`EDC reference server: ${err.message}`);
+  else console.error('EDC reference server failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+/**
+ * Login front, study login, logout and the electronic-signature re-authentication.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { login, loginFront, logout, signature } from '../../engine/api/contract';
+import { verifyPassword } from '../auth/passwords';
+import { hashToken, newToken } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { clearTokenCookie, tokenCookie } from '../http/cookies';
+import { fail, ok } from '../http/envelope';
+import { publicEndpoint, roleEndpoint, sessionEndpoint } from '../http/route';
+import { message } from '../messages';
+import { userStudies } from '../repo/access';
+import { appendAudit } from '../repo/audit';
+import { endSession, openSession, setSessionStudy } from '../repo/sessions';
+import { findUserById } from '../repo/users';
+import { checkLogin } from '../services/login';
+
+export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+
+  publicEndpoint(app, ctx, loginFront, {
+    handler: async ({ params, locale, now, request, reply }) => {
+      const result = await checkLogin(db, ctx.config, params.username, params.password, request.ip);
+      if (!result.ok) {
+        request.log.info(
+          { event: 'login.failed', username: params.username, reason: result.reason },
+          'login refused',
+        );
+        return fail(message(result.reason, locale));
+      }
+      const { user } = result;
+      const token = newToken();
+      const studies = await userStudies(db, user.id);
+      await openSession(db, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        studyId: studies[0]?.studyid ?? null,
+        at: now,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      await appendAudit(db, { at: now, userId: user.id, action: 'login', detail: { ip: request.ip } });
+      request.log.info({ event: 'login', userid: user.id }, 'logged in');
+      reply.header('set-cookie', tokenCookie(token, request.protocol === 'https'));
+      return ok({ token, userid: user.id });
+    },
+  });
+
+  sessionEndpoint(app, ctx, login, {
+    handler: async ({ params, locale, session }) => {
+      const studies = await userStudies(db, session.userId);
+      const current = studies.find((s) => s.studyid === session.studyId);
+      const study = params.studyid
+        ? studies.find((s) => s.studyid === params.studyid)
+        : (current ?? studies[0]);
+      if (!study) return fail(message('noStudy', locale));
+      if (session.studyId !== study.studyid) await setSessionStudy(db, session.id, study.studyid);
+      const user = await findUserById(db, session.userId);
+      return ok({
+        userid: session.userId,
+        username: user?.username ?? session.username,
+        realname: user?.realname ?? session.realname,
+        studyid: study.studyid,
+        studies,
+      });
+    },
+  });
+
+  sessionEndpoint(app, ctx, logout, {
+    handler: async ({ session, now, reply }) => {
+      await endSession(db, session.id, 'logout', now);
+      await appendAudit(db, { at: now, userId: session.userId, action: 'logout', detail: {} });
+      reply.header('set-cookie', clearTokenCookie());
+      return ok(null);
+    },
+  });
+
+  roleEndpoint(app, ctx, signature, {
+    handler: async ({ params, locale, now, session, request }) => {
+      const where = { roleid: session.roleId, siteid: session.siteId, studyid: session.studyId };
+      if (
+        params.username !== undefined &&
+        params.username.trim().toLowerCase() !== session.username.toLowerCase()
+      ) {
+        await appendAudit(db, {
+          at: now,
+          userId: session.userId,
+          action: 'signature.failed',
+          detail: { ...where, meaning: params.meaning, reason: 'other user name', ip: request.ip },
+        });
+        return fail(message('signerMismatch', locale));
+      }
+      const user = await findUserById(db, session.userId);
+      if (!user || !(await verifyPassword(params.password, user.passwordHash))) {
+        await appendAudit(db, {
+          at: now,
+          userId: session.userId,
+          action: 'signature.failed',
+          detail: { ...where, meaning: params.meaning, reason: 'wrong password', ip: request.ip },
+        });
+        return fail(message('badSignaturePassword', locale));
+      }
+      const signtime = now.toISOString();
+      await appendAudit(db, {
+        at: now,
+        userId: session.userId,
+        action: 'signature',
+        detail: { ...where, meaning: params.meaning, signer: user.realname, signtime },
+      });
+      return ok({ signed: true, signer: user.realname, signtime, meaning: params.meaning });
+    },
+  });
+};

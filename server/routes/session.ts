@@ -1,0 +1,123 @@
+/**
+ * Session upkeep and platform info: logininfo, heartBeat, expirationTime, appversion, findPicParam, help, online,
+ * writeWebLog, and the per-host config.json.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  HEARTBEAT_ALIVE,
+  HEARTBEAT_EXPIRED,
+  appVersion,
+  expirationTime,
+  findPicParam,
+  heartBeat,
+  help,
+  loginInfo,
+  online,
+  siteConfig,
+  writeWebLog,
+} from '../../engine/api/contract';
+import { checkToken, refusal } from '../auth/guard';
+import type { AppContext } from '../context';
+import { HttpAnswer, fail, ok } from '../http/envelope';
+import { createRateLimiter } from '../http/rateLimit';
+import { ownTokenEndpoint, publicEndpoint, sessionEndpoint } from '../http/route';
+import { message } from '../messages';
+import { helpDocs, insertWebLog, platformParams } from '../repo/platform';
+import { findUserById } from '../repo/users';
+import { expiryNotice } from '../services/expiry';
+import { buildLoginInfo, uiConfigFor } from '../services/loginInfo';
+
+/** Longest texts kept from a client log entry (the contract's limits). */
+const WEB_LOG_LIMITS: Record<string, number> = {
+  message: 4000,
+  stack: 16000,
+  url: 2000,
+  userAgent: 1000,
+  time: 64,
+};
+
+function truncateWebLog(raw: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...raw };
+  for (const [field, max] of Object.entries(WEB_LOG_LIMITS)) {
+    const v = out[field];
+    if (typeof v === 'string' && v.length > max) out[field] = v.slice(0, max);
+  }
+  return out;
+}
+
+export const sessionRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { db, config } = ctx;
+  const webLogLimiter = createRateLimiter(config.webLogPerMinute, 60_000, () => config.now().getTime());
+
+  publicEndpoint(app, ctx, loginInfo, {
+    handler: async ({ session, locale, request }) => ok(await buildLoginInfo(ctx, request, session, locale)),
+  });
+
+  publicEndpoint(app, ctx, siteConfig, {
+    handler: async ({ request }) => ok(await uiConfigFor(ctx, request)),
+  });
+
+  publicEndpoint(app, ctx, appVersion, {
+    handler: async () => ok({ version: config.serverVersion }),
+  });
+
+  // Heartbeat: never counts as activity (an idle session must still expire); answers expiry as data −2 and a
+  // replaced session as code 504, both with HTTP 200, so that the session rules decide.
+  ownTokenEndpoint(app, ctx, heartBeat, {
+    handler: async ({ token, now, locale }) => {
+      const check = await checkToken(db, token, { now, idleTimeoutMs: config.idleTimeoutMs, touch: false });
+      switch (check.kind) {
+        case 'ok':
+          return ok(HEARTBEAT_ALIVE);
+        case 'replaced':
+          return fail(message('replaced', locale), 504);
+        case 'expired':
+        case 'unknown':
+        case 'loggedOut':
+          return ok(HEARTBEAT_EXPIRED, message('expired', locale));
+        default:
+          throw refusal(check, locale);
+      }
+    },
+  });
+
+  sessionEndpoint(app, ctx, expirationTime, {
+    touch: false,
+    handler: async ({ params, session, now, locale }) => {
+      if (params.studyid !== session.studyId || params.userid !== session.userId) {
+        return fail(message('notYourself', locale));
+      }
+      const user = await findUserById(db, session.userId);
+      if (!user) return fail(message('badToken', locale));
+      return ok(await expiryNotice(db, user, params.studyid, now, locale));
+    },
+  });
+
+  sessionEndpoint(app, ctx, findPicParam, {
+    handler: async () => ok(await platformParams(db)),
+  });
+
+  sessionEndpoint(app, ctx, help, {
+    handler: async ({ session }) => ok(await helpDocs(db, session.roleId)),
+  });
+
+  sessionEndpoint(app, ctx, online, {
+    handler: async () => ok({ url: config.onlineUrl }),
+  });
+
+  // Client errors, also from the login page (auth optional); never counts as activity; limited per IP.
+  publicEndpoint(app, ctx, writeWebLog, {
+    touch: false,
+    prepare: truncateWebLog,
+    handler: async ({ params, session, now, request, locale }) => {
+      if (!webLogLimiter.hit(request.ip)) throw new HttpAnswer(429, fail(message('tooManyLogs', locale)));
+      await insertWebLog(db, { ...params, at: now, ip: request.ip, userId: session?.userId ?? null });
+      // nested: the entry's own `level` and `time` must not clash with pino's
+      const entry = { event: 'webLog', userid: session?.userId ?? null, client: params };
+      // a client's error is a warning for the server: something to look at, not a server fault
+      if (params.level === 'info') request.log.info(entry, 'client log');
+      else request.log.warn(entry, `client ${params.level}`);
+      return ok(null);
+    },
+  });
+};

@@ -1,0 +1,249 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appVersion,
+  changeSiteRole,
+  endpoints,
+  expirationTime,
+  findPicParam,
+  help,
+  loginFront,
+  loginInfo,
+  online,
+  serverPath,
+  siteConfig,
+  writeWebLog,
+} from '../engine/api/contract';
+import { parseEnvelope } from '../engine/api/parseResponse';
+import { loggerOptions } from './logging';
+import { MINUTE } from './test/clock';
+import { TEST_HOST, startHarness, type Harness } from './test/harness';
+
+let h: Harness;
+const logLines: string[] = [];
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  h = await startHarness({ logger: loggerOptions('info', stream), webLogPerMinute: 5 });
+});
+afterAll(() => h?.close());
+
+describe('logininfo.do', () => {
+  it('answers anonymously with the per-host UI config and null user fields, in the header locale', async () => {
+    const res = await h.call(loginInfo, {}, { locale: 'en' });
+    expect(res.body.success).toBe(true);
+    if (!res.body.success) return;
+    expect(res.body.data).toMatchObject({
+      unitLogo: '',
+      eClinical_version: 'eClinical V4.1',
+      backAddress: `http://${TEST_HOST}`,
+      userid: null,
+      rolename: null,
+      locale: 'en',
+      timezone: 'Asia/Shanghai',
+      strLength: 2000,
+      numfieldUKallowed: false,
+      online: { isShow: false },
+    });
+    const zh = await h.call(loginInfo);
+    expect(zh.body.success && zh.body.data.locale).toBe('zh_CN');
+  });
+
+  it("answers who, which study, role and site, and the user's settings with a session", async () => {
+    const token = await h.loginAs('dm.chen', 'CRA', 'SH01');
+    const res = await h.call(loginInfo, {}, { token });
+    expect(res.body.success && res.body.data).toMatchObject({
+      userid: 'user-dm.chen',
+      username: 'dm.chen',
+      studycode: 'DEMO-001',
+      rolecode: 'CRA',
+      rolename: { zh_CN: '临床监查员', en: 'Clinical research associate' },
+      sitecode: 'SH01',
+      locale: 'en',
+      numfieldUKallowed: true,
+      productRelease: 'V4.1.0',
+    });
+    const coder = await h.login('coder.zhou');
+    const short = await h.call(loginInfo, {}, { token: coder });
+    expect(short.body.success && short.body.data.strLength).toBe(100);
+    expect(short.body.success && short.body.data.rolecode).toBe(null);
+  });
+
+  it("uses a host's own UI config row before the default one", async () => {
+    await h.db.query(
+      `insert into site_ui_config (host, unit_logo, eclinical_version, back_address) values ('edc.example.org', '/logo.png', 'eClinical X', 'https://login.example.org')`,
+    );
+    const res = await h.call(siteConfig, {}, { headers: { host: 'edc.example.org' } });
+    expect(res.body.success && res.body.data).toEqual({
+      unitLogo: '/logo.png',
+      eClinical_version: 'eClinical X',
+      backAddress: 'https://login.example.org',
+    });
+  });
+});
+
+describe('expirationTime.do', () => {
+  it("answers no notice for the session's own study and user", async () => {
+    const token = await h.login('pi.wang');
+    const res = await h.call(
+      expirationTime,
+      { studyid: 'study-demo-001', userid: 'user-pi.wang' },
+      { token },
+    );
+    expect(res.body).toEqual({ success: true, msg: '', data: { flag: false, beforenote: '' } });
+  });
+
+  it("refuses someone else's user id or another study", async () => {
+    const token = await h.login('pi.wang');
+    const other = await h.call(
+      expirationTime,
+      { studyid: 'study-demo-001', userid: 'user-dm.chen' },
+      { token },
+    );
+    expect(other.body.success).toBe(false);
+    const study = await h.call(expirationTime, { studyid: 'other', userid: 'user-pi.wang' }, { token });
+    expect(study.body.success).toBe(false);
+  });
+
+  it('flags a password expiring within 7 days, then one that expired', async () => {
+    const token = await h.login('coder.zhou');
+    const ids = { studyid: 'study-demo-001', userid: 'user-coder.zhou' };
+    const res = await h.call(expirationTime, ids, { token, locale: 'en' });
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { flag: true, beforenote: 'Your password expires in 5 days; please change it' },
+    });
+    await h.db.query(`update users set password_expires_at = $1 where id = 'user-coder.zhou'`, [
+      new Date(h.clock.now().getTime() - MINUTE).toISOString(),
+    ]);
+    const expired = await h.call(expirationTime, ids, { token, locale: 'en' });
+    expect(expired.body.success && expired.body.data.beforenote).toMatch(/has expired/);
+  });
+
+  it('flags a notice in force for the study', async () => {
+    await h.db.query(
+      `insert into notices (study_id, message_zh, message_en, starts_at, ends_at, active) values ('study-demo-001', '今晚维护', 'Maintenance tonight', $1, $2, true)`,
+      [
+        new Date(h.clock.now().getTime() - MINUTE).toISOString(),
+        new Date(h.clock.now().getTime() + 60 * MINUTE).toISOString(),
+      ],
+    );
+    const token = await h.login('crc.smith');
+    const res = await h.call(
+      expirationTime,
+      { studyid: 'study-demo-001', userid: 'user-crc.smith' },
+      { token, locale: 'en' },
+    );
+    expect(res.body.success && res.body.data).toEqual({ flag: true, beforenote: 'Maintenance tonight' });
+    await h.db.query(`update notices set active = false where message_en = 'Maintenance tonight'`);
+  });
+
+  it('does not count as activity (it is polled every 15 s)', async () => {
+    const token = await h.login('cra.zhao');
+    const ids = { studyid: 'study-demo-001', userid: 'user-cra.zhao' };
+    for (let i = 0; i < 2; i++) {
+      h.clock.advance(11 * MINUTE);
+      expect((await h.call(expirationTime, ids, { token })).status).toBe(200);
+    }
+    h.clock.advance(9 * MINUTE);
+    expect((await h.call(findPicParam, {}, { token })).body.code).toBe(405);
+  });
+});
+
+describe('platform info', () => {
+  it('appversion.do answers the server version, with or without a session', async () => {
+    expect((await h.call(appVersion)).body).toEqual({ success: true, msg: '', data: { version: 'V2.1.8' } });
+  });
+
+  it('findPicParam.do, help.do (per role) and online.do', async () => {
+    const token = await h.loginAs('cra.zhao', 'CRA', 'BJ01');
+    const params = await h.call(findPicParam, {}, { token });
+    expect(params.body.success && params.body.data.map((p) => p.paramcode)).toContain('upload.maxFileSizeMb');
+    const docs = await h.call(help, {}, { token });
+    expect(docs.body.success && docs.body.data.map((d) => d.name.en)).toEqual([
+      'EDC user guide',
+      'Monitoring and SDV guide',
+    ]);
+    const url = await h.call(online, {}, { token });
+    expect(url.body.success && url.body.data.url).toMatch(/^https:\/\//);
+  });
+});
+
+describe('writeWebLog.do', () => {
+  const entry = {
+    level: 'error',
+    kind: 'chunk-load',
+    message: 'Failed to fetch dynamically imported module',
+    url: '/edcweb/index/statistics',
+    time: '2026-03-02T01:00:00.000Z',
+  };
+
+  it('stores and logs client errors, also from the login page (no token), truncating long texts', async () => {
+    const anonymous = await h.call(writeWebLog, { ...entry, stack: 'x'.repeat(20_000) });
+    expect(anonymous.body).toEqual({ success: true, msg: '', data: null });
+    const token = await h.login('crc.li');
+    expect((await h.call(writeWebLog, { ...entry, level: 'warn' }, { token })).body.success).toBe(true);
+    const rows = await h.db.query<{ user_id: string | null; kind: string; stack: string | null }>(
+      'select user_id, kind, stack from web_logs order by id',
+    );
+    expect(rows.map((r) => r.user_id)).toEqual([null, 'user-crc.li']);
+    expect(rows[0]?.stack).toHaveLength(16_000);
+    expect(logLines.some((l) => l.includes('Failed to fetch dynamically imported module'))).toBe(true);
+  });
+
+  it('is limited per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await h.call(writeWebLog, entry)).status);
+    expect(statuses).toContain(429);
+    h.clock.advance(61_000);
+    expect((await h.call(writeWebLog, entry)).status).toBe(200);
+  });
+
+  it('refuses an unknown level', async () => {
+    expect((await h.call(writeWebLog, { ...entry, level: 'fatal' })).status).toBe(400);
+  });
+});
+
+describe('parameter validation', () => {
+  it('answers 400 parameter error for a missing or mistyped parameter', async () => {
+    const missing = await h.call(loginFront, { username: 'crc.li' }, { locale: 'en' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ success: false, msg: 'parameter error', data: null });
+    expect(missing.body.errors?.join()).toMatch(/password/);
+    const token = await h.login('crc.li');
+    const mistyped = await h.call(changeSiteRole, { roleid: 1, siteid: 'site-bj01' }, { token });
+    expect(mistyped.status).toBe(400);
+    const noQuery = await h.call(expirationTime, {}, { token });
+    expect(noQuery.status).toBe(400);
+  });
+
+  it('answers 400 for a body that is not JSON, and ignores the time cache buster', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/login/front/login.do?time=1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(() => parseEnvelope('loginFront', res.json())).not.toThrow();
+    expect(res.json()).toMatchObject({ success: false, data: null });
+  });
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/edc/nothing.do' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, data: null });
+  });
+});
+
+describe('the contract', () => {
+  it('has every endpoint registered at its path and method', () => {
+    for (const def of Object.values(endpoints)) {
+      expect(h.app.hasRoute({ method: def.method, url: serverPath(def) }), def.name).toBe(true);
+    }
+  });
+});

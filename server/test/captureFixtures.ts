@@ -1,0 +1,154 @@
+/**
+ * Produces the fixtures (fixtures/session/*.json) from the real server on the test database with the test clock:
+ * the writer (writeFixtures.ts) saves them, and fixtures.test.ts checks that the saved ones still match.
+ * Tokens, which are random, are replaced by FIXTURE_TOKEN.
+ */
+import {
+  appVersion,
+  changeSiteRole,
+  expirationTime,
+  findPicParam,
+  heartBeat,
+  help,
+  login,
+  logout,
+  loginFront,
+  loginInfo,
+  menuList,
+  online,
+  roleTranAdd,
+  siteConfig,
+  siteList,
+  signature,
+  writeWebLog,
+} from '../../engine/api/contract';
+import { MINUTE } from './clock';
+import type { Harness } from './harness';
+import { TEST_PASSWORD } from './testDb';
+
+export const FIXTURE_TOKEN = 'fixture-token-0000000000000000000000000000000';
+
+/** Role code → the demo user and site its menu fixture is taken from. */
+export const MENU_FIXTURE_USERS: Record<string, [string, string]> = {
+  PI: ['pi.wang', 'BJ01'],
+  CRC: ['crc.li', 'BJ01'],
+  CRA: ['cra.zhao', 'BJ01'],
+  DM: ['dm.chen', 'BJ01'],
+  SPONSOR: ['sponsor.liu', 'BJ01'],
+  CODER: ['coder.zhou', 'BJ01'],
+  SUPPORT: ['support.admin', 'BJ01'],
+};
+
+/** Fixture path under fixtures/ (without .json) → the body the server sent. */
+export type CapturedFixtures = Record<string, unknown>;
+
+export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
+  const out: CapturedFixtures = {};
+  const put = (name: string, body: unknown) => {
+    out[name] = JSON.parse(JSON.stringify(body).replaceAll(/"token":"[^"]+"/g, `"token":"${FIXTURE_TOKEN}"`));
+  };
+
+  put('session/logininfo.anonymous', (await h.call(loginInfo)).body);
+  put('session/siteConfig', (await h.call(siteConfig)).body);
+  put('session/appversion', (await h.call(appVersion)).body);
+  put(
+    'session/loginFront.failed',
+    (await h.call(loginFront, { username: 'crc.li', password: 'wrong' })).body,
+  );
+  put('session/refused.noToken', (await h.call(findPicParam)).body);
+  put('session/refused.badToken', (await h.call(findPicParam, {}, { token: 'no-such-token' })).body);
+  put('session/refused.parameterError', (await h.call(loginFront, { username: 'crc.li' })).body);
+
+  // crc.li: the newcomer path
+  const front = await h.call(loginFront, { username: 'crc.li', password: TEST_PASSWORD });
+  put('session/loginFront', front.body);
+  const token = front.body.success ? front.body.data.token : '';
+  put('session/login', (await h.call(login, {}, { token })).body);
+  put('session/refused.roleUnavailable', (await h.call(menuList, {}, { token })).body);
+  const ids = await h.ids('CRC', 'BJ01');
+  const other = await h.ids('DM', 'BJ01');
+  put('session/changeSiteRole.refused', (await h.call(changeSiteRole, other, { token })).body);
+  put('session/changeSiteRole', (await h.call(changeSiteRole, ids, { token })).body);
+  put(
+    'session/roleTranAdd',
+    (await h.call(roleTranAdd, { fromRoleid: null, toRoleid: ids.roleid, siteid: ids.siteid }, { token }))
+      .body,
+  );
+  put('session/logininfo', (await h.call(loginInfo, {}, { token })).body);
+  put('session/menuList', (await h.call(menuList, {}, { token })).body);
+  put('session/heartBeat', (await h.call(heartBeat, {}, { token })).body);
+  const info = await h.call(loginInfo, {}, { token });
+  const me = info.body.success
+    ? { studyid: info.body.data.studyid ?? '', userid: info.body.data.userid ?? '' }
+    : {};
+  put('session/expirationTime', (await h.call(expirationTime, me, { token })).body);
+  put('session/findPicParam', (await h.call(findPicParam, {}, { token })).body);
+  put('session/help', (await h.call(help, {}, { token })).body);
+  put('session/online', (await h.call(online, {}, { token })).body);
+  put(
+    'session/writeWebLog',
+    (
+      await h.call(
+        writeWebLog,
+        {
+          level: 'error',
+          kind: 'error',
+          message: 'x is undefined',
+          url: '/edcweb/index',
+          time: h.clock.now().toISOString(),
+        },
+        { token },
+      )
+    ).body,
+  );
+  put(
+    'session/signature',
+    (
+      await h.call(
+        signature,
+        { password: TEST_PASSWORD, meaning: 'I confirm that this data is accurate' },
+        { token },
+      )
+    ).body,
+  );
+  put(
+    'session/signature.failed',
+    (
+      await h.call(
+        signature,
+        { password: 'wrong', meaning: 'I confirm that this data is accurate' },
+        { token },
+      )
+    ).body,
+  );
+  put('session/logout', (await h.call(logout, {}, { token })).body);
+
+  // dm.chen: several roles and sites
+  const dm = await h.login('dm.chen');
+  put('session/sitelist', (await h.call(siteList, {}, { token: dm })).body);
+
+  // coder.zhou: the password expires in 5 days
+  const coder = await h.login('coder.zhou');
+  const coderInfo = await h.call(loginInfo, {}, { token: coder });
+  const coderIds = coderInfo.body.success
+    ? { studyid: coderInfo.body.data.studyid ?? '', userid: coderInfo.body.data.userid ?? '' }
+    : {};
+  put('session/expirationTime.flagged', (await h.call(expirationTime, coderIds, { token: coder })).body);
+
+  // replaced and expired sessions
+  const first = await h.login('cra.zhao');
+  await h.login('cra.zhao');
+  put('session/heartBeat.replaced', (await h.call(heartBeat, {}, { token: first })).body);
+  put('session/refused.replaced', (await h.call(findPicParam, {}, { token: first })).body);
+  const idle = await h.login('sponsor.liu');
+  h.clock.advance(31 * MINUTE);
+  put('session/heartBeat.expired', (await h.call(heartBeat, {}, { token: idle })).body);
+  put('session/refused.expired', (await h.call(findPicParam, {}, { token: idle })).body);
+  h.clock.advance(-31 * MINUTE);
+
+  for (const [role, [user, site]] of Object.entries(MENU_FIXTURE_USERS)) {
+    const t = await h.loginAs(user, role, site);
+    put(`session/menuList/${role}`, (await h.call(menuList, {}, { token: t })).body);
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+/**
+ * A test server on a test database with an injectable clock, and a typed `call` that checks EVERY response against
+ * the contract (parseResponse throws a ContractError naming the field).
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AnyObject } from 'yup';
+import { changeSiteRole, login, loginFront, serverPath, type EndpointDef } from '../../engine/api/contract';
+import type { ApiEnvelope } from '../../engine/api/envelope';
+import type { Locale } from '../../engine/api/localized';
+import { parseResponse } from '../../engine/api/parseResponse';
+import { buildApp } from '../app';
+import type { ServerConfigInput } from '../config';
+import type { Db } from '../db/db';
+import { loggerOptions } from '../logging';
+import { createClock, type TestClock } from './clock';
+import { TEST_PASSWORD, openTestDb } from './testDb';
+
+/** The Host the tests' requests come to (so that the derived backAddress is stable). */
+export const TEST_HOST = 'localhost:8080';
+
+export interface CallOptions {
+  token?: string | null;
+  locale?: Locale;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<D> {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  /** The body, checked against the contract. */
+  body: ApiEnvelope<D> & { errors?: string[] };
+  response: LightMyRequestResponse;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  call<P extends AnyObject, D>(
+    def: EndpointDef<P, D>,
+    params?: AnyObject,
+    opts?: CallOptions,
+  ): Promise<CallResult<D>>;
+  /** Logs in on the login front and opens the study; the token. */
+  login(username: string, password?: string): Promise<string>;
+  /** login + changeSiteRole (role and site by code). */
+  loginAs(username: string, rolecode: string, sitecode: string): Promise<string>;
+  ids(rolecode: string, sitecode: string): Promise<{ roleid: string; siteid: string }>;
+  close(): Promise<void>;
+}
+
+function query(params: AnyObject): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) search.append(k, String(v));
+  return search.toString();
+}
+
+export async function startHarness(config: ServerConfigInput = {}): Promise<Harness> {
+  const { db, cleanup } = await openTestDb();
+  const clock = createClock();
+  const app = await buildApp({
+    logger: loggerOptions('warn'),
+    now: clock.now,
+    distDir: 'dist',
+    ...config,
+    db,
+  });
+
+  const harness: Harness = {
+    app,
+    db,
+    clock,
+    async call(def, params = {}, opts = {}) {
+      const url = serverPath(def);
+      const time = { time: clock.now().getTime() };
+      const headers: Record<string, string> = { host: TEST_HOST, picEnv: 'web', ...opts.headers };
+      if (opts.token) headers.token = opts.token;
+      if (opts.locale) headers.locale = opts.locale;
+      const response =
+        def.method === 'GET'
+          ? await app.inject({ method: 'GET', url: `${url}?${query({ ...params, ...time })}`, headers })
+          : await app.inject({ method: def.method, url: `${url}?${query(time)}`, headers, payload: params });
+      const json: unknown = response.json();
+      // every answer, whatever its status, must match the contract (throws a ContractError naming the field)
+      parseResponse(def, json);
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        body: json as CallResult<never>['body'],
+        response,
+      };
+    },
+    async login(username, password = TEST_PASSWORD) {
+      const front = await harness.call(loginFront, { username, password });
+      if (!front.body.success) throw new Error(`login of ${username} failed: ${front.body.msg}`);
+      const token = front.body.data.token;
+      const opened = await harness.call(login, {}, { token });
+      if (!opened.body.success) throw new Error(`login.do of ${username} failed: ${opened.body.msg}`);
+      return token;
+    },
+    async ids(rolecode, sitecode) {
+      const rows = await db.query<{ roleid: string; siteid: string }>(
+        `select r.id as roleid, s.id as siteid from roles r, sites s where r.rolecode = $1 and s.sitecode = $2`,
+        [rolecode, sitecode],
+      );
+      if (!rows[0]) throw new Error(`no role ${rolecode} or site ${sitecode}`);
+      return rows[0];
+    },
+    async loginAs(username, rolecode, sitecode) {
+      const token = await harness.login(username);
+      const res = await harness.call(changeSiteRole, await harness.ids(rolecode, sitecode), { token });
+      if (!res.body.success) throw new Error(`changeSiteRole for ${username} failed: ${res.body.msg}`);
+      return token;
+    },
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,121 @@
+/**
+ * A migrated, seeded database per test file.
+ * - default: in-memory PGlite cloned from a snapshot (migrating and seeding a fresh PGlite takes seconds, loading
+ *   a dump well under one), cached in .cache/ under a hash of everything that shapes it;
+ * - DATABASE_URL set: real PostgreSQL, one fresh schema per test file (search_path), dropped afterwards.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/db';
+import { MIGRATIONS_DIR, migrate } from '../db/migrate';
+import { wrapPglite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
+import { TEST_SCRYPT_COST } from '../auth/passwords';
+import { SEED_DIR, seedDemo } from '../seed';
+import { TEST_SEED_TIME } from './clock';
+
+/** Password of every demo user in the test database. */
+export const TEST_PASSWORD = 'Test#pass1';
+
+export interface TestDb {
+  db: Db;
+  /** Closes the database (and drops the PostgreSQL schema). */
+  cleanup(): Promise<void>;
+}
+
+const ROOT = new URL('../../', import.meta.url);
+const CACHE_DIR = new URL('.cache/', ROOT);
+
+async function filesOf(dir: URL): Promise<URL[]> {
+  return (await readdir(dir)).sort().map((f) => new URL(f, dir));
+}
+
+/** Hash of the migrations, the seed data and code, the test password and cost, and the PGlite version. */
+async function snapshotKey(): Promise<string> {
+  const h = createHash('sha256');
+  const inputs = [
+    ...(await filesOf(MIGRATIONS_DIR)),
+    ...(await filesOf(SEED_DIR)),
+    new URL('server/seed.ts', ROOT),
+    new URL('server/auth/passwords.ts', ROOT),
+    new URL('node_modules/@electric-sql/pglite/package.json', ROOT),
+  ];
+  for (const file of inputs) h.update(file.pathname).update(await readFile(file));
+  h.update(TEST_PASSWORD).update(JSON.stringify(TEST_SCRYPT_COST)).update(TEST_SEED_TIME.toISOString());
+  return h.digest('hex').slice(0, 16);
+}
+
+async function seedInto(db: Db): Promise<void> {
+  await migrate(db);
+  await seedDemo(db, { password: TEST_PASSWORD, cost: TEST_SCRYPT_COST, now: TEST_SEED_TIME });
+}
+
+let snapshot: Promise<Blob> | null = null;
+
+/** The dump of a migrated, seeded PGlite: read from the cache, or made once and cached. */
+export function pgliteSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const file = path.join(CACHE_DIR.pathname, `pglite-snapshot-${await snapshotKey()}.tgz`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      // not cached yet
+    }
+    const pg = new PGlite('memory://');
+    try {
+      await seedInto(wrapPglite(pg));
+      const dump = await pg.dumpDataDir('gzip');
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
+      await rename(tmp, file);
+      // snapshots of earlier migrations or seeds are of no further use
+      for (const old of await readdir(path.dirname(file))) {
+        if (/^pglite-snapshot-.*\.tgz$/.test(old) && old !== path.basename(file)) {
+          await rm(path.join(path.dirname(file), old), { force: true });
+        }
+      }
+      return dump;
+    } finally {
+      await pg.close();
+    }
+  })();
+  return snapshot;
+}
+
+async function openPgliteTestDb(): Promise<TestDb> {
+  const pg = new PGlite({ loadDataDir: await pgliteSnapshot() });
+  await pg.waitReady;
+  const db = wrapPglite(pg);
+  return { db, cleanup: () => db.close() };
+}
+
+async function openPostgresTestDb(url: string): Promise<TestDb> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, { max: 1 });
+  await admin.exec(`create schema ${schema}`);
+  const db = await openPostgres(url, { schema, max: 4 });
+  try {
+    await seedInto(db);
+  } catch (err) {
+    await db.close();
+    await admin.exec(`drop schema ${schema} cascade`);
+    await admin.close();
+    throw err;
+  }
+  return {
+    db,
+    async cleanup() {
+      await db.close();
+      await admin.exec(`drop schema if exists ${schema} cascade`);
+      await admin.close();
+    },
+  };
+}
+
+export function openTestDb(): Promise<TestDb> {
+  const url = process.env.DATABASE_URL;
+  return url ? openPostgresTestDb(url) : openPgliteTestDb();
+}
