@@ -38,6 +38,13 @@ export default tseslint.config(
     files: ['engine/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
+      // the browser comes in through ports (engine/ports.ts)
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'sessionStorage', 'localStorage', 'location', 'navigator', 'fetch'].map(
+          (name) => ({ name, message: 'engine/ has no DOM: take it through a port (engine/ports.ts).' }),
+        ),
+      ],
       'no-restricted-imports': [
         'error',
         {

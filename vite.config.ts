@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { APP_BASE } from './engine/api/protocol.ts';
 import { precompiledCatalogues } from './src/i18n/buildPlugin.ts';
 
-/** The SPA is served under /edcweb/; the reference server serves the API at /edc and /login. */
+/** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
-  base: '/edcweb/',
+  base: APP_BASE,
   plugins: [react(), precompiledCatalogues()],
   server: {
     port: 5173,

@@ -1,4 +1,6 @@
-/** Public surface of the engine's request client, session rules and access guard. */
+/** Public surface of the engine: what client and server share, the request client, session rules and access guard. */
+export * from './api/protocol';
+export * from './http/cookies';
 export * from './http/requestError';
 export * from './http/tokenStore';
 export * from './http/buildRequest';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import { DEFAULT_PRODUCT_RELEASE } from '../engine/session/loginInfo';
+import { DEFAULT_PRODUCT_RELEASE } from '../engine/api/protocol';
 
 export interface FooterProps {
   /** Release shown next to the product name; V4.1.0 when the login info has none. */

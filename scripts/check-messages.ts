@@ -2,13 +2,32 @@
  * Fails when a message id used in src/ or renderers/ (as extracted by @formatjs/cli into
  * .cache/extracted-messages.json) is missing from a catalogue, or when the catalogues' keys differ.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const read = (p: string): Record<string, unknown> =>
   JSON.parse(readFileSync(root + p, 'utf8')) as Record<string, unknown>;
 
-const extracted = Object.keys(read('.cache/extracted-messages.json'));
+/** Notice ids written as literals (`messageId: 'x.y'`), which formatjs does not see: they must exist too. */
+function noticeIds(dir: string): string[] {
+  const ids: string[] = [];
+  for (const entry of readdirSync(root + dir)) {
+    const rel = join(dir, entry);
+    if (statSync(root + rel).isDirectory()) ids.push(...noticeIds(rel));
+    else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
+      for (const m of readFileSync(root + rel, 'utf8').matchAll(/messageId:\s*'([\w.]+)'/g)) ids.push(m[1]!);
+    }
+  }
+  return ids;
+}
+
+const extracted = [
+  ...new Set([
+    ...Object.keys(read('.cache/extracted-messages.json')),
+    ...['src', 'renderers', 'engine'].flatMap(noticeIds),
+  ]),
+];
 const catalogues = { zh_CN: read('src/i18n/zh_CN.json'), en: read('src/i18n/en.json') };
 
 const problems: string[] = [];

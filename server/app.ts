@@ -3,13 +3,13 @@
  * (app.inject(), no port). Every EDC endpoint is registered from the contract (engine/api/contract.ts).
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { redactTokenInUrl } from '../engine/http/tokenStore';
 import { resolveConfig, type ServerConfigInput } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { fail } from './http/envelope';
-import { maskTokenInUrl } from './logging';
 import { message, requestLocale } from './messages';
 import { authRoutes } from './routes/auth';
 import { roleRoutes } from './routes/roles';
@@ -31,7 +31,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   const app = Fastify({
     logger: config.logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   if (ownsDb) app.addHook('onClose', async () => db.close());
   app.addHook('onSend', async (_request, reply) => {
@@ -47,7 +47,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
       const code = status === 415 || error.code?.startsWith('FST_ERR_CTP') ? 400 : status;
       return reply.code(code).send({ ...fail(message('paramError', locale)), errors: [error.message] });
     }
-    request.log.error({ err: error, url: maskTokenInUrl(request.url) }, 'request failed');
+    request.log.error({ err: error, url: redactTokenInUrl(request.url) }, 'request failed');
     return reply.code(500).send(fail(message('serverError', locale)));
   });
 

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HEARTBEAT_ALIVE,
@@ -13,23 +12,17 @@ import {
   siteList,
 } from '../engine/api/contract';
 import { hashToken } from './auth/tokens';
-import { loggerOptions } from './logging';
 import { auditRows } from './repo/audit';
 import { MINUTE } from './test/clock';
 import { startHarness, type Harness } from './test/harness';
+import { captureLogs } from './test/logCapture';
 import { TEST_PASSWORD } from './test/testDb';
 
 let h: Harness;
-const logLines: string[] = [];
+const { lines: logLines, logger } = captureLogs();
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  h = await startHarness({ logger: loggerOptions('info', stream) });
+  h = await startHarness({ logger });
 });
 afterAll(() => h?.close());
 
@@ -207,6 +200,19 @@ describe('token check on every call', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/^token=;.*Max-Age=0/);
   });
 
+  it('a heartbeat that ends the session clears the token cookie; an alive one leaves it', async () => {
+    const first = await h.login('pi.wang');
+    const alive = await h.call(heartBeat, {}, { token: first, headers: { cookie: `token=${first}` } });
+    expect(alive.headers['set-cookie']).toBeUndefined();
+    await h.login('pi.wang');
+    const replaced = await h.call(heartBeat, {}, { token: first, headers: { cookie: `token=${first}` } });
+    expect(replaced.body).toMatchObject({ success: false, code: 504 });
+    expect(String(replaced.headers['set-cookie'])).toMatch(/^token=;.*Max-Age=0/);
+    // another tab's newer token in the cookie is not touched
+    const other = await h.call(heartBeat, {}, { token: first, headers: { cookie: 'token=newer' } });
+    expect(other.headers['set-cookie']).toBeUndefined();
+  });
+
   it('optional endpoints answer a refused token anonymously instead of logging out', async () => {
     const res = await h.call(loginInfo, {}, { token: 'stale' });
     expect(res.status).toBe(200);
@@ -260,7 +266,11 @@ describe('electronic signature', () => {
 
   it('refuses a wrong password or another user name, and audits the failure', async () => {
     const token = await h.loginAs('pi.wang', 'PI', 'BJ01');
-    const wrong = await h.call(signature, { password: 'nope', meaning: 'approve' }, { token, locale: 'en' });
+    const wrong = await h.call(
+      signature,
+      { username: 'pi.wang', password: 'nope', meaning: 'approve' },
+      { token, locale: 'en' },
+    );
     expect(wrong.body).toMatchObject({ success: false, msg: 'Incorrect password: not signed' });
     const other = await h.call(
       signature,
@@ -272,6 +282,49 @@ describe('electronic signature', () => {
     expect(failed.map((r) => r.detail.reason)).toEqual(
       expect.arrayContaining(['wrong password', 'other user name']),
     );
+  });
+
+  it('needs the user name at the first signing of a session, and only the password afterwards', async () => {
+    const token = await h.loginAs('pi.wang', 'PI', 'BJ01');
+    const first = await h.call(
+      signature,
+      { password: TEST_PASSWORD, meaning: 'approve' },
+      { token, locale: 'en' },
+    );
+    expect(first.body).toMatchObject({
+      success: false,
+      msg: expect.stringMatching(/user name and password/),
+    });
+    const withName = { username: 'pi.wang', password: TEST_PASSWORD, meaning: 'approve' };
+    expect((await h.call(signature, withName, { token })).body.success).toBe(true);
+    const later = await h.call(signature, { password: TEST_PASSWORD, meaning: 'approve' }, { token });
+    expect(later.body.success).toBe(true);
+    // a new session starts over
+    const next = await h.loginAs('pi.wang', 'PI', 'BJ01');
+    const again = await h.call(signature, { password: TEST_PASSWORD, meaning: 'approve' }, { token: next });
+    expect(again.body.success).toBe(false);
+  });
+
+  it('three failed signings in a row end the session (401) and are audited; a success in between resets', async () => {
+    const token = await h.loginAs('pi.wang', 'PI', 'BJ01');
+    const bad = { username: 'pi.wang', password: 'nope', meaning: 'approve' };
+    const good = { username: 'pi.wang', password: TEST_PASSWORD, meaning: 'approve' };
+    expect((await h.call(signature, bad, { token })).status).toBe(200);
+    expect((await h.call(signature, bad, { token })).status).toBe(200);
+    expect((await h.call(signature, good, { token })).body.success).toBe(true);
+    expect((await h.call(signature, bad, { token })).status).toBe(200);
+    expect((await h.call(signature, bad, { token })).status).toBe(200);
+    const third = await h.call(signature, bad, { token });
+    expect(third.status).toBe(401);
+    expect(third.body).toMatchObject({ success: false, code: 401 });
+    expect((await h.call(siteList, {}, { token })).status).toBe(401);
+    const locked = await auditRows(h.db, await userId('pi.wang'), 'signature.locked');
+    expect(locked).toHaveLength(1);
+    const ended = await h.db.query<{ end_reason: string }>(
+      'select end_reason from sessions where token_hash = $1',
+      [hashToken(token)],
+    );
+    expect(ended[0]?.end_reason).toBe('signatureLock');
   });
 
   it('needs a role: without one → 601', async () => {

@@ -2,6 +2,7 @@
  * Reference server configuration. `main.ts` fills it from the environment; tests build it directly.
  */
 import type { FastifyServerOptions } from 'fastify';
+import { DEFAULT_PRODUCT_RELEASE } from '../engine/api/protocol';
 import type { Db } from './db/db';
 import { loggerOptions } from './logging';
 
@@ -22,9 +23,17 @@ export interface ServerConfig {
   distDir: string;
   /** Integration address for `back` endpoints; default: the request's own origin. */
   backAddress?: string;
+  /**
+   * Behind a reverse proxy (TLS terminated there): take the client's protocol, host and address from its
+   * X-Forwarded-Proto/-Host/-For headers (Fastify `trustProxy`). They then decide the derived backAddress and whether
+   * the token cookie is `Secure`. Default false: a client could forge them.
+   */
+  trustProxy: boolean;
   /** Online-service (support chat) URL answered by online.do. */
   onlineUrl: string;
+  /** appversion.do answers this (REFERENCE_SERVER_VERSION by default). */
   serverVersion: string;
+  /** logininfo.do's productRelease (DEFAULT_PRODUCT_RELEASE by default). */
   productRelease: string;
   /** Fastify logger options (pino, JSON lines); false for none. */
   logger: FastifyServerOptions['logger'];
@@ -36,8 +45,11 @@ export interface ServerConfig {
 }
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-export const DEFAULT_SERVER_VERSION = 'V2.1.8';
-export const DEFAULT_PRODUCT_RELEASE = 'V4.1.0';
+/**
+ * The version this reference server reports by default. Not the client's DEFAULT_SERVER_VERSION
+ * (engine/session/version.ts), which is what the client assumes when a server reports none.
+ */
+export const REFERENCE_SERVER_VERSION = 'V2.1.8';
 export const DEFAULT_ONLINE_URL = 'https://www.example.com/edc-online-service';
 
 export type ServerConfigInput = Partial<ServerConfig>;
@@ -53,8 +65,9 @@ export function resolveConfig(input: ServerConfigInput = {}): ServerConfig {
     now: input.now ?? (() => new Date()),
     distDir: input.distDir ?? 'dist',
     ...(input.backAddress ? { backAddress: input.backAddress } : {}),
+    trustProxy: input.trustProxy ?? false,
     onlineUrl: input.onlineUrl ?? DEFAULT_ONLINE_URL,
-    serverVersion: input.serverVersion ?? DEFAULT_SERVER_VERSION,
+    serverVersion: input.serverVersion ?? REFERENCE_SERVER_VERSION,
     productRelease: input.productRelease ?? DEFAULT_PRODUCT_RELEASE,
     logger: input.logger ?? loggerOptions('info'),
     webLogPerMinute: input.webLogPerMinute ?? 60,

@@ -3,7 +3,7 @@ import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './auth/passwo
 import { loadMigrations, migrate } from './db/migrate';
 import { appendAudit } from './repo/audit';
 import { accountSummaries } from './repo/users';
-import { demoAccounts, dropAll, isSeeded, loadSeed, seedDemo } from './seed';
+import { dropAll, isSeeded, loadSeed, seedDemo } from './seed';
 import { openTestDb, TEST_PASSWORD, type TestDb } from './test/testDb';
 
 let t: TestDb;
@@ -95,8 +95,10 @@ describe('demo seed', () => {
       'CODER',
       'SUPPORT',
     ]);
-    const accounts = demoAccounts(seed);
-    expect(accounts.find((a) => a.username === 'dm.chen')?.roles).toBe('DM@BJ01,SH01,BOS01; CRA@SH01');
+    expect(seed.users.find((u) => u.username === 'dm.chen')?.roles).toEqual([
+      { role: 'DM', sites: ['BJ01', 'SH01', 'BOS01'] },
+      { role: 'CRA', sites: ['SH01'] },
+    ]);
     expect(seed.users.filter((u) => u.locale === 'en').map((u) => u.username)).toEqual(['dm.chen']);
   });
 

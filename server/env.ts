@@ -10,7 +10,16 @@ export interface ServerEnv {
   demoPassword: string;
   onlineUrl: string | undefined;
   backAddress: string | undefined;
+  /** TRUST_PROXY: `true`/`1` behind a reverse proxy that sets X-Forwarded-* (see ServerConfig.trustProxy). */
+  trustProxy: boolean;
   logLevel: string;
+}
+
+function readFlag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const text = env[name]?.trim().toLowerCase() || 'false';
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new StartupError(`${name} must be true or false (got "${env[name]}")`);
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -27,6 +36,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     onlineUrl: env.ONLINE_URL?.trim() || undefined,
     backAddress: env.BACK_ADDRESS?.trim() || undefined,
+    trustProxy: readFlag(env, 'TRUST_PROXY'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
   };
 }

@@ -3,8 +3,7 @@
  * the log: the token header, cookies and any `password` field are redacted, and a `token` query parameter is masked.
  */
 import type { FastifyServerOptions } from 'fastify';
-
-export const REDACTED = '[redacted]';
+import { REDACTED, redactTokenInUrl } from '../engine/http/tokenStore';
 
 export const REDACT_PATHS = [
   'req.headers.token',
@@ -16,11 +15,6 @@ export const REDACT_PATHS = [
   'token',
   '*.token',
 ];
-
-/** A URL with the value of any `token` query parameter masked. */
-export function maskTokenInUrl(url: string): string {
-  return url.replace(/([?&#]token=)[^&#]*/gi, `$1${REDACTED}`);
-}
 
 /** Request headers worth a log line; token and cookie are there to show that one was sent (their values are redacted). */
 const LOGGED_HEADERS = ['user-agent', 'locale', 'token', 'cookie'] as const;
@@ -47,7 +41,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         }
         return {
           method: req.method,
-          url: maskTokenInUrl(req.url),
+          url: redactTokenInUrl(req.url),
           host: req.host,
           remoteAddress: req.ip,
           headers,

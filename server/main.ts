@@ -4,11 +4,12 @@
  * accounts. Startup problems end the process with exit code 1 and one line saying what is wrong.
  *
  * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/pglite), DATABASE_URL, DEMO_PASSWORD (Demo#2026),
- * ONLINE_URL, BACK_ADDRESS, LOG_LEVEL (info).
+ * ONLINE_URL, BACK_ADDRESS, TRUST_PROXY (false), LOG_LEVEL (info).
  */
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { APP_BASE } from '../engine/api/protocol';
 import { buildApp } from './app';
 import { formatBanner } from './banner';
 import type { Db } from './db/db';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
       logger: loggerOptions(env.logLevel),
       ...(env.onlineUrl ? { onlineUrl: env.onlineUrl } : {}),
       ...(env.backAddress ? { backAddress: env.backAddress } : {}),
+      trustProxy: env.trustProxy,
     });
     try {
       await app.listen({ port: env.port, host: env.host });
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
 
     console.log(
       formatBanner({
-        url: `http://localhost:${port}/edcweb/`,
+        url: `http://localhost:${port}${APP_BASE}`,
         accounts: await accountSummaries(db),
         password: env.demoPassword,
         freshlySeeded,

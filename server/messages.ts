@@ -22,6 +22,7 @@ export const SERVER_MESSAGES = {
   expired: { zh_CN: '登录超时，请重新登录', en: 'The session expired; please log in again' },
   roleUnavailable: { zh_CN: '当前角色已不可用', en: 'The current role is no longer available' },
   noStudy: { zh_CN: '您在该项目中没有可用的角色', en: 'You hold no active role in this study' },
+  pageNotAllowed: { zh_CN: '当前角色无权访问此页面', en: 'Your current role may not open this page' },
   roleNotHeld: { zh_CN: '您在该中心没有此角色', en: 'You do not hold this role at this site' },
   roleTranMismatch: {
     zh_CN: '只能记录切换到当前会话角色的操作',
@@ -30,6 +31,14 @@ export const SERVER_MESSAGES = {
   notYourself: { zh_CN: '只能查询本人在当前项目的信息', en: 'Only your own study and user can be queried' },
   signerMismatch: { zh_CN: '签名人必须是当前登录用户', en: 'The signer must be the logged-in user' },
   badSignaturePassword: { zh_CN: '密码错误，签名失败', en: 'Incorrect password: not signed' },
+  signatureNeedsUsername: {
+    zh_CN: '本次登录后首次签名，请输入用户名和密码',
+    en: 'The first signature of a session needs your user name and password',
+  },
+  signatureLocked: {
+    zh_CN: '签名失败次数过多，已退出登录',
+    en: 'Too many failed signatures: you have been logged out',
+  },
   tooManyLogs: { zh_CN: '日志过多，请稍后再试', en: 'Too many log entries; try again later' },
   passwordExpiresIn: {
     zh_CN: '您的密码将在 {days} 天后过期，请及时修改密码',

@@ -41,12 +41,21 @@ describe('changeSiteRole.do', () => {
     expect(res.body).toEqual({
       success: true,
       msg: '',
-      data: { ...ids, rolecode: 'CRC', allowedPaths: ['/index/statistics', '/index/subjects'] },
+      data: { ...ids, rolecode: 'CRC', allowedPaths: ['/index/statistics'] },
+    });
+    const rows = await auditRows(h.db, 'user-crc.li', 'role.select');
+    expect(rows.at(-1)?.detail).toEqual({
+      studyid: 'study-demo-001',
+      roleid: ids.roleid,
+      siteid: ids.siteid,
+      fromRoleid: null,
+      fromSiteid: null,
     });
   });
 
   it('refuses a role the user does not hold, or holds at another site', async () => {
     const token = await h.login('crc.li');
+    const audited = (await auditRows(h.db, 'user-crc.li', 'role.select')).length;
     const notHeld = await h.call(changeSiteRole, await h.ids('DM', 'BJ01'), { token, locale: 'en' });
     expect(notHeld.status).toBe(200);
     expect(notHeld.body).toEqual({
@@ -58,6 +67,7 @@ describe('changeSiteRole.do', () => {
     expect(otherSite.body.success).toBe(false);
     const unknown = await h.call(changeSiteRole, { roleid: 'role-x', siteid: 'site-x' }, { token });
     expect(unknown.body.success).toBe(false);
+    expect(await auditRows(h.db, 'user-crc.li', 'role.select')).toHaveLength(audited);
     // still without a role: the menu is refused
     expect((await h.call(menuList, {}, { token })).status).toBe(601);
   });

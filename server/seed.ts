@@ -157,21 +157,6 @@ export interface SeedOptions {
   now?: Date;
 }
 
-export interface DemoAccount {
-  username: string;
-  realname: string;
-  /** e.g. `DM@BJ01,SH01,BOS01; CRA@SH01` */
-  roles: string;
-}
-
-export function demoAccounts(seed: DemoSeed): DemoAccount[] {
-  return seed.users.map((u) => ({
-    username: u.username,
-    realname: u.realname,
-    roles: u.roles.map((r) => `${r.role}@${r.sites.join(',')}`).join('; '),
-  }));
-}
-
 /** True when the database already holds a study (then the seed is not applied again). */
 export async function isSeeded(db: Db): Promise<boolean> {
   const rows = await db.query<{ n: number }>('select count(*)::int as n from studies');

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appVersion,
@@ -15,20 +14,14 @@ import {
   writeWebLog,
 } from '../engine/api/contract';
 import { parseEnvelope } from '../engine/api/parseResponse';
-import { loggerOptions } from './logging';
 import { MINUTE } from './test/clock';
 import { TEST_HOST, startHarness, type Harness } from './test/harness';
+import { captureLogs } from './test/logCapture';
 
 let h: Harness;
-const logLines: string[] = [];
+const { lines: logLines, logger } = captureLogs();
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  h = await startHarness({ logger: loggerOptions('info', stream), webLogPerMinute: 5 });
+  h = await startHarness({ logger, webLogPerMinute: 5 });
 });
 afterAll(() => h?.close());
 
@@ -39,7 +32,7 @@ describe('logininfo.do', () => {
     if (!res.body.success) return;
     expect(res.body.data).toMatchObject({
       unitLogo: '',
-      eClinical_version: 'eClinical V4.1',
+      eClinical_version: 'V4.1',
       backAddress: `http://${TEST_HOST}`,
       userid: null,
       rolename: null,
@@ -71,6 +64,12 @@ describe('logininfo.do', () => {
     const short = await h.call(loginInfo, {}, { token: coder });
     expect(short.body.success && short.body.data.strLength).toBe(100);
     expect(short.body.success && short.body.data.rolecode).toBe(null);
+  });
+
+  it('ignores X-Forwarded-* by default (TRUST_PROXY off): a client could forge them', async () => {
+    const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
+    const res = await h.call(loginInfo, {}, { headers });
+    expect(res.body.success && res.body.data.backAddress).toBe(`http://${TEST_HOST}`);
   });
 
   it("uses a host's own UI config row before the default one", async () => {
@@ -193,6 +192,24 @@ describe('writeWebLog.do', () => {
     expect(rows.map((r) => r.user_id)).toEqual([null, 'user-crc.li']);
     expect(rows[0]?.stack).toHaveLength(16_000);
     expect(logLines.some((l) => l.includes('Failed to fetch dynamically imported module'))).toBe(true);
+  });
+
+  it('masks a login token quoted in the entry before storing and logging it', async () => {
+    const secret = 'tok-in-url-0123456789';
+    const leaky = {
+      ...entry,
+      url: `/edcweb/entrance?token=${secret}`,
+      message: `GET /edcweb/entrance?lang=en&token=${secret} failed`,
+    };
+    expect((await h.call(writeWebLog, leaky)).body.success).toBe(true);
+    const rows = await h.db.query<{ url: string; message: string }>(
+      'select url, message from web_logs order by id desc limit 1',
+    );
+    expect(rows[0]).toEqual({
+      url: '/edcweb/entrance?token=[redacted]',
+      message: 'GET /edcweb/entrance?lang=en&token=[redacted] failed',
+    });
+    expect(logLines.join('')).not.toContain(secret);
   });
 
   it('is limited per client address', async () => {

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { APP_BASE } from './http/envelope';
+import { APP_BASE } from '../engine/api/protocol';
 
 export interface SpaOptions {
   distDir: string;

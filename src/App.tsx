@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { APP_BASE } from '../engine/api/protocol';
 import type { ApiClient } from '../engine/http/createApiClient';
 import { AppProviders } from './AppProviders';
 import type { Platform } from './platform/platform';
 import { appRoutes } from './routes';
 
-/** Router basename: the SPA is served under /edcweb/. */
-export const ROUTER_BASENAME = '/edcweb';
+/** Router basename: the app base without its trailing slash (`/edcweb`). */
+export const ROUTER_BASENAME = APP_BASE.slice(0, -1);
 
 export interface AppProps {
   platform: Platform;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import ThemeProvider from '@mui/system/ThemeProvider';
 import type { Locale } from '../engine/api/localized';
@@ -21,10 +21,19 @@ export interface AppProvidersProps {
 
 /** Everything around the router: host services, request client, language, theme and toasts. */
 export function AppProviders({ platform, client, catalogues, children }: AppProvidersProps) {
+  // a catalogue that cannot load is reported like a failed chunk load
+  const reportCatalogueFailure = useCallback(
+    (error: unknown) => platform.reporter.report('chunk-load', error),
+    [platform],
+  );
   return (
     <PlatformContext.Provider value={platform}>
       <ApiClientContext.Provider value={client}>
-        <LocaleProvider store={platform.store} {...(catalogues ? { preloaded: catalogues } : {})}>
+        <LocaleProvider
+          store={platform.store}
+          onLoadError={reportCatalogueFailure}
+          {...(catalogues ? { preloaded: catalogues } : {})}
+        >
           <ThemeProvider theme={theme}>
             <CssBaseline />
             <NoticesProvider hub={platform.notifier}>{children}</NoticesProvider>

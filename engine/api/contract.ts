@@ -9,7 +9,8 @@
  * malformed response fails with a message naming the field (see parseResponse.ts).
  */
 import * as yup from 'yup';
-import { localizedTextSchema, LOCALES } from './localized';
+import { localizedTextSchema, LOCALES, type LocalizedText } from './localized';
+import { WEB_LOG_LIMITS } from './protocol';
 
 export const API_BASE = '/edc/';
 
@@ -115,7 +116,7 @@ export const roleSchema = yup.object({
 
 export interface MenuItem {
   menuCode: string;
-  name: { zh_CN: string; en: string };
+  name: LocalizedText;
   /** Route under /index (e.g. `/index/statistics`), or empty for a group. */
   path: string;
   icon?: string;
@@ -293,11 +294,11 @@ export const writeWebLog = endpoint({
   params: yup.object({
     level: str().oneOf(['error', 'warn', 'info']).required(),
     kind: str().oneOf(['error', 'unhandledrejection', 'chunk-load', 'request']).required(),
-    message: str().required().max(4000),
-    stack: str().optional().max(16000),
-    url: str().required().max(2000),
-    userAgent: str().optional().max(1000),
-    time: str().required(),
+    message: str().required().max(WEB_LOG_LIMITS.message),
+    stack: str().optional().max(WEB_LOG_LIMITS.stack),
+    url: str().required().max(WEB_LOG_LIMITS.url),
+    userAgent: str().optional().max(WEB_LOG_LIMITS.userAgent),
+    time: str().required().max(WEB_LOG_LIMITS.time),
   }),
   data: nullData,
 });

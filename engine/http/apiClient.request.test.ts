@@ -219,9 +219,19 @@ describe('token', () => {
     expect(h.store.getItem(STORAGE_KEYS.token)).toBe('from-url');
   });
 
-  it('takes the cookie before the store when the URL has no token', async () => {
+  it("keeps this tab's token when another tab's login changed the shared cookie", async () => {
     const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    const h = clientHarness(stub.adapter, { token: 'from-store' });
+    const h = clientHarness(stub.adapter, { token: 'this-tab' });
+    h.cookies.set('token', 'other-tab-other-user');
+    await createApiClient(h.deps).call(menuList);
+
+    expect(stub.lastHeader('token')).toBe('this-tab');
+    expect(h.store.getItem(STORAGE_KEYS.token)).toBe('this-tab');
+  });
+
+  it('takes the cookie when this tab has no token yet, and keeps it', async () => {
+    const stub = stubAdapter(() => ({ data: ok(menuData) }));
+    const h = clientHarness(stub.adapter, { token: null });
     h.cookies.set('token', 'from-cookie');
     await createApiClient(h.deps).call(menuList);
 

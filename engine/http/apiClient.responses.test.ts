@@ -289,4 +289,10 @@ describe('beforenote header', () => {
       MSG.serverError,
     ]);
   });
+
+  it('is shown on silent calls too (a note often rides on the heartbeat)', async () => {
+    const t = setup(() => ({ data: ok(menuData), headers: { beforenote: 'upgrade%20at%2022%3A00' } }));
+    await t.client.request(menuList, {}, { silent: true });
+    expect(t.notifier.notices).toEqual([{ level: 'warning', text: 'upgrade at 22:00', durationMs: 2500 }]);
+  });
 });

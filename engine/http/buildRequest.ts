@@ -4,10 +4,9 @@
 import type { AnyObject } from 'yup';
 import { API_BASE, type EndpointDef, type HttpMethod } from '../api/contract';
 import type { Locale } from '../api/localized';
+import { CACHE_BUSTER_PARAM } from '../api/protocol';
 
 export const REQUEST_TIMEOUT_MS = 300_000;
-/** Cache buster added to every URL. */
-export const CACHE_BUSTER_PARAM = 'time';
 export const PIC_ENV = 'web';
 
 /** Paths served by the integration address instead of the page's origin. */

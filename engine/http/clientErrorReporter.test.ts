@@ -14,7 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(handler?: StubHandler) {
+function setup(handler?: StubHandler, pageUrl = 'http://h/edcweb/index') {
   const stub = stubAdapter(handler);
   const h = clientHarness(stub.adapter);
   let reporter: ClientErrorReporter | null = null;
@@ -22,7 +22,7 @@ function setup(handler?: StubHandler) {
   reporter = createClientErrorReporter(
     client,
     () => new Date(),
-    () => 'http://h/edcweb/index',
+    () => pageUrl,
     'UA/1',
   );
   const bodies = () =>
@@ -51,6 +51,15 @@ describe('client error reporter', () => {
         time: START.toISOString(),
       },
     ]);
+  });
+
+  it('never sends the login token of the page address', async () => {
+    const t = setup(undefined, 'http://h/edcweb/entrance?lang=en&token=secret-1#/x?token=secret-2');
+    t.reporter.report('error', new Error('boom'));
+    await vi.runAllTimersAsync();
+    const url = String(t.bodies()[0]?.url);
+    expect(url).not.toContain('secret');
+    expect(url).toBe('http://h/edcweb/entrance?lang=en&token=[redacted]#/x?token=[redacted]');
   });
 
   it('describes non-Error values and clips long messages', async () => {

@@ -4,8 +4,10 @@
  * ignored, identical messages within 10 s are sent once, and at most 20 reports leave per minute.
  */
 import { writeWebLog } from '../api/contract';
+import { WEB_LOG_LIMITS } from '../api/protocol';
 import type { ApiClient } from './createApiClient';
 import { RequestError } from './requestError';
+import { redactTokenInUrl } from './tokenStore';
 
 export type ClientErrorKind = 'error' | 'unhandledrejection' | 'chunk-load' | 'request';
 
@@ -16,12 +18,6 @@ export interface ClientErrorReporter {
 export const REPORT_DEDUPE_MS = 10_000;
 export const REPORT_RATE_WINDOW_MS = 60_000;
 export const REPORT_MAX_PER_WINDOW = 20;
-
-/** Limits of the writeWebLog.do parameters (see the contract). */
-const MAX_MESSAGE = 4000;
-const MAX_STACK = 16000;
-const MAX_URL = 2000;
-const MAX_USER_AGENT = 1000;
 
 function clip(text: string, max: number): string {
   return text.length > max ? text.slice(0, max) : text;
@@ -71,16 +67,17 @@ export function createClientErrorReporter(
       try {
         const at = now();
         const { message, stack } = describe(error);
-        const text = clip(message.trim() || 'unknown error', MAX_MESSAGE);
+        const text = clip(message.trim() || 'unknown error', WEB_LOG_LIMITS.message);
         if (!admit(`${kind}\n${text}`, at.getTime())) return;
         const params = {
           level: 'error',
           kind,
           message: text,
-          url: clip(url() || '(unknown)', MAX_URL),
+          // the entrance address may carry the login token (`?token=`): it must not reach the server's log
+          url: clip(redactTokenInUrl(url()) || '(unknown)', WEB_LOG_LIMITS.url),
           time: at.toISOString(),
-          ...(stack ? { stack: clip(stack, MAX_STACK) } : {}),
-          ...(userAgent ? { userAgent: clip(userAgent, MAX_USER_AGENT) } : {}),
+          ...(stack ? { stack: clip(stack, WEB_LOG_LIMITS.stack) } : {}),
+          ...(userAgent ? { userAgent: clip(userAgent, WEB_LOG_LIMITS.userAgent) } : {}),
         };
         client.call(writeWebLog, params, { silent: true }).catch(() => undefined);
       } catch {

@@ -9,6 +9,7 @@ import { logout as logoutEndpoint, type EndpointDef } from '../api/contract';
 import type { ApiEnvelope } from '../api/envelope';
 import type { Locale } from '../api/localized';
 import { ContractError, parseData, parseEnvelope } from '../api/parseResponse';
+import { REDIRECT_HEADER } from '../api/protocol';
 import { MSG } from '../messages';
 import {
   DEFAULT_NOTICE_MS,
@@ -38,8 +39,6 @@ import { RequestError } from './requestError';
 import { decodeHeaderText, readHeader } from './responseHeaders';
 import { createTokenStore, type TokenStore } from './tokenStore';
 
-/** Response header naming where a forced redirect (503, 600–603) goes. */
-export const REDIRECT_HEADER = 'x-redirect-url';
 /** Response header with a notice from the server, URI-encoded. */
 export const BEFORENOTE_HEADER = 'beforenote';
 /** A deliberate logout does not wait for a slow server longer than this. */
@@ -196,8 +195,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   /** The response table, except `success:false` (which call() and request() treat differently). */
   function answer(def: Endpoint, res: AxiosResponse<unknown>, opts: CallOptions): ApiEnvelope<unknown> {
+    // a note from the server is for the user even on silent calls (it often rides on a poll), but not while leaving
     const note = readHeader(res.headers, BEFORENOTE_HEADER);
-    if (note) notify(opts, { level: 'warning', text: decodeHeaderText(note) });
+    if (note) notify({}, { level: 'warning', text: decodeHeaderText(note) });
 
     const { status, data: body } = res;
     if (status >= 200 && status < 300) {

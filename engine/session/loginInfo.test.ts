@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LoginInfo } from '../api/contract';
+import { DEFAULT_PRODUCT_RELEASE } from '../api/protocol';
 import { memoryStore } from '../http/testkit';
-import { DEFAULT_PRODUCT_RELEASE, deriveSessionFlags, loadLoginInfo, saveLoginInfo } from './loginInfo';
+import { deriveSessionFlags, loadLoginInfo, saveLoginInfo } from './loginInfo';
 import { STORAGE_KEYS } from './storageKeys';
 
 const info: LoginInfo = {

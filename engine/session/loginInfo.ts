@@ -3,10 +3,10 @@
  */
 import { loginInfoSchema, type LoginInfo } from '../api/contract';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../api/localized';
+import { DEFAULT_PRODUCT_RELEASE } from '../api/protocol';
 import type { KeyValueStore } from '../ports';
 import { STORAGE_KEYS } from './storageKeys';
 
-export const DEFAULT_PRODUCT_RELEASE = 'V4.1.0';
 /** `strLength` that selects the short text limit. */
 export const SHORT_TEXT_LIMIT = 100;
 export const LONG_TEXT_LIMIT = 2000;

@@ -223,7 +223,7 @@ describe('expiry check', () => {
     monitor = t.monitor;
     t.monitor.start();
     await vi.advanceTimersByTimeAsync(15_000);
-    expect(t.notifier.notices).toEqual([{ level: 'warning', text: '密码 3 天后过期', durationMs: 10_000 }]);
+    expect(t.notifier.notices).toEqual([{ level: 'warning', text: '密码 3 天后过期', durationMs: 3_000 }]);
     const beats = t.beats();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.checks()).toBe(1);

@@ -17,8 +17,8 @@ export const HEARTBEAT_INTERVAL_MS = 10_000;
 export const EXPIRY_INTERVAL_MS = 15_000;
 /** Consecutive heartbeat failures tolerated; one more logs out with 408. */
 export const MAX_HEARTBEAT_FAILURES = 3;
-/** The expiry notice stays longer than an ordinary toast. */
-export const EXPIRY_NOTICE_MS = 10_000;
+/** The expiry notice stays as long as a toast may (spec §7: 2–3 s). */
+export const EXPIRY_NOTICE_MS = 3_000;
 
 /** Failures after which the client has already left the session: nothing to count, just stop. */
 const LOGGED_OUT_KINDS: ReadonlySet<RequestErrorKind> = new Set(['unauthorized', 'forced', 'noToken']);

@@ -39,3 +39,17 @@ export function ancestorCodes(items: readonly MenuItem[], code: string): string[
 export function isGroup(item: MenuItem): boolean {
   return (item.children?.length ?? 0) > 0;
 }
+
+/**
+ * The items whose page `canOpen` accepts, and the groups that still hold one. The server grants menus per role; a
+ * client that does not have a page yet (an older build, a page of a later release) must not offer a dead entry.
+ */
+export function pruneMenus(items: readonly MenuItem[], canOpen: (path: string) => boolean): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.children && item.children.length > 0) {
+      const children = pruneMenus(item.children, canOpen);
+      return children.length > 0 ? [{ ...item, children }] : [];
+    }
+    return item.path && canOpen(item.path) ? [item] : [];
+  });
+}

@@ -6,11 +6,12 @@ import type { NoticeHub } from './noticeHub';
 import { noticeText } from './noticeText';
 import { Toast } from './Toast';
 
-/** A toast stays 2.5 s unless the notice asks otherwise (the expiry notice stays longer), and never under 2 s. */
+/** Toasts stay 2–3 s (spec §7): 2.5 s unless the notice asks otherwise, within those bounds. */
 export const MIN_NOTICE_MS = 2000;
+export const MAX_NOTICE_MS = 3000;
 
 export function noticeDuration(notice: Notice): number {
-  return Math.max(MIN_NOTICE_MS, notice.durationMs ?? DEFAULT_NOTICE_MS);
+  return Math.min(MAX_NOTICE_MS, Math.max(MIN_NOTICE_MS, notice.durationMs ?? DEFAULT_NOTICE_MS));
 }
 
 interface ShownNotice {

@@ -6,6 +6,8 @@ import type { Db } from '../db/db';
 import { HttpAnswer, fail, forcedRedirect } from '../http/envelope';
 import { message } from '../messages';
 import type { Locale } from '../../engine/api/localized';
+import { checkAccess } from '../../engine/access/accessGuard';
+import { roleMenus } from '../repo/menus';
 import { holdsRole } from '../repo/access';
 import { endSession, findSessionByTokenHash, touchSession, type SessionRow } from '../repo/sessions';
 import { hashToken } from './tokens';
@@ -86,4 +88,16 @@ export async function requireRole(db: Db, session: SessionRow, locale: Locale): 
     return { ...session, studyId, roleId, siteId };
   }
   throw forcedRedirect(601, message('roleUnavailable', locale));
+}
+
+/**
+ * The page an endpoint serves (a route under /index) must be open to the session's role, by the same rule as the
+ * client's guard (engine/access/accessGuard.ts: management pages only when granted, report pages always): the client
+ * guard is convenience, this is the enforcement. Refused → HTTP 403.
+ */
+export async function requirePage(db: Db, session: RoleSession, page: string, locale: Locale): Promise<void> {
+  const { allowedPaths } = await roleMenus(db, session.roleId);
+  if (!checkAccess(page, allowedPaths).allowed) {
+    throw new HttpAnswer(403, fail(message('pageNotAllowed', locale), 403));
+  }
 }

@@ -1,22 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-
-export const TOKEN_COOKIE = 'token';
+import { TOKEN_COOKIE } from '../../engine/api/protocol';
+import { readCookieValue } from '../../engine/http/cookies';
 
 /** One cookie of the request, or null. */
 export function readCookie(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return header ? readCookieValue(header, name) : null;
 }
 
 /** `token` cookie for the SPA: readable by script (it picks the token up), Lax, whole origin. */

@@ -4,6 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { ApiEnvelope } from '../../engine/api/envelope';
+import { APP_BASE, REDIRECT_HEADER } from '../../engine/api/protocol';
 
 export function ok<D>(data: D, msg = ''): ApiEnvelope<D> {
   return { success: true, msg, data };
@@ -12,11 +13,6 @@ export function ok<D>(data: D, msg = ''): ApiEnvelope<D> {
 export function fail(msg: string, code?: number): ApiEnvelope<null> {
   return { success: false, msg, data: null, ...(code !== undefined ? { code } : {}) };
 }
-
-/** App base of the SPA; forced redirects point into it. */
-export const APP_BASE = '/edcweb/';
-/** Header the client reads for where a forced redirect (503, 600–603) goes. Same name as engine's REDIRECT_HEADER. */
-export const REDIRECT_HEADER = 'x-redirect-url';
 
 /** An answer other than 200: thrown by checks, sent by the route wrapper. */
 export class HttpAnswer extends Error {
@@ -29,9 +25,13 @@ export class HttpAnswer extends Error {
   }
 }
 
-/** 600–603: the client logs out to `/edcweb/402?code=<status>` (the address is also in the header). */
+/**
+ * 600–603: the client logs out to the address it finds in REDIRECT_HEADER: the error page
+ * `${APP_BASE}402?code=<status>` for 600–602; for 603 (a notice the client shows first, from `msg`) the login page.
+ */
 export function forcedRedirect(status: 600 | 601 | 602 | 603, msg: string): HttpAnswer {
-  return new HttpAnswer(status, fail(msg, status), { [REDIRECT_HEADER]: `${APP_BASE}402?code=${status}` });
+  const address = status === 603 ? `${APP_BASE}loginfront?expireType=603` : `${APP_BASE}402?code=${status}`;
+  return new HttpAnswer(status, fail(msg, status), { [REDIRECT_HEADER]: address });
 }
 
 /** Sends any status, 600–603 included (Node writes them; Fastify's reply.code() only takes 100–599). */

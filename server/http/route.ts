@@ -9,15 +9,13 @@ import type { AnyObject } from 'yup';
 import { serverPath, type EndpointDef } from '../../engine/api/contract';
 import type { ApiEnvelope } from '../../engine/api/envelope';
 import type { Locale } from '../../engine/api/localized';
-import { checkToken, refusal, requireRole, type RoleSession } from '../auth/guard';
+import { CACHE_BUSTER_PARAM, TOKEN_COOKIE } from '../../engine/api/protocol';
+import { checkToken, refusal, requirePage, requireRole, type RoleSession } from '../auth/guard';
 import type { AppContext } from '../context';
 import { message, requestLocale } from '../messages';
 import type { SessionRow } from '../repo/sessions';
 import { HttpAnswer, fail, sendStatus } from './envelope';
-import { clearTokenCookie, readCookie, TOKEN_COOKIE } from './cookies';
-
-/** Query parameter the client adds to every URL as a cache buster; never a parameter of an endpoint. */
-export const CACHE_BUSTER_PARAM = 'time';
+import { clearTokenCookie, readCookie } from './cookies';
 
 export interface RouteContext<P> {
   params: P;
@@ -35,6 +33,11 @@ export interface RouteOptions<P, D, S> {
    * (expirationTime.do every 15 s) and logs, which would otherwise keep an idle session alive forever.
    */
   touch?: boolean;
+  /**
+   * The page (route under /index) the endpoint serves, for role endpoints: the server refuses (403) a role that may
+   * not open it, by the client guard's rule (see requirePage).
+   */
+  page?: string;
   /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */
   prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** The data of a success answer must be the contract's `D`; a failure is `fail(msg)`. */
@@ -97,6 +100,10 @@ function register<P extends AnyObject, D, S>(
   options: RouteOptions<P, D, S>,
 ): void {
   assertMatchesContract(def, mode);
+  if (options.page !== undefined && mode !== 'role') {
+    throw new Error(`${def.name}: a page check needs a role endpoint`);
+  }
+  const page = options.page;
   app.route({
     method: def.method,
     url: serverPath(def),
@@ -118,7 +125,11 @@ function register<P extends AnyObject, D, S>(
           if (check.kind === 'ok') session = check.session;
           else if (mode !== 'public') throw refusal(check, locale);
         }
-        if (mode === 'role' && session) session = await requireRole(ctx.db, session, locale);
+        if (mode === 'role' && session) {
+          const withRole = await requireRole(ctx.db, session, locale);
+          if (page !== undefined) await requirePage(ctx.db, withRole, page, locale);
+          session = withRole;
+        }
         const raw = rawParams(def, request);
         const prepared = options.prepare && isRecord(raw) ? options.prepare(raw) : raw;
         const params = await validateParams(def, prepared, locale);

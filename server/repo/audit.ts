@@ -8,11 +8,11 @@ export type AuditAction =
   | 'login.failed'
   | 'login.locked'
   | 'logout'
-  | 'session.expired'
   | 'role.select'
   | 'role.switch'
   | 'signature'
-  | 'signature.failed';
+  | 'signature.failed'
+  | 'signature.locked';
 
 export interface AuditEntry {
   at: Date;

@@ -3,7 +3,7 @@
  */
 import { queryOne, type Db } from '../db/db';
 
-export type EndReason = 'logout' | 'replaced' | 'expired';
+export type EndReason = 'logout' | 'replaced' | 'expired' | 'signatureLock';
 
 export interface SessionRow {
   id: number;

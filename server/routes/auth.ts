@@ -7,12 +7,18 @@ import { verifyPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { clearTokenCookie, tokenCookie } from '../http/cookies';
-import { fail, ok } from '../http/envelope';
+import { HttpAnswer, fail, ok } from '../http/envelope';
 import { publicEndpoint, roleEndpoint, sessionEndpoint } from '../http/route';
-import { message } from '../messages';
+import { message, type ServerMessageId } from '../messages';
 import { userStudies } from '../repo/access';
 import { appendAudit } from '../repo/audit';
 import { endSession, openSession, setSessionStudy } from '../repo/sessions';
+import {
+  MAX_SIGNATURE_FAILURES,
+  recordSignatureFailure,
+  recordSignatureSuccess,
+  signatureState,
+} from '../repo/signatures';
 import { findUserById } from '../repo/users';
 import { checkLogin } from '../services/login';
 
@@ -79,28 +85,32 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   roleEndpoint(app, ctx, signature, {
     handler: async ({ params, locale, now, session, request }) => {
       const where = { roleid: session.roleId, siteid: session.siteId, studyid: session.studyId };
+      const state = await signatureState(db, session.id);
+      const refuse = async (reason: string, msgId: ServerMessageId) => {
+        const failures = await recordSignatureFailure(db, session.id);
+        const detail = { ...where, meaning: params.meaning, reason, failures, ip: request.ip };
+        await appendAudit(db, { at: now, userId: session.userId, action: 'signature.failed', detail });
+        if (failures < MAX_SIGNATURE_FAILURES) return fail(message(msgId, locale));
+        // consecutive failures: whoever holds this session may not be its user
+        await endSession(db, session.id, 'signatureLock', now);
+        await appendAudit(db, { at: now, userId: session.userId, action: 'signature.locked', detail });
+        throw new HttpAnswer(401, fail(message('signatureLocked', locale), 401));
+      };
+
+      // 21 CFR 11.200(a)(1)(i): the first signing of a session uses both components, later ones the password
+      if (!state.signedOnce && !params.username?.trim())
+        return refuse('no user name', 'signatureNeedsUsername');
       if (
         params.username !== undefined &&
         params.username.trim().toLowerCase() !== session.username.toLowerCase()
       ) {
-        await appendAudit(db, {
-          at: now,
-          userId: session.userId,
-          action: 'signature.failed',
-          detail: { ...where, meaning: params.meaning, reason: 'other user name', ip: request.ip },
-        });
-        return fail(message('signerMismatch', locale));
+        return refuse('other user name', 'signerMismatch');
       }
       const user = await findUserById(db, session.userId);
       if (!user || !(await verifyPassword(params.password, user.passwordHash))) {
-        await appendAudit(db, {
-          at: now,
-          userId: session.userId,
-          action: 'signature.failed',
-          detail: { ...where, meaning: params.meaning, reason: 'wrong password', ip: request.ip },
-        });
-        return fail(message('badSignaturePassword', locale));
+        return refuse('wrong password', 'badSignaturePassword');
       }
+      await recordSignatureSuccess(db, session.id);
       const signtime = now.toISOString();
       await appendAudit(db, {
         at: now,

@@ -22,7 +22,7 @@ export const roleRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
 
   sessionEndpoint(app, ctx, changeSiteRole, {
-    handler: async ({ params, session, locale, request }) => {
+    handler: async ({ params, session, locale, now, request }) => {
       const { roleid, siteid } = params;
       const studyId = session.studyId;
       const held =
@@ -34,6 +34,13 @@ export const roleRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
         return fail(message('roleNotHeld', locale));
       }
       await setSessionRole(db, session.id, roleid, siteid);
+      // computer-generated: the choice is on the audit trail whether or not the client records it (roleTran/add.do)
+      await appendAudit(db, {
+        at: now,
+        userId: session.userId,
+        action: 'role.select',
+        detail: { studyid: studyId, roleid, siteid, fromRoleid: session.roleId, fromSiteid: session.siteId },
+      });
       const { allowedPaths } = await roleMenus(db, roleid);
       request.log.info({ event: 'role.select', userid: session.userId, roleid, siteid }, 'role chosen');
       return ok({ roleid, rolecode: role.rolecode, siteid, allowedPaths });

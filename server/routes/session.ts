@@ -16,8 +16,11 @@ import {
   siteConfig,
   writeWebLog,
 } from '../../engine/api/contract';
+import { TOKEN_COOKIE, WEB_LOG_LIMITS } from '../../engine/api/protocol';
+import { redactTokenInUrl } from '../../engine/http/tokenStore';
 import { checkToken, refusal } from '../auth/guard';
 import type { AppContext } from '../context';
+import { clearTokenCookie, readCookie } from '../http/cookies';
 import { HttpAnswer, fail, ok } from '../http/envelope';
 import { createRateLimiter } from '../http/rateLimit';
 import { ownTokenEndpoint, publicEndpoint, sessionEndpoint } from '../http/route';
@@ -27,20 +30,17 @@ import { findUserById } from '../repo/users';
 import { expiryNotice } from '../services/expiry';
 import { buildLoginInfo, uiConfigFor } from '../services/loginInfo';
 
-/** Longest texts kept from a client log entry (the contract's limits). */
-const WEB_LOG_LIMITS: Record<string, number> = {
-  message: 4000,
-  stack: 16000,
-  url: 2000,
-  userAgent: 1000,
-  time: 64,
-};
+/** Texts that may quote a page address, and with it the login token (`?token=`). */
+const WEB_LOG_MASKED = new Set(['message', 'stack', 'url']);
 
-function truncateWebLog(raw: Record<string, unknown>): Record<string, unknown> {
+/** Masks login tokens and truncates long texts of a client log entry before it is validated, stored and logged. */
+function sanitizeWebLog(raw: Record<string, unknown>): Record<string, unknown> {
   const out = { ...raw };
   for (const [field, max] of Object.entries(WEB_LOG_LIMITS)) {
-    const v = out[field];
-    if (typeof v === 'string' && v.length > max) out[field] = v.slice(0, max);
+    const text = out[field];
+    if (typeof text !== 'string') continue;
+    const safe = WEB_LOG_MASKED.has(field) ? redactTokenInUrl(text) : text;
+    out[field] = safe.length > max ? safe.slice(0, max) : safe;
   }
   return out;
 }
@@ -64,8 +64,12 @@ export const sessionRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   // Heartbeat: never counts as activity (an idle session must still expire); answers expiry as data −2 and a
   // replaced session as code 504, both with HTTP 200, so that the session rules decide.
   ownTokenEndpoint(app, ctx, heartBeat, {
-    handler: async ({ token, now, locale }) => {
+    handler: async ({ token, now, locale, request, reply }) => {
       const check = await checkToken(db, token, { now, idleTimeoutMs: config.idleTimeoutMs, touch: false });
+      // the session is over: its token must not come back from the cookie at the next visit
+      if (check.kind !== 'ok' && token && readCookie(request, TOKEN_COOKIE) === token) {
+        reply.header('set-cookie', clearTokenCookie());
+      }
       switch (check.kind) {
         case 'ok':
           return ok(HEARTBEAT_ALIVE);
@@ -108,7 +112,7 @@ export const sessionRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   // Client errors, also from the login page (auth optional); never counts as activity; limited per IP.
   publicEndpoint(app, ctx, writeWebLog, {
     touch: false,
-    prepare: truncateWebLog,
+    prepare: sanitizeWebLog,
     handler: async ({ params, session, now, request, locale }) => {
       if (!webLogLimiter.hit(request.ip)) throw new HttpAnswer(429, fail(message('tooManyLogs', locale)));
       await insertWebLog(db, { ...params, at: now, ip: request.ip, userId: session?.userId ?? null });

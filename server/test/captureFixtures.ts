@@ -106,7 +106,8 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
     (
       await h.call(
         signature,
-        { password: TEST_PASSWORD, meaning: 'I confirm that this data is accurate' },
+        // the first signing of a session gives the user name too (21 CFR 11.200)
+        { username: 'crc.li', password: TEST_PASSWORD, meaning: 'I confirm that this data is accurate' },
         { token },
       )
     ).body,

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '../../engine/api/localized';
 import type { KeyValueStore } from '../../engine/ports';
-import { catalogueLoaders, type Messages } from './catalogues';
+import { DEFAULT_CATALOGUE, catalogueLoaders, loadWithRetry, type Messages } from './catalogues';
 import { intlLocaleTag, readStoredLocale, storeLocale } from './localeStore';
 
 export interface LocaleControls {
@@ -25,10 +25,12 @@ export interface LocaleProviderProps {
   preloaded?: Partial<Record<Locale, Messages>>;
   /** Loads a catalogue; the lazy chunk loaders by default. */
   load?(locale: Locale): Promise<Messages>;
+  /** Told when a catalogue could not be loaded (the app reports it like a failed chunk load). */
+  onLoadError?(error: unknown): void;
   children?: ReactNode;
 }
 
-const loadCatalogue = (locale: Locale) => catalogueLoaders[locale]();
+const loadCatalogue = (locale: Locale) => loadWithRetry(catalogueLoaders[locale]);
 
 /**
  * The UI language (from `edc.locale`, zh_CN by default) and react-intl around the app. Until the first catalogue
@@ -38,6 +40,7 @@ export function LocaleProvider({
   store,
   preloaded = {},
   load = loadCatalogue,
+  onLoadError,
   children,
 }: LocaleProviderProps) {
   const [locale, setLocaleState] = useState<Locale>(() => readStoredLocale(store));
@@ -58,15 +61,16 @@ export function LocaleProvider({
       (messages) => {
         if (!cancelled) setLoaded((current) => ({ ...current, [locale]: messages }));
       },
-      () => {
-        // a catalogue that cannot load: show the ids rather than nothing
-        if (!cancelled) setLoaded((current) => ({ ...current, [locale]: {} }));
+      (error: unknown) => {
+        // a catalogue that cannot load: the default locale's texts (shipped with the app) rather than message ids
+        onLoadError?.(error);
+        if (!cancelled) setLoaded((current) => ({ ...current, [locale]: DEFAULT_CATALOGUE }));
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [locale, loaded, load, shown]);
+  }, [locale, loaded, load, shown, onLoadError]);
 
   useEffect(() => {
     if (shown) document.documentElement.lang = intlLocaleTag(shown.locale);

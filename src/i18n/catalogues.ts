@@ -1,5 +1,6 @@
 import type { MessageFormatElement } from 'react-intl';
-import type { Locale } from '../../engine/api/localized';
+import { DEFAULT_LOCALE, type Locale } from '../../engine/api/localized';
+import defaultCatalogue from './zh_CN.json';
 
 /**
  * A flat catalogue: message id → ICU text (src/i18n/*.json, tests, dev server), or → its parsed AST (the production
@@ -7,8 +8,26 @@ import type { Locale } from '../../engine/api/localized';
  */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
-/** Each locale's catalogue is its own chunk, loaded when the locale is first used. */
+/**
+ * The default locale's catalogue ships with the app (about 2 KB gzip): the first screen needs no extra request, and a
+ * locale whose catalogue cannot be loaded falls back to it instead of showing message ids.
+ */
+export const DEFAULT_CATALOGUE: Messages = defaultCatalogue as Messages;
+
+/** Every other locale's catalogue is its own chunk, loaded when the locale is first used. */
 export const catalogueLoaders: Record<Locale, () => Promise<Messages>> = {
-  zh_CN: () => import('./zh_CN.json').then((m) => m.default as Messages),
+  zh_CN: () => Promise.resolve(DEFAULT_CATALOGUE),
   en: () => import('./en.json').then((m) => m.default as Messages),
 };
+
+/** Loads a catalogue, trying a second time after a failure (a flaky network, a redeploy in between). */
+export async function loadWithRetry(load: () => Promise<Messages>, retryDelayMs = 1000): Promise<Messages> {
+  try {
+    return await load();
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+    return load();
+  }
+}
+
+export { DEFAULT_LOCALE };

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { loadAllowedPaths } from '../../engine/access/accessGuard';
 import { loadLoginInfo } from '../../engine/session/loginInfo';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
-import { createFakeApiClient } from '../../renderers/testing/fakeApiClient';
+import { createFakeApiClient, fakeFailure } from '../../renderers/testing/fakeApiClient';
 import { renderApp, seedSession, text } from '../testing/renderApp';
 import { roleLoginInfo, sampleMenus, sampleRoles, userLoginInfo } from '../testing/sampleData';
 
 const ALLOWED = ['/index/statistics', '/index/userManage'];
 
-function roleClient(onMenuList: () => void = () => {}) {
+function roleClient(onMenuList: () => void = () => {}, roleTranFails = false) {
   return createFakeApiClient({
     siteList: sampleRoles,
     changeSiteRole: ({ roleid, siteid }) => ({
@@ -19,7 +19,10 @@ function roleClient(onMenuList: () => void = () => {}) {
       siteid,
       allowedPaths: ALLOWED,
     }),
-    roleTranAdd: null,
+    roleTranAdd: () => {
+      if (roleTranFails) throw fakeFailure('server', 'roleTran/add.do');
+      return null;
+    },
     appVersion: { version: 'V2.0.10' },
     menuList: () => {
       onMenuList();
@@ -102,6 +105,17 @@ describe('/checkRole', () => {
     expect(client.paramsOf('roleTranAdd')).toEqual([
       { fromRoleid: 'role-dm', toRoleid: 'role-cra', siteid: 'site-sh01' },
     ]);
+  });
+
+  it('keeps the chosen role when only the role-switch record fails (the server holds the new role already)', async () => {
+    seedSession(window.sessionStorage, userLoginInfo);
+    const client = roleClient(undefined, true);
+    const { router } = renderApp('/checkRole', { client });
+    await userEvent.selectOptions(await roleField(), 'role-dm');
+    await userEvent.selectOptions(siteField(), 'site-bos01');
+    await userEvent.click(screen.getByRole('button', { name: text('checkRole.confirm') }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/statistics'));
+    expect(loadLoginInfo(window.sessionStorage)).toMatchObject({ roleid: 'role-dm', siteid: 'site-bos01' });
   });
 
   it('goes to /entrance without a login', async () => {

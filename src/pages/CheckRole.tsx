@@ -119,11 +119,7 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
     setSubmitting(true);
     try {
       const chosen = await client.call(changeSiteRole, { roleid: role.roleid, siteid: site.siteid });
-      await client.call(roleTranAdd, {
-        fromRoleid: info.roleid ?? null,
-        toRoleid: role.roleid,
-        siteid: site.siteid,
-      });
+      // the server holds the new role from here on: keep the client in step before anything else can fail
       saveAllowedPaths(store, chosen.allowedPaths);
       saveLoginInfo(store, {
         ...info,
@@ -134,6 +130,14 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
         sitecode: site.sitecode,
         sitename: site.sitename,
       });
+      // the role switch is audited by the server already (changeSiteRole.do); this record is best effort
+      await client
+        .call(
+          roleTranAdd,
+          { fromRoleid: info.roleid ?? null, toRoleid: role.roleid, siteid: site.siteid },
+          { silent: true },
+        )
+        .catch(() => undefined);
       store.removeItem(STORAGE_KEYS.menuCode);
       navigate(PATHS.index, { replace: true });
     } catch {

@@ -1,3 +1,4 @@
+import { APP_BASE } from '../../engine/api/protocol';
 import { createApiClient, type ApiClient } from '../../engine/http/createApiClient';
 import { createClientErrorReporter } from '../../engine/http/clientErrorReporter';
 import { createNoticeHub } from '../../renderers/notices/noticeHub';
@@ -9,9 +10,6 @@ export interface BrowserApp {
   platform: Platform;
   client: ApiClient;
 }
-
-/** The base path the SPA is served under (`/edcweb/`). */
-export const APP_BASE = import.meta.env.BASE_URL;
 
 /** Builds the one request client of the page and the browser ports around it. Call once, in main.tsx. */
 export function createBrowserPlatform(): BrowserApp {

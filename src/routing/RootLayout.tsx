@@ -20,7 +20,6 @@ function usePreviousPathRecorder(): void {
   }, [store, unknown, path, location.pathname]);
 }
 
-/** The root of every route. */
 /** The browser tab shows the product name in the UI language. */
 function useDocumentTitle(): void {
   const intl = useIntl();
@@ -30,6 +29,7 @@ function useDocumentTitle(): void {
   }, [title]);
 }
 
+/** The root of every route. */
 export function RootLayout() {
   usePreviousPathRecorder();
   useDocumentTitle();

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useRouteError } from 'react-router-dom';
 import Button from '@mui/material/Button';
+import { APP_BASE } from '../../engine/api/protocol';
 import { ErrorPageLayout } from '../../renderers/errors/ErrorPageLayout';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from './paths';
@@ -24,7 +25,7 @@ export function RouteErrorPage() {
       actions={
         <Button
           variant="contained"
-          onClick={() => window.location.assign(`${import.meta.env.BASE_URL}${PATHS.entrance.slice(1)}`)}
+          onClick={() => window.location.assign(`${APP_BASE}${PATHS.entrance.slice(1)}`)}
         >
           <FormattedMessage id="error.tryAgain" />
         </Button>

@@ -15,7 +15,8 @@ import { OnlineServiceWidget } from '../../renderers/OnlineServiceWidget';
 import { PageLoading } from '../../renderers/PageLoading';
 import { useApiClient } from '../../renderers/apiClientContext';
 import { MenuRenderer } from '../../renderers/menu/MenuRenderer';
-import { findMenuByPath } from '../../renderers/menu/menuTree';
+import { findMenuByPath, pruneMenus } from '../../renderers/menu/menuTree';
+import { isKnownRoute } from '../routing/knownRoutes';
 import { EmbeddedPageProvider } from '../../renderers/overlay/EmbeddedPageContext';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
@@ -50,7 +51,9 @@ function ShellFrame({ info }: { info: LoginInfo }) {
   const location = useLocation();
   const stopMonitor = useSessionMonitor();
   const version = useServerVersion();
-  const { menus, failed: menusFailed } = useMenus();
+  const { menus: grantedMenus, failed: menusFailed } = useMenus();
+  // only the entries this build can open (the server may grant pages of later releases)
+  const menus = useMemo(() => grantedMenus && pruneMenus(grantedMenus, isKnownRoute), [grantedMenus]);
   const showHeader = version !== null && shouldShowHeader(version);
   const flags = deriveSessionFlags(info);
 
