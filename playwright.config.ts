@@ -1,11 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium';
 
 /**
  * e2e against the reference server serving the production build (run `npm run build` first; `npm run test:e2e`
  * starts the server itself on a fresh data directory). Browsers are not downloaded: Debian's chromium is used.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,18 +19,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: `rm -rf .data/e2e && SKIP_BUILD=1 PORT=${PORT} DATA_DIR=.data/e2e LOG_LEVEL=warn npx tsx scripts/start.ts`,

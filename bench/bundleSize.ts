@@ -12,6 +12,7 @@ import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -51,18 +52,7 @@ const FORBIDDEN = [
   { name: '@mui/x-date-pickers', marker: /MuiPickers|MuiDateCalendar|x-date-pickers/ },
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage();
 const loaded = new Set<string>();
 page.on('response', (r) => {
