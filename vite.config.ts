@@ -19,5 +19,18 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // the small modules every first screen needs, in one file instead of a handful of tiny ones
+          groups: [
+            {
+              name: 'boot',
+              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/])|platform[\\/]|session[\\/])|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

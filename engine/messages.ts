@@ -5,6 +5,7 @@
 export const MSG = {
   paramError: 'request.paramError',
   serverError: 'request.serverError',
+  forbidden: 'request.forbidden',
   timeout: 'request.timeout',
   network: 'request.network',
   backAddressMissing: 'request.backAddressMissing',
@@ -12,4 +13,53 @@ export const MSG = {
   chunkLoadFailed: 'app.chunkLoadFailed',
   /** Forced logout with an expire type: `logout.expire.<code>` (see session/expireTypes.ts). */
   expirePrefix: 'logout.expire.',
+} as const;
+
+/**
+ * What is wrong with a metadata definition (MetadataIssue.messageId). Values: always `path`, and `prop` when known
+ * ('?' otherwise), plus the ones each text names.
+ */
+export const META_MSG = {
+  notAList: 'meta.notAList',
+  notAnObject: 'meta.notAnObject',
+  missingProp: 'meta.missingProp',
+  /** + field (`fieldname` or `label`) */
+  missingLabel: 'meta.missingLabel',
+  /** + field, expected (e.g. 'a number', '"left", "right" or true') */
+  badField: 'meta.badField',
+  /** + fieldtype */
+  unknownFieldtype: 'meta.unknownFieldtype',
+  /** + fieldtype */
+  notSearchable: 'meta.notSearchable',
+  /** + fieldtype */
+  noOptions: 'meta.noOptions',
+  /** + option (1-based position) */
+  badOption: 'meta.badOption',
+  /** + fieldtype */
+  rangeNotAllowed: 'meta.rangeNotAllowed',
+  /** + detail */
+  badInitialValue: 'meta.badInitialValue',
+  /** + other (path of the first definition with this prop) */
+  duplicateProp: 'meta.duplicateProp',
+  /** + innerid, other */
+  duplicateInnerid: 'meta.duplicateInnerid',
+  columnNeedsPropOrChildren: 'meta.columnNeedsPropOrChildren',
+  emptyGroup: 'meta.emptyGroup',
+  /** + render */
+  unknownRender: 'meta.unknownRender',
+  /** + slotName */
+  unknownSlot: 'meta.unknownSlot',
+  /** + filter */
+  unknownFilter: 'meta.unknownFilter',
+  /** + timezone */
+  badTimezone: 'meta.badTimezone',
+} as const;
+
+/** Problems with a value typed into a search bar (ValueProblem.messageId). */
+export const SEARCH_MSG = {
+  /** warning; + max */
+  maxLengthReached: 'search.maxLengthReached',
+  numberOnly: 'search.numberOnly',
+  rangeOrder: 'search.rangeOrder',
+  badDate: 'search.badDate',
 } as const;

@@ -9,14 +9,17 @@ const root = new URL('..', import.meta.url).pathname;
 const read = (p: string): Record<string, unknown> =>
   JSON.parse(readFileSync(root + p, 'utf8')) as Record<string, unknown>;
 
-/** Notice ids written as literals (`messageId: 'x.y'`), which formatjs does not see: they must exist too. */
+/** Ids written as literals (`messageId`, and screen configs' `titleId`/`labelId`), which formatjs does not see: they must exist too. */
 function noticeIds(dir: string): string[] {
   const ids: string[] = [];
   for (const entry of readdirSync(root + dir)) {
     const rel = join(dir, entry);
     if (statSync(root + rel).isDirectory()) ids.push(...noticeIds(rel));
     else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
-      for (const m of readFileSync(root + rel, 'utf8').matchAll(/messageId:\s*'([\w.]+)'/g)) ids.push(m[1]!);
+      for (const m of readFileSync(root + rel, 'utf8').matchAll(
+        /(?:messageId|titleId|labelId):\s*'([\w.]+)'/g,
+      ))
+        ids.push(m[1]!);
     }
   }
   return ids;
@@ -28,7 +31,11 @@ const extracted = [
     ...['src', 'renderers', 'engine'].flatMap(noticeIds),
   ]),
 ];
-const catalogues = { zh_CN: read('src/i18n/zh_CN.json'), en: read('src/i18n/en.json') };
+// both tiers (see src/i18n/tiers.ts): the boot catalogue and the app tier
+const catalogues = {
+  zh_CN: { ...read('src/i18n/zh_CN.json'), ...read('src/i18n/app/zh_CN.json') },
+  en: { ...read('src/i18n/en.json'), ...read('src/i18n/app/en.json') },
+};
 
 const problems: string[] = [];
 for (const [name, cat] of Object.entries(catalogues)) {

@@ -3,7 +3,7 @@ import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './auth/passwo
 import { loadMigrations, migrate } from './db/migrate';
 import { appendAudit } from './repo/audit';
 import { accountSummaries } from './repo/users';
-import { dropAll, isSeeded, loadSeed, seedDemo } from './seed';
+import { dropAll, isSeeded, loadSeed, seedDemo, topUpSeed } from './seed';
 import { openTestDb, TEST_PASSWORD, type TestDb } from './test/testDb';
 
 let t: TestDb;
@@ -106,6 +106,21 @@ describe('demo seed', () => {
     const accounts = await accountSummaries(t.db);
     expect(accounts.map((a) => a.username)).toContain('crc.li');
     expect(accounts.find((a) => a.username === 'crc.li')?.roles).toBe('CRC@BJ01,SH01');
+  });
+
+  it('tops up a database seeded before the list screens: menus, definitions, code lists, subjects', async () => {
+    expect(await topUpSeed(t.db)).toBe(false);
+    await t.db.exec(`delete from list_definitions; delete from codelist_items; delete from subjects;
+      delete from role_menus where menu_code = 'subjects'; delete from menus where menu_code = 'subjects';`);
+    expect(await topUpSeed(t.db)).toBe(true);
+    const counts = await t.db.query<{ defs: number; items: number; subjects: number; grants: number }>(
+      `select (select count(*)::int from list_definitions) as defs, (select count(*)::int from codelist_items) as items,
+              (select count(*)::int from subjects) as subjects,
+              (select count(*)::int from role_menus where menu_code = 'subjects') as grants`,
+    );
+    expect(counts[0]).toMatchObject({ defs: 2, subjects: 60, grants: 5 });
+    expect(counts[0]?.items).toBeGreaterThan(5);
+    expect(await topUpSeed(t.db)).toBe(false);
   });
 
   it('reset: drops everything, migrates and seeds again', async () => {

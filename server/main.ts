@@ -18,7 +18,7 @@ import { openDatabase } from './db/open';
 import { readEnv } from './env';
 import { loggerOptions } from './logging';
 import { accountSummaries } from './repo/users';
-import { isSeeded, seedDemo } from './seed';
+import { isSeeded, seedDemo, topUpSeed } from './seed';
 import { StartupError, assertPortFree, describeListenError, maskDatabaseUrl } from './startupErrors';
 
 async function main(): Promise<void> {
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     await migrate(db);
     const freshlySeeded = !(await isSeeded(db));
     if (freshlySeeded) await seedDemo(db, { password: env.demoPassword });
+    else await topUpSeed(db);
 
     const app = await buildApp({
       db,

@@ -44,6 +44,12 @@ export const SERVER_MESSAGES = {
     zh_CN: '您的密码将在 {days} 天后过期，请及时修改密码',
     en: 'Your password expires in {days} days; please change it',
   },
+  listNotConfigured: { zh_CN: '该列表尚未配置', en: 'This list is not configured' },
+  unknownCodeList: { zh_CN: '代码表不存在', en: 'No such code list' },
+  subjectNotFound: {
+    zh_CN: '受试者不存在或不在您负责的中心',
+    en: 'No such subject at the sites of your role',
+  },
   passwordExpired: { zh_CN: '您的密码已过期，请修改密码', en: 'Your password has expired; please change it' },
 } as const satisfies Record<string, LocalizedText>;
 

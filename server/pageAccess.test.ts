@@ -1,6 +1,7 @@
 /**
  * Part 5 of the foundation: the server enforces the access rule the client's guard applies (management pages only
- * for roles granted them, report pages for everyone), on every call of an endpoint that serves a page.
+ * for roles granted them, report pages for everyone), on every call of an endpoint that serves a page; and the data
+ * of a menu page (the subject list) only for roles that have that menu.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as yup from 'yup';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveConfig } from './config';
 import { changeSiteRole, type EndpointDef } from '../engine/api/contract';
+import { SUBJECTS_PAGE } from '../engine/api/listContract';
 import { ok } from './http/envelope';
 import { roleEndpoint } from './http/route';
 import { startHarness, type Harness } from './test/harness';
@@ -34,6 +36,10 @@ beforeAll(async () => {
   roleEndpoint(app, ctx, pageEndpoint('userManage'), {
     page: '/index/userManage',
     handler: async () => ok({ served: 'userManage' }),
+  });
+  roleEndpoint(app, ctx, pageEndpoint('subjects'), {
+    page: SUBJECTS_PAGE,
+    handler: async () => ok({ served: 'subjects' }),
   });
   roleEndpoint(app, ctx, pageEndpoint('reportEnrolment'), {
     page: '/index/report/enrolment',
@@ -73,6 +79,18 @@ describe('pages served by the server', () => {
     const cra = await h.ids('CRA', 'SH01');
     expect((await h.call(changeSiteRole, cra, { token })).body.success).toBe(true);
     expect((await get('userManage', token)).statusCode).toBe(403);
+  });
+
+  it('the data of a menu page (the subject list) only for roles granted its menu', async () => {
+    const pi = await h.loginAs('pi.wang', 'PI', 'BJ01');
+    expect((await get('subjects', pi)).statusCode).toBe(200);
+    for (const [user, role] of [
+      ['coder.zhou', 'CODER'],
+      ['support.admin', 'SUPPORT'],
+    ] as const) {
+      const refused = await get('subjects', await h.loginAs(user, role, 'BJ01'));
+      expect(refused.statusCode, role).toBe(403);
+    }
   });
 
   it('report pages are open to every role', async () => {

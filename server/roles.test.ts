@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeSiteRole, menuList, roleTranAdd, siteList, type MenuItem } from '../engine/api/contract';
+import { SUBJECTS_PAGE } from '../engine/api/listContract';
 import { MANAGEMENT_PATHS } from '../engine/access/accessGuard';
 import { auditRows } from './repo/audit';
 import { startHarness, type Harness } from './test/harness';
@@ -41,7 +42,7 @@ describe('changeSiteRole.do', () => {
     expect(res.body).toEqual({
       success: true,
       msg: '',
-      data: { ...ids, rolecode: 'CRC', allowedPaths: ['/index/statistics'] },
+      data: { ...ids, rolecode: 'CRC', allowedPaths: ['/index/subjects', '/index/statistics'] },
     });
     const rows = await auditRows(h.db, 'user-crc.li', 'role.select');
     expect(rows.at(-1)?.detail).toEqual({
@@ -157,7 +158,7 @@ describe('menuList.do', () => {
     }
   });
 
-  it('gives every role the statistics page and only DM and SUPPORT management pages', async () => {
+  it('gives every role the statistics page, the subject page to all but CODER and SUPPORT, and only DM and SUPPORT management pages', async () => {
     const cases: [string, string, string][] = [
       ['pi.wang', 'PI', 'BJ01'],
       ['crc.smith', 'CRC', 'BOS01'],
@@ -175,6 +176,7 @@ describe('menuList.do', () => {
       const { menus, allowedPaths } = res.body.data;
       expect(flatPaths(menus), role).toEqual(allowedPaths);
       expect(allowedPaths, role).toContain('/index/statistics');
+      expect(allowedPaths.includes(SUBJECTS_PAGE), role).toBe(role !== 'CODER' && role !== 'SUPPORT');
       const management = allowedPaths.filter((p) => MANAGEMENT_PATHS.includes(p));
       if (role === 'DM' || role === 'SUPPORT') expect(management.length, role).toBeGreaterThan(5);
       else expect(management, role).toEqual([]);

@@ -1,12 +1,16 @@
 /**
  * The demo seed: study DEMO-001 with sites in China and the US, demo users for every role (some with several roles
- * and sites), menus per role, platform parameters and help documents. Data in fixtures/seed/*.json, checked here.
+ * and sites), menus per role, platform parameters and help documents (fixtures/seed/*.json), the list screens'
+ * definitions and code lists (fixtures/lists/*.def.json, seedLists.ts) and 60 generated subjects (seedSubjects.ts).
+ * Checked when loaded.
  */
 import { readFile } from 'node:fs/promises';
 import * as yup from 'yup';
 import type { Db } from './db/db';
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './auth/passwords';
 import { localizedTextSchema, LOCALES } from '../engine/api/localized';
+import { loadListsSeed, seedLists, type ListsSeed } from './seedLists';
+import { DEMO_SUBJECT_COUNT, generateSubjects, vacuumSubjects } from './seedSubjects';
 
 export const SEED_DIR = new URL('../fixtures/seed/', import.meta.url);
 export const SEED_FILES = ['study.json', 'roles.json', 'users.json', 'menus.json', 'platform.json'] as const;
@@ -96,6 +100,7 @@ export interface DemoSeed {
   users: yup.InferType<typeof usersSchema>;
   menus: yup.InferType<typeof menusSchema> & { grants: Record<string, string[]> };
   platform: yup.InferType<typeof platformSchema>;
+  lists: ListsSeed;
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -119,6 +124,7 @@ export async function loadSeed(): Promise<DemoSeed> {
     users: check(usersSchema, await readJson('users.json'), 'users.json'),
     menus: check(menusSchema, await readJson('menus.json'), 'menus.json') as DemoSeed['menus'],
     platform: check(platformSchema, await readJson('platform.json'), 'platform.json'),
+    lists: await loadListsSeed(),
   };
   const roleCodes = new Set(seed.roles.map((r) => r.rolecode));
   const siteCodes = new Set(seed.study.sites.map((s) => s.sitecode));
@@ -155,6 +161,8 @@ export interface SeedOptions {
   /** scrypt cost of the seeded hashes; tests use a lighter one. */
   cost?: ScryptCost;
   now?: Date;
+  /** Generated subjects (DEMO_SUBJECT_COUNT by default). */
+  subjects?: number;
 }
 
 /** True when the database already holds a study (then the seed is not applied again). */
@@ -225,20 +233,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
         }
       }
     }
-    for (const m of seed.menus.menus) {
-      await tx.query(
-        'insert into menus (menu_code, parent_code, name_zh, name_en, path, icon, sort) values ($1, $2, $3, $4, $5, $6, $7)',
-        [m.menuCode, m.parent ?? null, m.name.zh_CN, m.name.en, m.path, m.icon ?? null, m.sort],
-      );
-    }
-    for (const [role, codes] of Object.entries(seed.menus.grants)) {
-      for (const code of codes) {
-        await tx.query('insert into role_menus (role_id, menu_code) values ($1, $2)', [
-          roleId.get(role),
-          code,
-        ]);
-      }
-    }
+    await seedMenus(tx, seed);
     for (const c of seed.platform.uiConfig) {
       await tx.query(
         'insert into site_ui_config (host, unit_logo, eclinical_version, back_address) values ($1, $2, $3, $4)',
@@ -265,8 +260,52 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
         [study.id, n.message.zh_CN, n.message.en, now.toISOString(), n.active],
       );
     }
+    await seedLists(tx, study.id, seed.lists, now);
+    await generateSubjects(tx, study.id, opts.subjects ?? DEMO_SUBJECT_COUNT);
   });
+  await vacuumSubjects(db);
   return seed;
+}
+
+/** Menus and their grants per role; those already there are left alone. */
+async function seedMenus(tx: Db, seed: DemoSeed): Promise<void> {
+  for (const m of seed.menus.menus) {
+    await tx.query(
+      `insert into menus (menu_code, parent_code, name_zh, name_en, path, icon, sort) values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (menu_code) do nothing`,
+      [m.menuCode, m.parent ?? null, m.name.zh_CN, m.name.en, m.path, m.icon ?? null, m.sort],
+    );
+  }
+  for (const [role, codes] of Object.entries(seed.menus.grants)) {
+    for (const code of codes) {
+      await tx.query(
+        `insert into role_menus (role_id, menu_code) select id, $2 from roles where rolecode = $1
+         on conflict do nothing`,
+        [role, code],
+      );
+    }
+  }
+}
+
+/**
+ * A database seeded before the list screens existed (an older data directory) gets what they need: the new menus,
+ * the list definitions and code lists, and the demo subjects. Answers whether it added anything.
+ */
+export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean> {
+  const rows = await db.query<{ n: number }>('select count(*)::int as n from list_definitions');
+  if ((rows[0]?.n ?? 0) > 0 || !(await isSeeded(db))) return false;
+  const seed = await loadSeed();
+  const studyId = seed.study.study.id;
+  const study = await db.query('select 1 from studies where id = $1', [studyId]);
+  if (study.length === 0) return false;
+  await db.transaction(async (tx) => {
+    await seedMenus(tx, seed);
+    await seedLists(tx, studyId, seed.lists, now);
+    const subjects = await tx.query<{ n: number }>('select count(*)::int as n from subjects');
+    if ((subjects[0]?.n ?? 0) === 0) await generateSubjects(tx, studyId, DEMO_SUBJECT_COUNT);
+  });
+  await vacuumSubjects(db);
+  return true;
 }
 
 /** Drops every table, view and function of the current schema (seed --reset); migrations then start over. */

@@ -1,27 +1,47 @@
 /**
- * `npm run seed [-- --reset]`: seeds the demo study into DATA_DIR (PGlite) or DATABASE_URL. Without --reset an
- * already seeded database is left alone; --reset drops every table of the current schema first (the audit trail
- * included). Unknown flags are ignored (later issues add options such as --subjects N).
+ * `npm run seed [-- --reset] [-- --subjects N]`: seeds the demo study into DATA_DIR (PGlite) or DATABASE_URL.
+ * - without flags an already seeded database is left alone (a database seeded before the list screens gets their
+ *   menus, definitions, code lists and demo subjects added);
+ * - `--reset` drops every table of the current schema first (the audit trail included);
+ * - `--subjects N` replaces the study's subjects by N generated ones (deterministic, set-based: 100,000 in seconds),
+ *   on a fresh or an existing database. Unknown flags are ignored.
  */
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { readEnv } from './env';
-import { dropAll, isSeeded, seedDemo } from './seed';
+import { dropAll, isSeeded, loadSeed, seedDemo, topUpSeed } from './seed';
+import { replaceSubjects, subjectsOption, vacuumSubjects } from './seedSubjects';
 import { StartupError } from './startupErrors';
 
 async function seedCli(argv: string[]): Promise<void> {
   const reset = argv.includes('--reset');
+  const subjects = subjectsOption(argv);
   const env = readEnv();
   const db = await openDatabase(env);
   try {
     if (reset) await dropAll(db);
     await migrate(db);
-    if (await isSeeded(db)) {
-      console.log('The database already holds the demo study; run `npm run seed -- --reset` to start over.');
-      return;
+    const started = performance.now();
+    if (!(await isSeeded(db))) {
+      await seedDemo(db, { password: env.demoPassword, ...(subjects !== undefined ? { subjects } : {}) });
+      console.log(`Demo study seeded${reset ? ' (after a reset)' : ''}; demo password: ${env.demoPassword}`);
+    } else {
+      if (await topUpSeed(db))
+        console.log('Added the list screens (menus, definitions, code lists, subjects).');
+      if (subjects === undefined) {
+        console.log(
+          'The database already holds the demo study; run `npm run seed -- --reset` to start over.',
+        );
+        return;
+      }
+      const seed = await loadSeed();
+      await replaceSubjects(db, seed.study.study.id, subjects);
+      await vacuumSubjects(db);
     }
-    await seedDemo(db, { password: env.demoPassword });
-    console.log(`Demo study seeded${reset ? ' (after a reset)' : ''}; demo password: ${env.demoPassword}`);
+    if (subjects !== undefined) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`${subjects} subjects generated in ${seconds} s.`);
+    }
   } finally {
     await db.close();
   }

@@ -11,6 +11,10 @@ const LoginFront = lazyPage(() => import('./pages/LoginFront').then((m) => m.Log
 const CheckRole = lazyPage(() => import('./pages/CheckRole').then((m) => m.CheckRole));
 const HomeShell = lazyPage(() => import('./shell/HomeShell').then((m) => m.HomeShell));
 const Statistics = lazyPage(() => import('./pages/Statistics').then((m) => m.Statistics));
+const StandaloneShell = lazyPage(() => import('./shell/StandaloneShell').then((m) => m.StandaloneShell));
+// the list pages carry AG Grid and the date pickers: never part of the login front's chunks
+const SubjectListPage = lazyPage(() => import('./pages/SubjectListPage').then((m) => m.SubjectListPage));
+const SubjectPage = lazyPage(() => import('./pages/SubjectPage').then((m) => m.SubjectPage));
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -50,8 +54,18 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={PATHS.statistics} replace /> },
           { path: 'statistics', element: <Statistics /> },
+          { path: 'subjects', element: <SubjectListPage base={PATHS.subjects} /> },
+          { path: 'subjects/:subjectid', element: <SubjectPage base={PATHS.subjects} /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
+        ],
+      },
+      {
+        path: rel(PATHS.standaloneSubjects),
+        element: <StandaloneShell />,
+        children: [
+          { index: true, element: <SubjectListPage base={PATHS.standaloneSubjects} /> },
+          { path: ':subjectid', element: <SubjectPage base={PATHS.standaloneSubjects} /> },
         ],
       },
       { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },

@@ -11,10 +11,13 @@
 import * as yup from 'yup';
 import { localizedTextSchema, LOCALES, type LocalizedText } from './localized';
 import { WEB_LOG_LIMITS } from './protocol';
+import type { ListEndpoints } from './listContract';
 
 export const API_BASE = '/edc/';
 
-export type HttpMethod = 'GET' | 'POST';
+/** GET and DELETE send their parameters in the query, POST and PUT in a JSON body. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /**
  * - `token`: needs a login token; without one the client logs out with code 400 and does not send the request.
@@ -43,21 +46,27 @@ export interface EndpointDef<P extends yup.AnyObject, D> {
   /** Whether a role and site must have been chosen (changeSiteRole.do) before this call; checked by the server. */
   readonly needsRole: boolean;
   readonly description: string;
+  /**
+   * Parameters not named in `params` are kept (not stripped) and handed to the handler as strings or string lists:
+   * the search parameters of list endpoints, whose names come from the search-field metadata.
+   */
+  readonly openParams?: boolean;
 }
 
-function endpoint<P extends yup.AnyObject, D>(def: EndpointDef<P, D>): EndpointDef<P, D> {
+/** Types an endpoint definition (used by every contract module). */
+export function endpoint<P extends yup.AnyObject, D>(def: EndpointDef<P, D>): EndpointDef<P, D> {
   return def;
 }
 
-const noParams = yup.object({});
-const nullData = yup
+export const noParams = yup.object({});
+export const nullData = yup
   .mixed()
   .nullable()
   .test('is-null', '${path} must be null', (v) => v === null) as unknown as yup.Schema<null>;
 
-const str = () => yup.string().strict();
-const num = () => yup.number().strict();
-const bool = () => yup.boolean().strict();
+export const str = () => yup.string().strict();
+export const num = () => yup.number().strict();
+export const bool = () => yup.boolean().strict();
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared shapes
@@ -409,7 +418,8 @@ export const endpoints = {
   online,
 } as const;
 
-export type Endpoints = typeof endpoints;
+/** Every endpoint of every contract module (list endpoints live in listContract.ts, outside the login chunks). */
+export type Endpoints = typeof endpoints & ListEndpoints;
 export type EndpointName = keyof Endpoints;
 
 /** `data` type of an endpoint. */

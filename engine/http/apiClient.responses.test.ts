@@ -116,6 +116,14 @@ describe('request() for the session monitor', () => {
 });
 
 describe('error statuses', () => {
+  it('403 → "no permission", kind forbidden, not reported as a bug', async () => {
+    const t = setup(() => ({ status: 403, data: { success: false, msg: 'forbidden', data: null } }));
+    const e = await failure(t.client.call(menuList));
+    expect(e).toMatchObject({ kind: 'forbidden', status: 403 });
+    expect(t.notifier.notices).toEqual([{ level: 'error', messageId: MSG.forbidden, durationMs: 2500 }]);
+    expect(t.reported).toEqual([]);
+  });
+
   it('400 → "parameter error", kind param', async () => {
     const t = setup(() => ({ status: 400, data: { success: false, msg: 'bad', data: null } }));
     const e = await failure(t.client.call(menuList));

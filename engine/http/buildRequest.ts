@@ -81,11 +81,19 @@ export interface BuiltRequest {
   method: HttpMethod;
   url: string;
   headers: Record<string, string>;
-  /** JSON body of a POST. */
+  /** JSON body of a POST or PUT. */
   data?: AnyObject;
 }
 
-/** GET parameters go in the query, POST parameters in a JSON body; the cache buster goes in every URL. */
+/** Methods whose parameters go in the URL query; the others (POST, PUT) send them as a JSON body. */
+export function sendsParamsInQuery(method: HttpMethod): boolean {
+  return method === 'GET' || method === 'DELETE';
+}
+
+/**
+ * GET and DELETE parameters go in the query, POST and PUT parameters in a JSON body; the cache buster goes in every
+ * URL.
+ */
 export function buildRequest(
   def: Pick<EndpointDef<AnyObject, unknown>, 'method'>,
   baseUrl: string,
@@ -93,8 +101,8 @@ export function buildRequest(
   headers: Record<string, string>,
   now: number,
 ): BuiltRequest {
-  if (def.method === 'GET') {
-    return { method: 'GET', url: withQuery(baseUrl, { ...params, [CACHE_BUSTER_PARAM]: now }), headers };
+  if (sendsParamsInQuery(def.method)) {
+    return { method: def.method, url: withQuery(baseUrl, { ...params, [CACHE_BUSTER_PARAM]: now }), headers };
   }
   return {
     method: def.method,

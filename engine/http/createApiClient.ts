@@ -225,6 +225,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       exits.forcedRedirect(status, url, msg);
       throw new RequestError('forced', def.path, { status, code, msg });
     }
+    if (status === 403) {
+      // the role may not use this page or data: the user is told so, nothing is reported as a bug
+      notify(opts, { level: 'error', messageId: MSG.forbidden });
+      throw new RequestError('forbidden', def.path, { status, code, msg });
+    }
     notify(opts, { level: 'error', messageId: MSG.serverError });
     const error = new RequestError('server', def.path, { status, code, msg });
     report(def, error);

@@ -7,6 +7,7 @@ export type RequestErrorKind =
   | 'param' // HTTP 400
   | 'unauthorized' // HTTP 401: the client logged out
   | 'forced' // HTTP 503, 600–603: the client left for the address of the response header
+  | 'forbidden' // HTTP 403: the role may not use this page or data
   | 'server' // any other HTTP status
   | 'timeout'
   | 'network' // no response (also an aborted request, with `aborted: true`)

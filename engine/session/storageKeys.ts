@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   locale: 'edc.locale',
   previousPath: 'edc.previousPath',
   signedOnce: 'edc.signedOnce',
+  /** Page size (20/50/100) last chosen in a list; lists open with it. */
+  pageSize: 'edc.pageSize',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -14,8 +14,12 @@ import type { ExpireType } from '../../engine/session/expireTypes';
 export type FakeHandler<E> = (params: ParamsOf<E>) => DataOf<E> | Promise<DataOf<E>>;
 export type FakeHandlers = { [K in EndpointName]?: FakeHandler<Endpoints[K]> | DataOf<Endpoints[K]> };
 
+/** Answers of endpoints built from a configured URL (definitionsEndpoint, rowsEndpoint), by path. */
+export type FakePathHandlers = Record<string, ((params: Record<string, unknown>) => unknown) | object>;
+
 export interface RecordedCall {
   name: string;
+  path: string;
   params: unknown;
   options?: CallOptions;
 }
@@ -24,12 +28,16 @@ export interface FakeApiClient extends ApiClient {
   readonly calls: RecordedCall[];
   /** Params of every call to one endpoint, in order. */
   paramsOf(name: EndpointName): unknown[];
+  /** Params of every call to one path (endpoints configured by URL), in order. */
+  paramsOfPath(path: string): unknown[];
   readonly forcedLogouts: (ExpireType | null)[];
   readonly logouts: number;
 }
 
 export interface FakeApiClientOptions {
   token?: string | null;
+  /** Answers for endpoints configured by URL (a SearchBar's definitions, a MetaGrid's columns and rows), by path. */
+  paths?: FakePathHandlers;
 }
 
 /** A failure as the real client reports it (kind and server message). */
@@ -65,7 +73,7 @@ export function createFakeApiClient(
   let logouts = 0;
 
   async function answer(def: EndpointDef<AnyObject, unknown>, params: unknown): Promise<unknown> {
-    const handler = (handlers as Record<string, unknown>)[def.name];
+    const handler = (handlers as Record<string, unknown>)[def.name] ?? options.paths?.[def.path];
     if (handler === undefined) throw fakeFailure('server', def.path, `no fake answer for ${def.name}`);
     if (typeof handler === 'function') return (handler as (p: unknown) => unknown)(params ?? {});
     return handler;
@@ -84,8 +92,16 @@ export function createFakeApiClient(
     paramsOf(name) {
       return calls.filter((c) => c.name === name).map((c) => c.params);
     },
+    paramsOfPath(path) {
+      return calls.filter((c) => c.path === path).map((c) => c.params);
+    },
     async call<P extends AnyObject, D>(def: EndpointDef<P, D>, params?: P, opts?: CallOptions): Promise<D> {
-      calls.push({ name: def.name, params: params ?? {}, ...(opts ? { options: opts } : {}) });
+      calls.push({
+        name: def.name,
+        path: def.path,
+        params: params ?? {},
+        ...(opts ? { options: opts } : {}),
+      });
       return (await answer(def as EndpointDef<AnyObject, unknown>, params)) as D;
     },
     async request<P extends AnyObject, D>(
@@ -93,7 +109,12 @@ export function createFakeApiClient(
       params?: P,
       opts?: CallOptions,
     ): Promise<ApiEnvelope<D>> {
-      calls.push({ name: def.name, params: params ?? {}, ...(opts ? { options: opts } : {}) });
+      calls.push({
+        name: def.name,
+        path: def.path,
+        params: params ?? {},
+        ...(opts ? { options: opts } : {}),
+      });
       try {
         const data = (await answer(def as EndpointDef<AnyObject, unknown>, params)) as D;
         return { success: true, msg: '', data };

@@ -1,6 +1,7 @@
 /**
- * Registers one endpoint FROM the contract: its path (serverPath), method, parameter validation (def.params), the
- * token check of its auth mode and, when it needs one, the role check. Handlers only see valid input and answer an
+ * Registers one endpoint FROM the contract: its path (serverPath), method, parameter validation (def.params; GET and
+ * DELETE from the query, POST and PUT from the JSON body; with `openParams` the unnamed ones are kept for the handler),
+ * the token check of its auth mode and, when it needs one, the role check. Handlers only see valid input and answer an
  * envelope; checks throw HttpAnswer for the other statuses.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +26,15 @@ export interface RouteContext<P> {
   reply: FastifyReply;
   /** The raw `token` header (heartBeat.do checks it itself). */
   token: string | undefined;
+  /**
+   * Endpoints with `openParams`: the parameters not named in the contract's `params` (search params of list
+   * endpoints), as texts or lists of texts (repeated query keys, JSON lists); empty for the other endpoints.
+   */
+  open: OpenParams;
 }
+
+/** Parameters not named in the contract, as the handler of an `openParams` endpoint gets them. */
+export type OpenParams = Readonly<Record<string, string | readonly string[]>>;
 
 export interface RouteOptions<P, D, S> {
   /**
@@ -64,31 +73,78 @@ function assertMatchesContract(
   }
 }
 
+/** GET and DELETE carry their parameters in the query (without the cache buster), POST and PUT in a JSON body. */
 function rawParams(def: Pick<EndpointDef<AnyObject, unknown>, 'method'>, request: FastifyRequest): unknown {
-  if (def.method === 'GET') {
+  if (def.method === 'GET' || def.method === 'DELETE') {
     const { [CACHE_BUSTER_PARAM]: _time, ...rest } = (request.query ?? {}) as Record<string, unknown>;
     return rest;
   }
   return request.body ?? {};
 }
 
-/** Valid params, or an HTTP 400 `parameter error` naming the problems. */
+/** HTTP 400 `parameter error` with the problems in `errors` (handlers throw it for invalid search values). */
+export function paramError(locale: Locale, errors: string[]): HttpAnswer {
+  return new HttpAnswer(400, { ...fail(message('paramError', locale)), errors });
+}
+
+/** A JSON scalar as text (numbers and booleans of a JSON body); null for anything else. */
+function scalarText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'boolean') return String(v);
+  return null;
+}
+
+/**
+ * Splits the raw parameters of an `openParams` endpoint: the ones the contract names (validated as usual) and the
+ * others as texts or lists of texts. null values are left out; objects and nested lists are a parameter error.
+ */
+function splitOpenParams(
+  def: EndpointDef<AnyObject, unknown>,
+  raw: Record<string, unknown>,
+  locale: Locale,
+): { known: Record<string, unknown>; open: OpenParams } {
+  const named = new Set(Object.keys(def.params.fields));
+  const known: Record<string, unknown> = {};
+  const open: Record<string, string | string[]> = {};
+  const errors: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (named.has(key)) {
+      known[key] = value;
+      continue;
+    }
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      const items = value.map(scalarText);
+      if (items.every((t): t is string => t !== null)) open[key] = items;
+      else errors.push(`${key} must be a text or a list of texts`);
+      continue;
+    }
+    const text = scalarText(value);
+    if (text === null) errors.push(`${key} must be a text or a list of texts`);
+    else open[key] = text;
+  }
+  if (errors.length > 0) throw paramError(locale, errors);
+  return { known, open };
+}
+
+/** Valid params (and the open ones), or an HTTP 400 `parameter error` naming the problems. */
 async function validateParams<P extends AnyObject>(
   def: EndpointDef<P, unknown>,
   raw: unknown,
   locale: Locale,
-): Promise<P> {
+): Promise<{ params: P; open: OpenParams }> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new HttpAnswer(400, {
-      ...fail(message('paramError', locale)),
-      errors: ['parameters must be an object'],
-    });
+    throw paramError(locale, ['parameters must be an object']);
   }
+  const { known, open } = def.openParams
+    ? splitOpenParams(def as EndpointDef<AnyObject, unknown>, raw as Record<string, unknown>, locale)
+    : { known: raw, open: {} };
   try {
-    return (await def.params.validate(raw, { abortEarly: false, stripUnknown: true })) as P;
+    const params = (await def.params.validate(known, { abortEarly: false, stripUnknown: true })) as P;
+    return { params, open };
   } catch (err) {
-    const errors = err instanceof yup.ValidationError ? err.errors : [String(err)];
-    throw new HttpAnswer(400, { ...fail(message('paramError', locale)), errors });
+    throw paramError(locale, err instanceof yup.ValidationError ? err.errors : [String(err)]);
   }
 }
 
@@ -132,9 +188,10 @@ function register<P extends AnyObject, D, S>(
         }
         const raw = rawParams(def, request);
         const prepared = options.prepare && isRecord(raw) ? options.prepare(raw) : raw;
-        const params = await validateParams(def, prepared, locale);
+        const { params, open } = await validateParams(def, prepared, locale);
         const body = await options.handler({
           params,
+          open,
           locale,
           now,
           request,

@@ -20,13 +20,16 @@ export interface RoleMenus {
   allowedPaths: string[];
 }
 
-export async function roleMenus(db: Db, roleId: string): Promise<RoleMenus> {
-  const rows = await db.query<MenuRow>(
+function menuRows(db: Db, roleId: string): Promise<MenuRow[]> {
+  return db.query<MenuRow>(
     `select m.menu_code, m.parent_code, m.name_zh, m.name_en, m.path, m.icon,
             exists (select 1 from role_menus rm where rm.role_id = $1 and rm.menu_code = m.menu_code) as granted
      from menus m order by m.sort, m.menu_code`,
     [roleId],
   );
+}
+
+function buildRoleMenus(rows: readonly MenuRow[]): RoleMenus {
   const build = (parent: string | null): MenuItem[] => {
     const items: MenuItem[] = [];
     for (const row of rows.filter((r) => r.parent_code === parent)) {
@@ -53,4 +56,24 @@ export async function roleMenus(db: Db, roleId: string): Promise<RoleMenus> {
   };
   collect(menus);
   return { menus, allowedPaths };
+}
+
+export async function roleMenus(db: Db, roleId: string): Promise<RoleMenus> {
+  return buildRoleMenus(await menuRows(db, roleId));
+}
+
+export interface MenuAccess {
+  /** The role's paths (as roleMenus answers them). */
+  allowedPaths: string[];
+  /** Every page of the system's menus, whoever has it. */
+  menuPaths: string[];
+}
+
+/** What the page rule needs (auth/guard requirePage), in one query. */
+export async function roleMenuAccess(db: Db, roleId: string): Promise<MenuAccess> {
+  const rows = await menuRows(db, roleId);
+  return {
+    allowedPaths: buildRoleMenus(rows).allowedPaths,
+    menuPaths: rows.map((r) => r.path).filter((p) => p !== ''),
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * Produces the fixtures (fixtures/session/*.json) from the real server on the test database with the test clock:
+ * Produces the fixtures (fixtures/session/*.json, fixtures/lists/*.json) from the real server on the test database with the test clock:
  * the writer (writeFixtures.ts) saves them, and fixtures.test.ts checks that the saved ones still match.
  * Tokens, which are random, are replaced by FIXTURE_TOKEN.
  */
@@ -22,6 +22,15 @@ import {
   signature,
   writeWebLog,
 } from '../../engine/api/contract';
+import {
+  SUBJECT_LIST_KEY,
+  codeList,
+  searchFieldShown,
+  subjectColumns,
+  subjectInfo,
+  subjectList,
+  subjectSearchFields,
+} from '../../engine/api/listContract';
 import { MINUTE } from './clock';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
@@ -151,5 +160,47 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
     const t = await h.loginAs(user, role, site);
     put(`session/menuList/${role}`, (await h.call(menuList, {}, { token: t })).body);
   }
+
+  await captureListFixtures(h, put);
   return out;
+}
+
+/** The subject list as crc.li (CRC at BJ01 + SH01) sees it; the refusals a list screen shows. */
+async function captureListFixtures(h: Harness, put: (name: string, body: unknown) => void): Promise<void> {
+  const crc = await h.loginAs('crc.li', 'CRC', 'BJ01');
+  const as = { token: crc };
+  put('lists/subjectSearchFields', (await h.call(subjectSearchFields, {}, as)).body);
+  put('lists/subjectColumns', (await h.call(subjectColumns, {}, as)).body);
+  put('lists/subjectList', (await h.call(subjectList, { page: 1, size: 20 }, as)).body);
+  put(
+    'lists/subjectList.sortedFiltered',
+    (
+      await h.call(
+        subjectList,
+        { page: 1, size: 20, orderByField: 'enrolldate', asc: false, status: ['2', '3'] },
+        as,
+      )
+    ).body,
+  );
+  for (const type of ['SEX', 'SUBJSTATUS', 'SITE']) {
+    put(`lists/codeList.${type}`, (await h.call(codeList, { codelisttype: type }, as)).body);
+  }
+  put('lists/subjectInfo', (await h.call(subjectInfo, { subjectid: 'subj-bj01-0001' }, as)).body);
+  put('lists/subjectInfo.notFound', (await h.call(subjectInfo, { subjectid: 'subj-bos01-0001' }, as)).body);
+  put(
+    'lists/refused.parameterError',
+    (await h.call(subjectList, { enrolldateStart: '2025-06-01', enrolldateEnd: '2025-05-31' }, as)).body,
+  );
+  put(
+    'lists/searchFieldShown',
+    (
+      await h.call(
+        searchFieldShown,
+        { listKey: SUBJECT_LIST_KEY, shown: ['subjects.initials', 'subjects.enrolldate'] },
+        as,
+      )
+    ).body,
+  );
+  const coder = await h.loginAs('coder.zhou', 'CODER', 'BJ01');
+  put('lists/refused.pageNotAllowed', (await h.call(subjectList, {}, { token: coder })).body);
 }

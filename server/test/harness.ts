@@ -49,9 +49,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-function query(params: AnyObject): string {
+/** A query string; lists become repeated keys (as the client sends them). */
+export function queryString(params: AnyObject): string {
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) search.append(k, String(v));
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
+  }
   return search.toString();
 }
 
@@ -76,10 +80,20 @@ export async function startHarness(config: ServerConfigInput = {}): Promise<Harn
       const headers: Record<string, string> = { host: TEST_HOST, picEnv: 'web', ...opts.headers };
       if (opts.token) headers.token = opts.token;
       if (opts.locale) headers.locale = opts.locale;
-      const response =
-        def.method === 'GET'
-          ? await app.inject({ method: 'GET', url: `${url}?${query({ ...params, ...time })}`, headers })
-          : await app.inject({ method: def.method, url: `${url}?${query(time)}`, headers, payload: params });
+      // GET and DELETE: parameters in the query; POST and PUT: in a JSON body
+      const inQuery = def.method === 'GET' || def.method === 'DELETE';
+      const response = inQuery
+        ? await app.inject({
+            method: def.method,
+            url: `${url}?${queryString({ ...params, ...time })}`,
+            headers,
+          })
+        : await app.inject({
+            method: def.method,
+            url: `${url}?${queryString(time)}`,
+            headers,
+            payload: params,
+          });
       const json: unknown = response.json();
       // every answer, whatever its status, must match the contract (throws a ContractError naming the field)
       parseResponse(def, json);

@@ -14,6 +14,7 @@ import { wrapPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { TEST_SCRYPT_COST } from '../auth/passwords';
 import { SEED_DIR, seedDemo } from '../seed';
+import { LISTS_SEED_DIR, LIST_SEED_FILES } from '../seedLists';
 import { TEST_SEED_TIME } from './clock';
 
 /** Password of every demo user in the test database. */
@@ -38,7 +39,10 @@ async function snapshotKey(): Promise<string> {
   const inputs = [
     ...(await filesOf(MIGRATIONS_DIR)),
     ...(await filesOf(SEED_DIR)),
+    ...LIST_SEED_FILES.map((f) => new URL(f, LISTS_SEED_DIR)),
     new URL('server/seed.ts', ROOT),
+    new URL('server/seedLists.ts', ROOT),
+    new URL('server/seedSubjects.ts', ROOT),
     new URL('server/auth/passwords.ts', ROOT),
     new URL('node_modules/@electric-sql/pglite/package.json', ROOT),
   ];

@@ -9,7 +9,7 @@ import type { Alias, Plugin } from 'vite';
 
 export const PRECOMPILED_CATALOGUES_PLUGIN = 'edc:precompiled-catalogues';
 
-const CATALOGUE = /[\\/]src[\\/]i18n[\\/](zh_CN|en)\.json$/;
+const CATALOGUE = /[\\/]src[\\/]i18n[\\/](app[\\/])?(zh_CN|en)\.json$/;
 
 /** With every catalogue precompiled, the app never parses a message at run time. */
 export const icuNoParserAlias: Alias = {
@@ -30,7 +30,7 @@ export function compileCatalogue(messages: Record<string, string>): Record<strin
   );
 }
 
-/** `vite build`: `src/i18n/<locale>.json` become ASTs and the parser is left out. */
+/** `vite build`: `src/i18n/<locale>.json` and `src/i18n/app/<locale>.json` become ASTs and the parser is left out. */
 export function precompiledCatalogues(): Plugin {
   return {
     name: PRECOMPILED_CATALOGUES_PLUGIN,

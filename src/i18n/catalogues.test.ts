@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../engine/messages';
+import { META_MSG, MSG, SEARCH_MSG } from '../../engine/messages';
 import { EXPIRE_TYPES, expireMessageId } from '../../engine/session/expireTypes';
 import { compileCatalogue } from './buildPlugin';
-import en from './en.json';
-import zh from './zh_CN.json';
+import { ALL_MESSAGES } from './allMessages';
+import appEn from './app/en.json';
+import appZh from './app/zh_CN.json';
+import bootEn from './en.json';
+import bootZh from './zh_CN.json';
+import { isBootKey } from './tiers';
 
-const catalogues = { zh_CN: zh as Record<string, string>, en: en as Record<string, string> };
+const catalogues = ALL_MESSAGES;
+const tiers = {
+  boot: { zh_CN: bootZh as Record<string, string>, en: bootEn as Record<string, string> },
+  app: { zh_CN: appZh as Record<string, string>, en: appEn as Record<string, string> },
+};
 
 /** Every id the engine puts in a notice: MSG values (the prefix aside) and logout.expire.<code> for each code. */
 const engineIds = [
@@ -13,6 +21,8 @@ const engineIds = [
     .filter(([name]) => name !== 'expirePrefix')
     .map(([, id]) => id),
   ...EXPIRE_TYPES.map(expireMessageId),
+  ...Object.values(META_MSG),
+  ...Object.values(SEARCH_MSG),
 ];
 
 /** ICU argument names of a message ({name}, {count, plural, …}). */
@@ -21,8 +31,17 @@ function argumentNames(text: string): string[] {
 }
 
 describe('i18n catalogues', () => {
-  it('have the same keys in zh_CN and en', () => {
-    expect(Object.keys(catalogues.en).sort()).toEqual(Object.keys(catalogues.zh_CN).sort());
+  it('have the same keys in zh_CN and en, tier by tier', () => {
+    for (const tier of Object.values(tiers)) {
+      expect(Object.keys(tier.en).sort()).toEqual(Object.keys(tier.zh_CN).sort());
+    }
+  });
+
+  it('keep each key in the file of its tier (boot areas ship with the login front)', () => {
+    for (const locale of ['zh_CN', 'en'] as const) {
+      expect(Object.keys(tiers.boot[locale]).filter((id) => !isBootKey(id))).toEqual([]);
+      expect(Object.keys(tiers.app[locale]).filter(isBootKey)).toEqual([]);
+    }
   });
 
   it.each(engineIds)('contain the engine message id %s in both languages', (id) => {

@@ -9,15 +9,21 @@ import defaultCatalogue from './zh_CN.json';
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /**
- * The default locale's catalogue ships with the app (about 2 KB gzip): the first screen needs no extra request, and a
+ * The default locale's boot catalogue (see tiers.ts) ships with the app (about 2 KB gzip): the first screen needs no extra request, and a
  * locale whose catalogue cannot be loaded falls back to it instead of showing message ids.
  */
 export const DEFAULT_CATALOGUE: Messages = defaultCatalogue as Messages;
 
-/** Every other locale's catalogue is its own chunk, loaded when the locale is first used. */
+/** Every other locale's boot catalogue is its own chunk, loaded when the locale is first used. */
 export const catalogueLoaders: Record<Locale, () => Promise<Messages>> = {
   zh_CN: () => Promise.resolve(DEFAULT_CATALOGUE),
   en: () => import('./en.json').then((m) => m.default as Messages),
+};
+
+/** The app tier of each locale (see tiers.ts): its own chunk, loaded when a page of the shell first needs it. */
+export const appCatalogueLoaders: Record<Locale, () => Promise<Messages>> = {
+  zh_CN: () => import('./app/zh_CN.json').then((m) => m.default as Messages),
+  en: () => import('./app/en.json').then((m) => m.default as Messages),
 };
 
 /** Loads a catalogue, trying a second time after a failure (a flaky network, a redeploy in between). */

@@ -8,15 +8,15 @@ import { CHUNK_LOAD_TIMEOUT_MS, loadChunk } from './loadChunk';
  * A route's page as its own chunk: React.lazy with a 120 s timeout; when the code does not arrive the page shows
  * 'loading failed' with a retry, and the failure is reported ('chunk-load' to writeWebLog.do).
  */
-export function lazyPage(
-  load: () => Promise<ComponentType>,
+export function lazyPage<P extends object = Record<string, never>>(
+  load: () => Promise<ComponentType<P>>,
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
-): ComponentType {
-  const createLazy = (): LazyExoticComponent<ComponentType> =>
+): ComponentType<P> {
+  const createLazy = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(() => loadChunk(load, timeoutMs).then((Page) => ({ default: Page })));
   let current = createLazy();
 
-  function LazyPage() {
+  function LazyPage(props: P) {
     const { reporter } = usePlatform();
     const [attempt, setAttempt] = useState(0);
     const Page = current;
@@ -30,7 +30,7 @@ export function lazyPage(
         }}
       >
         <Suspense fallback={<PageLoading />}>
-          <Page />
+          <Page {...props} />
         </Suspense>
       </ChunkErrorBoundary>
     );

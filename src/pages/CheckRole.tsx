@@ -15,6 +15,7 @@ import { InlineMessage } from '../../renderers/InlineMessage';
 import { PageLoading } from '../../renderers/PageLoading';
 import { SelectInput } from '../../renderers/form/SelectInput';
 import { useApiClient } from '../../renderers/apiClientContext';
+import { codeListCacheFor } from '../../renderers/search/codeLists';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routing/paths';
@@ -121,6 +122,8 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
       const chosen = await client.call(changeSiteRole, { roleid: role.roleid, siteid: site.siteid });
       // the server holds the new role from here on: keep the client in step before anything else can fail
       saveAllowedPaths(store, chosen.allowedPaths);
+      // code lists such as SITE depend on the role
+      codeListCacheFor(client).clear();
       saveLoginInfo(store, {
         ...info,
         roleid: chosen.roleid,

@@ -6,6 +6,9 @@ export const PATHS = {
   checkRole: '/checkRole',
   index: '/index',
   statistics: '/index/statistics',
+  subjects: '/index/subjects',
+  /** The subject list without the home shell (for embedding). */
+  standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',
   refresh: '/refresh',
   unauthorized: '/401',
@@ -13,6 +16,11 @@ export const PATHS = {
   notFound: '/404',
   serverError: '/500',
 } as const;
+
+/** The page of one subject, inside the shell or standalone (`base` is PATHS.subjects or PATHS.standaloneSubjects). */
+export function subjectPath(base: string, subjectid: string): string {
+  return `${base}/${encodeURIComponent(subjectid)}`;
+}
 
 /** Query parameter of /refresh and /index/indexRefresh naming the route to open again. */
 export const REFRESH_TARGET_PARAM = 'path';

@@ -18,6 +18,7 @@ import { MenuRenderer } from '../../renderers/menu/MenuRenderer';
 import { findMenuByPath, pruneMenus } from '../../renderers/menu/menuTree';
 import { isKnownRoute } from '../routing/knownRoutes';
 import { EmbeddedPageProvider } from '../../renderers/overlay/EmbeddedPageContext';
+import { AppCatalogueGate } from '../i18n/AppCatalogueGate';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS, refreshPath } from '../routing/paths';
@@ -151,7 +152,9 @@ function ShellFrame({ info }: { info: LoginInfo }) {
             <Box sx={{ flex: 1, p: 3 }}>
               {pathsKnown ? (
                 <AccessGuard>
-                  <Outlet />
+                  <AppCatalogueGate>
+                    <Outlet />
+                  </AppCatalogueGate>
                 </AccessGuard>
               ) : (
                 <PageLoading />

@@ -8,12 +8,12 @@ import type { KeyValueStore } from '../../engine/ports';
 import { saveLoginInfo } from '../../engine/session/loginInfo';
 import { createFakeApiClient, type FakeApiClient } from '../../renderers/testing/fakeApiClient';
 import { AppProviders } from '../AppProviders';
-import en from '../i18n/en.json';
-import zh from '../i18n/zh_CN.json';
+import { ALL_MESSAGES } from '../i18n/allMessages';
 import { appRoutes } from '../routes';
 import { createTestPlatform, type TestPlatform } from './testPlatform';
 
-export const testCatalogues: Record<Locale, Record<string, string>> = { zh_CN: zh, en };
+/** Both tiers of both catalogues (see tiers.ts). */
+export const testCatalogues: Record<Locale, Record<string, string>> = ALL_MESSAGES;
 
 /** The text of a message id in a locale (zh_CN by default), as the app shows it (without ICU arguments). */
 export function text(id: string, locale: Locale = 'zh_CN'): string {

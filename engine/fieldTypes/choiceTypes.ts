@@ -1,0 +1,64 @@
+/** Built-in field types `select` (one code) and `mselect` (a list of codes, sent as a list param). */
+import { idText } from '../metadata/issues';
+import type { SearchValue } from '../metadata/types';
+import { paramList, paramText } from './params';
+import type { FieldTypeDef, SearchBehaviour } from './types';
+
+function joinCells(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return Array.isArray(value) ? value.map((v) => String(v)).join(', ') : String(value);
+}
+
+const selectSearch: SearchBehaviour = {
+  widget: 'select',
+  needsOptions: true,
+  allowsRange: false,
+  decode(_field, value) {
+    if (value === undefined || value === null || value === '') return null;
+    return idText(value) ?? { problem: 'not a code (text or number)' };
+  },
+  empty: () => null,
+  isEmpty: (value) => typeof value !== 'string' || value === '',
+  toParams: (field, value) => (typeof value === 'string' && value !== '' ? { [field.prop]: value } : {}),
+  fromParams: (field, params) => paramText(params, field.prop),
+  maxLength: null,
+  validate: () => [],
+};
+
+function asList(value: SearchValue): readonly string[] {
+  return Array.isArray(value) ? (value as readonly string[]) : [];
+}
+
+const mselectSearch: SearchBehaviour = {
+  widget: 'mselect',
+  needsOptions: true,
+  allowsRange: false,
+  decode(_field, value) {
+    if (value === undefined || value === null || value === '') return [];
+    const items: readonly unknown[] = Array.isArray(value) ? value : [value];
+    const codes: string[] = [];
+    for (const item of items) {
+      const code = idText(item);
+      if (code === null) return { problem: 'not a list of codes' };
+      if (!codes.includes(code)) codes.push(code);
+    }
+    return codes;
+  },
+  empty: () => [],
+  isEmpty: (value) => asList(value).length === 0,
+  toParams: (field, value) => (asList(value).length === 0 ? {} : { [field.prop]: [...asList(value)] }),
+  fromParams(field, params) {
+    const codes: string[] = [];
+    for (const code of paramList(params, field.prop)) if (!codes.includes(code)) codes.push(code);
+    return codes;
+  },
+  maxLength: null,
+  validate: () => [],
+};
+
+export const selectFieldType: FieldTypeDef = { name: 'select', search: selectSearch, formatCell: joinCells };
+export const mselectFieldType: FieldTypeDef = {
+  name: 'mselect',
+  search: mselectSearch,
+  formatCell: joinCells,
+};

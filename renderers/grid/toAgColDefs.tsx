@@ -1,0 +1,132 @@
+/**
+ * The engine's column definitions (GridColDef, from columnsToColDefs) → AG Grid ColDef / ColGroupDef, one to one.
+ * Sorting is the server's: a sortable column shows the sort it is given and never reorders rows itself.
+ */
+import type { ReactNode } from 'react';
+import type { ColDef, ColGroupDef, ICellRendererParams, SortDirection } from 'ag-grid-community';
+import type { GridColDef, GridLeafColDef, GridRow, SortKey } from '../../engine/grid/types';
+import type { SortState } from '../../engine/list/types';
+import type { CellRenderer, CellRendererRegistry } from './cellRenderers';
+
+/** A cell supplied by the screen config (`slotName` of a column). */
+export type CellSlot = (row: GridRow) => ReactNode;
+export type CellSlots = Readonly<Record<string, CellSlot>>;
+
+/** What cells read at render time (AG Grid `context`), so that column definitions stay stable. */
+export interface GridCellContext {
+  onRowClick?: (row: GridRow) => void;
+}
+
+export interface AgColDefOptions {
+  cellRenderers: CellRendererRegistry;
+  slots: CellSlots;
+  /** The sort in force: its column shows the arrow. */
+  sort: SortState | null;
+}
+
+export type AgColumn = ColDef<GridRow> | ColGroupDef<GridRow>;
+
+/** Class of the header of a column whose definition is invalid. */
+export const INVALID_HEADER_CLASS = 'meta-grid-invalid-header';
+
+/** Rows come sorted from the server: every pair compares equal, so the grid keeps their order. */
+const keepServerOrder = (): number => 0;
+
+function sameKey(key: SortKey, sort: SortState): boolean {
+  return (
+    key.orderByField === sort.orderByField && key.sorttid === sort.sorttid && key.innerid === sort.innerid
+  );
+}
+
+function sortOf(def: GridLeafColDef, sort: SortState | null): SortDirection {
+  if (!sort || !def.sortKey || !sameKey(def.sortKey, sort)) return null;
+  return sort.asc ? 'asc' : 'desc';
+}
+
+type CellFn = (params: ICellRendererParams<GridRow, unknown, GridCellContext>) => ReactNode;
+
+/** One cell function per column and renderer, so that re-mapping (a new sort) does not redraw every cell. */
+const cellFns = new WeakMap<GridLeafColDef, { source: CellRenderer | CellSlot; fn: CellFn }>();
+
+function cached(def: GridLeafColDef, source: CellRenderer | CellSlot, make: () => CellFn): CellFn {
+  const hit = cellFns.get(def);
+  if (hit && hit.source === source) return hit.fn;
+  const fn = make();
+  cellFns.set(def, { source, fn });
+  return fn;
+}
+
+function rendererCell(Renderer: CellRenderer, def: GridLeafColDef): CellFn {
+  return function RendererCell(params: ICellRendererParams<GridRow, unknown, GridCellContext>) {
+    if (!params.data) return null;
+    const onRowClick = params.context?.onRowClick;
+    return (
+      <Renderer
+        value={params.value}
+        text={params.valueFormatted ?? def.format(params.value, params.data)}
+        row={params.data}
+        {...(onRowClick ? { onRowClick } : {})}
+      />
+    );
+  };
+}
+
+function slotCell(slot: CellSlot): CellFn {
+  return function SlotCell(params) {
+    return params.data ? <>{slot(params.data)}</> : null;
+  };
+}
+
+function leafColumn(def: GridLeafColDef, options: AgColDefOptions): ColDef<GridRow> {
+  const col: ColDef<GridRow> = {
+    colId: def.colId,
+    headerName: def.headerName,
+    headerTooltip: def.headerName,
+    valueGetter: (params) => (def.field && params.data ? params.data[def.field] : undefined),
+    valueFormatter: (params) => (params.data ? def.format(params.value, params.data) : ''),
+    sortable: def.sortable,
+    sort: sortOf(def, options.sort),
+    sortingOrder: ['asc', 'desc', null],
+    comparator: keepServerOrder,
+    suppressMovable: true,
+    ...(def.pinned ? { pinned: def.pinned } : {}),
+    // a width from the definition is kept; fitting to the grid's width spreads the rest over the other columns
+    ...(def.width !== undefined ? { width: def.width, suppressSizeToFit: true } : {}),
+    ...(def.minWidth !== undefined ? { minWidth: def.minWidth } : {}),
+    ...(def.maxWidth !== undefined ? { maxWidth: def.maxWidth } : {}),
+  };
+  if (def.issue) {
+    col.headerClass = INVALID_HEADER_CLASS;
+    col.valueGetter = () => undefined;
+    col.valueFormatter = () => '';
+    return col;
+  }
+  if (def.nowrap) {
+    col.tooltip = (params) => (typeof params.valueFormatted === 'string' ? params.valueFormatted : undefined);
+  } else {
+    col.wrapText = true;
+    col.autoHeight = true;
+  }
+  if (def.cell.kind === 'renderer') {
+    const renderer = options.cellRenderers[def.cell.name];
+    if (renderer) col.cellRenderer = cached(def, renderer, () => rendererCell(renderer, def));
+  } else if (def.cell.kind === 'slot') {
+    const slot = options.slots[def.cell.name];
+    if (slot) col.cellRenderer = cached(def, slot, () => slotCell(slot));
+  }
+  return col;
+}
+
+function toAgColumn(def: GridColDef, options: AgColDefOptions): AgColumn {
+  if (def.kind === 'leaf') return leafColumn(def, options);
+  return {
+    groupId: def.groupId,
+    headerName: def.headerName,
+    marryChildren: true,
+    children: def.children.map((child) => toAgColumn(child, options)),
+  };
+}
+
+export function toAgColDefs(defs: readonly GridColDef[], options: AgColDefOptions): AgColumn[] {
+  return defs.map((def) => toAgColumn(def, options));
+}

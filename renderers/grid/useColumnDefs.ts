@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { definitionsEndpoint } from '../../engine/api/listContract';
+import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
+import { builtinFormatters, columnsToColDefs } from '../../engine/grid/columnToColDef';
+import type { ColumnMappingContext, GridColDef, ValueFormatter } from '../../engine/grid/types';
+import { codeLabelMap } from '../../engine/metadata/codeOptions';
+import { columnLeaves, parseColumns } from '../../engine/metadata/parseColumns';
+import type { CodeOption, ColumnNode, ParsedList } from '../../engine/metadata/types';
+import { useApiClient } from '../apiClientContext';
+import { useCodeListCache } from '../search/codeLists';
+import { useEngineLocale, useIssueText } from '../search/metadataText';
+
+export type ColumnsState =
+  | { status: 'loading' }
+  | { status: 'error'; retry(): void }
+  | { status: 'ready'; defs: readonly GridColDef[] };
+
+export interface ColumnDefsOptions {
+  columnsPath: string;
+  fieldTypes: FieldTypeRegistry;
+  userTimeZone: string;
+  /** Names the column mapping accepts for `render` and `slotName`. */
+  cellRendererNames: readonly string[];
+  slotNames: readonly string[];
+  /** Extra value formatters (`filter` names) besides the built-in ones. */
+  formatters?: Readonly<Record<string, ValueFormatter>>;
+}
+
+function useParsedColumns(columnsPath: string, fieldTypes: FieldTypeRegistry) {
+  const client = useApiClient();
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ key: string; raw: unknown[] | null } | null>(null);
+  const key = `${attempt}:${columnsPath}`;
+  useEffect(() => {
+    let current = true;
+    // the grid shows a failure in place, with a retry; no toast on top of it
+    client.call(definitionsEndpoint(columnsPath), {}, { silent: true }).then(
+      (raw) => {
+        if (current) setResult({ key, raw });
+      },
+      () => {
+        if (current) setResult({ key, raw: null });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, columnsPath, key]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const raw = result && result.key === key ? result.raw : undefined;
+  const parsed = useMemo(() => (raw ? parseColumns(raw, fieldTypes) : null), [raw, fieldTypes]);
+  return { raw, parsed, retry };
+}
+
+/** Code lists the `codelist:<type>` formatters of the columns need. */
+function neededCodeLists(parsed: ParsedList<ColumnNode> | null): string[] {
+  if (!parsed) return [];
+  const types = columnLeaves(parsed.items)
+    .filter((leaf) => leaf.filter?.name === 'codelist' && leaf.filter.arg)
+    .map((leaf) => leaf.filter?.arg ?? '');
+  return [...new Set(types)].sort();
+}
+
+/**
+ * Loads and parses a column set (GET `columnsPath`), loads the code lists its `codelist` formatters use, and maps
+ * it to the grid's column definitions in the current language.
+ */
+export function useColumnDefs(options: ColumnDefsOptions): ColumnsState {
+  const { columnsPath, fieldTypes, userTimeZone, cellRendererNames, slotNames, formatters } = options;
+  const locale = useEngineLocale();
+  const issueText = useIssueText();
+  const cache = useCodeListCache();
+  const { raw, parsed, retry } = useParsedColumns(columnsPath, fieldTypes);
+
+  const codeLists = neededCodeLists(parsed).join('\n');
+  const [codeOptions, setCodeOptions] = useState<ReadonlyMap<string, readonly CodeOption[]>>(new Map());
+  useEffect(() => {
+    if (!codeLists) return;
+    let current = true;
+    const types = codeLists.split('\n');
+    // a code list that fails to load leaves its codes shown as they are
+    Promise.allSettled(types.map((type) => cache.get(type))).then((results) => {
+      if (!current) return;
+      const loaded = new Map<string, readonly CodeOption[]>();
+      results.forEach((result, i) => {
+        if (result.status === 'fulfilled') loaded.set(types[i] ?? '', result.value);
+      });
+      setCodeOptions(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [cache, codeLists]);
+
+  const rendererKey = cellRendererNames.join('\n');
+  const slotKey = slotNames.join('\n');
+  const defs = useMemo(() => {
+    if (!parsed) return null;
+    const labels = new Map<string, ReadonlyMap<string, string>>();
+    const ctx: ColumnMappingContext = {
+      locale,
+      userTimeZone,
+      fieldTypes,
+      formatters: { ...builtinFormatters, ...formatters },
+      codeLabels(type) {
+        let map = labels.get(type);
+        if (!map) {
+          const list = codeOptions.get(type) ?? cache.peek(type);
+          if (!list) return undefined;
+          map = codeLabelMap(list, locale);
+          labels.set(type, map);
+        }
+        return map;
+      },
+      cellRenderers: new Set(rendererKey ? rendererKey.split('\n') : []),
+      slots: new Set(slotKey ? slotKey.split('\n') : []),
+      issueText,
+    };
+    return columnsToColDefs(parsed.items, ctx);
+  }, [
+    parsed,
+    locale,
+    userTimeZone,
+    fieldTypes,
+    formatters,
+    cache,
+    codeOptions,
+    rendererKey,
+    slotKey,
+    issueText,
+  ]);
+
+  if (raw === undefined) return { status: 'loading' };
+  if (!defs) return { status: 'error', retry };
+  return { status: 'ready', defs };
+}

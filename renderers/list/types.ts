@@ -1,0 +1,63 @@
+/**
+ * A list screen as configuration: search bar + toolbar actions + grid, all from one object. Every list after the
+ * subject list is one of these, not new JSX.
+ */
+import type { HttpMethod } from '../../engine/api/contract';
+import type { FieldTypeRegistry, RequestParams } from '../../engine/fieldTypes/types';
+import type { GridRow, ValueFormatter } from '../../engine/grid/types';
+import type { ListQuery } from '../../engine/list/types';
+import type { CellRendererRegistry } from '../grid/cellRenderers';
+import type { CellSlots } from '../grid/toAgColDefs';
+import type { WidgetRegistry } from '../search/widgets/types';
+
+export interface ListActionContext {
+  /** The query the list shows. */
+  query: ListQuery;
+  /** Its request params (search, page, size, sort), e.g. for an export of the same rows. */
+  params: RequestParams;
+  /** Asks the current page again (after an action changed rows). */
+  reload(): void;
+}
+
+/** A toolbar button. */
+export interface ListAction {
+  id: string;
+  /** Catalogue key of the button text. */
+  labelId: string;
+  /** Disabled until rows are selected (batch actions; the grid shows checkboxes when `grid.selectable`). */
+  needsSelection?: boolean;
+  /** The buttons stay disabled until a returned promise settles. */
+  run(selectedRows: readonly GridRow[], ctx: ListActionContext): void | Promise<void>;
+}
+
+export interface ListScreenConfig {
+  /** Stable id of the screen (test ids, keys). */
+  id: string;
+  /** Catalogue key of the title above the list. */
+  titleId?: string;
+  search: {
+    /** GET endpoint of the search-field definitions. */
+    fieldsPath: string;
+    /** Name of the list for searchField/shown.do. */
+    listKey: string;
+    widgets?: WidgetRegistry;
+  };
+  grid: {
+    /** GET endpoint of the column set. */
+    columnsPath: string;
+    /** Paged rows endpoint and its method. */
+    dataPath: string;
+    method: HttpMethod;
+    /** Row field that identifies a row. */
+    rowKey: string;
+    selectable?: boolean;
+    slots?: CellSlots;
+    cellRenderers?: CellRendererRegistry;
+    formatters?: Readonly<Record<string, ValueFormatter>>;
+  };
+  /** Field types for both the search bar and the grid (built-ins by default). */
+  fieldTypes?: FieldTypeRegistry;
+  actions?: readonly ListAction[];
+  /** A click on a row (and on `link` cells). */
+  onRowClick?(row: GridRow): void;
+}

@@ -1,0 +1,31 @@
+/** Texts of list metadata in the current UI language: labels (MetaText) and the issues of bad definitions. */
+import { useCallback } from 'react';
+import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import type { Locale } from '../../engine/api/localized';
+import { metaText } from '../../engine/metadata/metaText';
+import type { MetaText, MetadataIssue } from '../../engine/metadata/types';
+
+/** The engine's locale for react-intl's BCP 47 tag (`zh-CN` → `zh_CN`). */
+export function engineLocale(intlLocale: string): Locale {
+  return intlLocale.toLowerCase().startsWith('zh') ? 'zh_CN' : 'en';
+}
+
+export function useEngineLocale(): Locale {
+  return engineLocale(useIntl().locale);
+}
+
+/** The translated text of a metadata issue (path and prop included by the engine's values). */
+export function issueText(intl: IntlShape, issue: MetadataIssue): string {
+  const descriptor: MessageDescriptor = { id: issue.messageId };
+  return intl.formatMessage(descriptor, { path: issue.path, prop: issue.prop ?? '?', ...issue.values });
+}
+
+export function useIssueText(): (issue: MetadataIssue) => string {
+  const intl = useIntl();
+  return useCallback((issue: MetadataIssue) => issueText(intl, issue), [intl]);
+}
+
+export function useMetaText(): (text: MetaText) => string {
+  const locale = useEngineLocale();
+  return useCallback((text: MetaText) => metaText(text, locale), [locale]);
+}
