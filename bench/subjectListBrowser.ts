@@ -1,0 +1,355 @@
+/**
+ * The subject list end to end at 100,000 subjects (numbers, not pass/fail; target: page change ≤ 50 ms): the reference
+ * server on the data directory bench/subjectListServer.ts builds (.cache/bench-subjects-100000, copied so that this
+ * run cannot disturb it), serving the production build; headless Chromium logs in as dm.chen (DM, all three sites)
+ * through the UI and opens /edcweb/index/subjects. Measured in the page, per change: click → the list request sent
+ * → its answer → the new rows painted (row 0 is the answer's first subject, then two animation frames).
+ *
+ * Scenarios (each WARMUP + RUNS changes): next page from page 1; next page from page 2,500; next page on a sorted +
+ * filtered list (enrolment date descending, statuses 2 and 3, enrolled in 2025); sort change (the enrolment-date
+ * header clicked: ascending, descending, none, …) on the filtered list.
+ *
+ * `npm run bench:browser`. SKIP_BUILD=1 keeps dist/ as it is; BROWSER_BENCH_RUNS (25), BROWSER_BENCH_WARMUP (3),
+ * BENCH_PORT (8194), BROWSER_BENCH_SCREENSHOT=<file.png> (a screenshot of each list as opened). Without
+ * .cache/bench-subjects-100000 it first runs bench/subjectListServer.ts once (BENCH_RUNS=1) to build it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const SUBJECTS = 100_000;
+const SOURCE_DIR = path.join(ROOT, '.cache', `bench-subjects-${SUBJECTS}`);
+const DATA_DIR = path.join(ROOT, '.cache', `bench-browser-${process.pid}`);
+/** The password bench/subjectListServer.ts seeds its data directory with. */
+const PASSWORD = 'Bench#2026';
+const PORT = Number(process.env.BENCH_PORT ?? 8194);
+const RUNS = Number(process.env.BROWSER_BENCH_RUNS ?? 25);
+const WARMUP = Number(process.env.BROWSER_BENCH_WARMUP ?? 3);
+const BASE = `http://127.0.0.1:${PORT}`;
+const USER = 'dm.chen';
+
+const catalogue = async (locale: string) =>
+  JSON.parse(await readFile(path.join(ROOT, `src/i18n/${locale}.json`), 'utf8')) as Record<string, string>;
+const zh = await catalogue('zh_CN');
+const en = await catalogue('en');
+
+function run(args: string[], env: Record<string, string> = {}): void {
+  const result = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
+}
+
+async function prepare(): Promise<void> {
+  if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    console.log('building the app (vite build) …');
+    run([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+  }
+  if (!existsSync(SOURCE_DIR)) {
+    console.log(
+      `no ${path.relative(ROOT, SOURCE_DIR)}: building it with bench/subjectListServer.ts (one run) …`,
+    );
+    run([path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bench/subjectListServer.ts'], {
+      BENCH_RUNS: '1',
+    });
+  }
+  const t0 = performance.now();
+  await cp(SOURCE_DIR, DATA_DIR, { recursive: true });
+  console.log(
+    `copied the ${SUBJECTS} subjects' data directory in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR, PORT: String(PORT), DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const t0 = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/edcweb/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > 120_000) throw new Error('server not ready after 120 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Installed in the page before the app: notes every subject/list.do request (sent, answered, first subject) and
+ * offers `__listChange(action)`, which runs a click and resolves once the answer's rows are painted. Plain
+ * JavaScript (a string), so that nothing of this file's transpilation reaches the page.
+ */
+const PAGE_PROBE = String.raw`
+(() => {
+  const probe = { answers: [], waiters: [] };
+  window.__listProbe = probe;
+  const LIST = 'subject/list.do';
+  function answered(entry) {
+    probe.answers.push(entry);
+    const waiters = probe.waiters.splice(0);
+    for (const w of waiters) w();
+  }
+  function firstOf(text) {
+    try {
+      const body = JSON.parse(text);
+      const list = body && body.data && body.data.list;
+      return { first: list && list.length ? String(list[0].subjectid) : null, page: body.data.page, total: body.data.total };
+    } catch (e) {
+      return { first: null, page: null, total: null };
+    }
+  }
+  const open = XMLHttpRequest.prototype.open;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url) {
+    this.__url = String(url);
+    return open.apply(this, arguments);
+  };
+  XMLHttpRequest.prototype.send = function () {
+    if (this.__url && this.__url.includes(LIST)) {
+      const sentAt = performance.now();
+      this.addEventListener('load', () => answered({ sentAt, answeredAt: performance.now(), ...firstOf(this.responseText) }));
+    }
+    return send.apply(this, arguments);
+  };
+  const originalFetch = window.fetch;
+  window.fetch = async function (input, init) {
+    const url = typeof input === 'string' ? input : input.url;
+    if (!String(url).includes(LIST)) return originalFetch.apply(this, arguments);
+    const sentAt = performance.now();
+    const res = await originalFetch.apply(this, arguments);
+    const text = await res.clone().text();
+    answered({ sentAt, answeredAt: performance.now(), ...firstOf(text) });
+    return res;
+  };
+  const row0 = () => document.querySelector('.ag-row[row-index="0"]');
+  function until(ready, timeoutMs) {
+    return new Promise((resolve, reject) => {
+      let done = false;
+      const check = () => {
+        if (done || !ready()) return;
+        done = true;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve();
+      };
+      const observer = new MutationObserver(check);
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        if (!done) reject(new Error('no change in ' + timeoutMs + ' ms'));
+      }, timeoutMs);
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+      check();
+    });
+  }
+  const nextAnswer = (count, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no list request answered in ' + timeoutMs + ' ms')), timeoutMs);
+      const check = () => {
+        if (probe.answers.length <= count) return probe.waiters.push(check);
+        clearTimeout(timer);
+        resolve(probe.answers[probe.answers.length - 1]);
+      };
+      check();
+    });
+  const afterPaint = () =>
+    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
+  /** Resolves once row 0 shows the first subject of the latest answer (with its cells). */
+  window.__rowsOfLatestAnswer = (timeoutMs) =>
+    until(() => {
+      const a = probe.answers[probe.answers.length - 1];
+      const r = row0();
+      return !!a && !!r && r.getAttribute('row-id') === a.first && !!r.querySelector('[col-id="subjid"]');
+    }, timeoutMs || 30000);
+  window.__listChange = async (action) => {
+    const count = probe.answers.length;
+    let target;
+    if (action.kind === 'next') target = document.querySelectorAll('.MuiTablePagination-actions button')[2];
+    else target = document.querySelector('.ag-header-cell[col-id="' + action.colId + '"] .ag-header-cell-label');
+    if (!target) throw new Error('nothing to click for ' + JSON.stringify(action));
+    const t0 = performance.now();
+    target.click();
+    const answer = await nextAnswer(count, 30000);
+    await until(() => {
+      const r = row0();
+      return answer.first === null ? r === null : !!r && r.getAttribute('row-id') === answer.first && !!r.querySelector('[col-id="subjid"]');
+    }, 30000);
+    const painted = await afterPaint();
+    return {
+      total: painted - t0,
+      toSend: answer.sentAt - t0,
+      request: answer.answeredAt - answer.sentAt,
+      toPaint: painted - answer.answeredAt,
+      page: answer.page,
+      rows: answer.total,
+    };
+  };
+})();
+`;
+
+interface Change {
+  total: number;
+  toSend: number;
+  request: number;
+  toPaint: number;
+  page: number | null;
+  rows: number | null;
+}
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${BASE}/edcweb/`);
+  await page.waitForURL(/\/edcweb\/loginfront/);
+  await page.locator('input[name=username]').fill(USER);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/edcweb\/checkRole/);
+  const role = page.locator('select[name=roleid]');
+  await role.locator('option[value="role-dm"]').waitFor({ state: 'attached' });
+  await role.selectOption('role-dm');
+  const site = page.locator('select[name=siteid]');
+  await site.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
+  const first = await site.locator('option:not([value=""])').first().getAttribute('value');
+  await site.selectOption(first ?? '');
+  // the role page may speak either language
+  await page
+    .getByRole('button', {
+      name: new RegExp(`^(${zh['checkRole.confirm']}|${en['checkRole.confirm']})$`, 'i'),
+    })
+    .click();
+  await page.getByTestId('home-shell').waitFor();
+}
+
+/** Opens the subject list at `search` and waits for its rows. */
+async function openList(page: Page, search: string): Promise<void> {
+  await page.goto(`${BASE}/edcweb/index/subjects${search}`);
+  await page.evaluate(() =>
+    (window as unknown as { __rowsOfLatestAnswer(): Promise<void> }).__rowsOfLatestAnswer(),
+  );
+  if (process.env.BROWSER_BENCH_SCREENSHOT)
+    await page.screenshot({ path: process.env.BROWSER_BENCH_SCREENSHOT });
+}
+
+const change = (page: Page, action: { kind: 'next' } | { kind: 'sort'; colId: string }) =>
+  page.evaluate(
+    (a) => (window as unknown as { __listChange(x: unknown): Promise<Change> }).__listChange(a),
+    action,
+  );
+
+interface Row {
+  scenario: string;
+  rows: number | null;
+  part: string;
+  first: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+async function scenario(
+  page: Page,
+  name: string,
+  search: string,
+  action: { kind: 'next' } | { kind: 'sort'; colId: string },
+): Promise<Row[]> {
+  await openList(page, search);
+  const changes: Change[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) changes.push(await change(page, action));
+  const first = changes[0]!;
+  const measured = changes.slice(WARMUP);
+  const parts: [string, (c: Change) => number][] = [
+    ['click → rows painted', (c) => c.total],
+    ['  click → request sent', (c) => c.toSend],
+    ['  request (sent → answered)', (c) => c.request],
+    ['  client (answer → painted)', (c) => c.toPaint],
+  ];
+  return parts.map(([part, of]) => {
+    const sorted = measured.map(of).sort((a, b) => a - b);
+    return {
+      scenario: name,
+      rows: measured.at(-1)?.rows ?? null,
+      part,
+      first: of(first),
+      p50: pct(sorted, 0.5),
+      p95: pct(sorted, 0.95),
+      max: sorted.at(-1) ?? 0,
+    };
+  });
+}
+
+const FILTER = 'status=2&status=3&enrolldateStart=2025-01-01&enrolldateEnd=2025-12-31';
+
+await prepare();
+let server: ChildProcess | null = null;
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  server = await startServer();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  await context.addInitScript(PAGE_PROBE);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await logIn(page);
+  const results: Row[] = [
+    ...(await scenario(page, 'next page from page 1', '', { kind: 'next' })),
+    ...(await scenario(page, 'next page from page 2,500', '?page=2500&size=20', { kind: 'next' })),
+    ...(await scenario(
+      page,
+      'next page, sorted + filtered',
+      `?page=1&size=20&orderByField=enrolldate&asc=false&${FILTER}`,
+      { kind: 'next' },
+    )),
+    ...(await scenario(page, 'sort change, filtered', `?page=1&size=20&${FILTER}`, {
+      kind: 'sort',
+      colId: 'enrolldate',
+    })),
+  ];
+  console.log(
+    `\nSubject list in headless Chromium ${browser.version()}, production build, ${SUBJECTS} subjects (PGlite),` +
+      ` ${USER} (DM, all sites); ${WARMUP} warm-up + ${RUNS} measured changes each (ms)\n`,
+  );
+  const width = Math.max(...results.map((r) => r.scenario.length));
+  console.log(
+    [
+      'scenario'.padEnd(width),
+      'total'.padStart(7),
+      'part'.padEnd(28),
+      ...['first', 'p50', 'p95', 'max'].map((h) => h.padStart(7)),
+    ].join(' '),
+  );
+  for (const r of results) {
+    console.log(
+      [
+        r.scenario.padEnd(width),
+        String(r.rows ?? '').padStart(7),
+        r.part.padEnd(28),
+        ...[r.first, r.p50, r.p95, r.max].map((n) => n.toFixed(1).padStart(7)),
+      ].join(' '),
+    );
+  }
+  console.log(
+    `\n${JSON.stringify({ chromium: browser.version(), subjects: SUBJECTS, runs: RUNS, results })}`,
+  );
+} finally {
+  await browser.close();
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server?.once('exit', r));
+  }
+  await rm(DATA_DIR, { recursive: true, force: true });
+}
