@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { DefinitionList, type DefinitionRow } from '../../renderers/DefinitionList';
 import { subjectInfo, type SubjectRow } from '../../engine/api/listContract';
 import { formatDateInZone } from '../../engine/fieldTypes/dates';
 import { codeLabelMap } from '../../engine/metadata/codeOptions';
@@ -83,7 +83,7 @@ export function SubjectPage({ base }: { base: string }) {
     );
   }
   const s = loaded.subject;
-  const rows: { id: string; label: ReactNode; value: string }[] = [
+  const rows: DefinitionRow[] = [
     { id: 'site', label: <FormattedMessage id="subject.site" />, value: `${s.sitecode} ${s.sitename}` },
     {
       id: 'status',
@@ -113,23 +113,7 @@ export function SubjectPage({ base }: { base: string }) {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }} data-testid="subject-number">
         {s.subjid}
       </Typography>
-      <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1.5, m: 0 }}
-        >
-          {rows.map((row) => (
-            <Box key={row.id} sx={{ display: 'contents' }} data-testid={`subject-${row.id}`}>
-              <Typography component="dt" color="text.secondary">
-                {row.label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {row.value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      </Paper>
+      <DefinitionList rows={rows} testIdPrefix="subject" />
       <Typography variant="body2" color="text.secondary">
         <FormattedMessage id="subject.visitsLater" />
       </Typography>
