@@ -12,14 +12,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from '../server/db/migrate';
-import { MIGRATIONS_DIR } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import { openPostgres } from '../server/db/postgres';
-import { SEED_DIR, dropAll, isSeeded, seedDemo } from '../server/seed';
-import { LISTS_SEED_DIR, LIST_SEED_FILES } from '../server/seedLists';
+import { dropAll, isSeeded, seedDemo, seedSourceFiles } from '../server/seed';
 import { replaceSubjects, vacuumSubjects } from '../server/seedSubjects';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -33,15 +31,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 /** Hash of what shapes the seeded database: migrations, seed data and code, the number of subjects. */
 async function seedKey(): Promise<string> {
   const h = createHash('sha256');
-  const files = [
-    ...(await readdir(MIGRATIONS_DIR)).sort().map((f) => new URL(f, MIGRATIONS_DIR)),
-    ...(await readdir(SEED_DIR)).sort().map((f) => new URL(f, SEED_DIR)),
-    ...LIST_SEED_FILES.map((f) => new URL(f, LISTS_SEED_DIR)),
-    new URL('server/seed.ts', `file://${ROOT}`),
-    new URL('server/seedLists.ts', `file://${ROOT}`),
-    new URL('server/seedSubjects.ts', `file://${ROOT}`),
-  ];
-  for (const f of files) h.update(await readFile(f));
+  for (const f of await seedSourceFiles()) h.update(await readFile(f));
   return h.update(String(SUBJECTS)).digest('hex').slice(0, 16);
 }
 

@@ -55,6 +55,34 @@ export const META_MSG = {
   badTimezone: 'meta.badTimezone',
 } as const;
 
+/**
+ * What a bad field should have been (`expected` of META_MSG.badField): catalogue keys too, translated before the
+ * issue text (see renderers/search/metadataText.ts). `notReserved` and `oneOf` take the value `names`.
+ */
+export const META_EXPECTED = {
+  text: 'meta.expected.text',
+  name: 'meta.expected.name',
+  list: 'meta.expected.list',
+  number: 'meta.expected.number',
+  bool: 'meta.expected.bool',
+  fixed: 'meta.expected.fixed',
+  sortable: 'meta.expected.sortable',
+  filter: 'meta.expected.filter',
+  range: 'meta.expected.range',
+  notReserved: 'meta.expected.notReserved',
+  oneOf: 'meta.expected.oneOf',
+} as const;
+
+/** Why an initial value cannot be read (`detail` of META_MSG.badInitialValue; a field type's `decode` problem). */
+export const META_PROBLEM = {
+  notCode: 'meta.problem.notCode',
+  notCodeList: 'meta.problem.notCodeList',
+  notIsoDate: 'meta.problem.notIsoDate',
+  endBeforeStart: 'meta.problem.endBeforeStart',
+  notText: 'meta.problem.notText',
+  notNumber: 'meta.problem.notNumber',
+} as const;
+
 /** Problems with a value typed into a search bar (ValueProblem.messageId). */
 export const SEARCH_MSG = {
   /** warning; + max */

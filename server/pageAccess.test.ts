@@ -41,6 +41,10 @@ beforeAll(async () => {
     page: SUBJECTS_PAGE,
     handler: async () => ok({ served: 'subjects' }),
   });
+  roleEndpoint(app, ctx, pageEndpoint('unlisted'), {
+    page: '/index/notInAnyMenu',
+    handler: async () => ok({ served: 'unlisted' }),
+  });
   roleEndpoint(app, ctx, pageEndpoint('reportEnrolment'), {
     page: '/index/report/enrolment',
     handler: async () => ok({ served: 'report' }),
@@ -90,6 +94,16 @@ describe('pages served by the server', () => {
     ] as const) {
       const refused = await get('subjects', await h.loginAs(user, role, 'BJ01'));
       expect(refused.statusCode, role).toBe(403);
+    }
+  });
+
+  it('a page the menus do not know is open to no role (fail closed)', async () => {
+    for (const [user, role] of [
+      ['dm.chen', 'DM'],
+      ['pi.wang', 'PI'],
+      ['support.admin', 'SUPPORT'],
+    ] as const) {
+      expect((await get('unlisted', await h.loginAs(user, role, 'BJ01'))).statusCode, role).toBe(403);
     }
   });
 

@@ -4,18 +4,34 @@
  * definitions and code lists (fixtures/lists/*.def.json, seedLists.ts) and 60 generated subjects (seedSubjects.ts).
  * Checked when loaded.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import * as yup from 'yup';
 import type { Db } from './db/db';
+import { MIGRATIONS_DIR } from './db/migrate';
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './auth/passwords';
 import { localizedTextSchema, LOCALES } from '../engine/api/localized';
-import { loadListsSeed, seedLists, type ListsSeed } from './seedLists';
+import { LISTS_SEED_DIR, LIST_SEED_FILES, loadListsSeed, seedLists, type ListsSeed } from './seedLists';
 import { DEMO_SUBJECT_COUNT, generateSubjects, vacuumSubjects } from './seedSubjects';
 
 export const SEED_DIR = new URL('../fixtures/seed/', import.meta.url);
-export const SEED_FILES = ['study.json', 'roles.json', 'users.json', 'menus.json', 'platform.json'] as const;
 /** Used when DEMO_PASSWORD is not set. Printed at start; lives only in server code, never in the client. */
 export const DEFAULT_DEMO_PASSWORD = 'Demo#2026';
+
+/**
+ * Every file that shapes a seeded database — migrations, seed data and seed code — in a fixed order: what a cache
+ * of a seeded database (test snapshots, the 100k benchmark database) is keyed on.
+ */
+export async function seedSourceFiles(): Promise<URL[]> {
+  const filesOf = async (dir: URL) => (await readdir(dir)).sort().map((f) => new URL(f, dir));
+  return [
+    ...(await filesOf(MIGRATIONS_DIR)),
+    ...(await filesOf(SEED_DIR)),
+    ...LIST_SEED_FILES.map((f) => new URL(f, LISTS_SEED_DIR)),
+    new URL('./seed.ts', import.meta.url),
+    new URL('./seedLists.ts', import.meta.url),
+    new URL('./seedSubjects.ts', import.meta.url),
+  ];
+}
 
 const id = () => yup.string().strict().required();
 const text = () => yup.string().strict().defined();

@@ -13,7 +13,7 @@ import features from '../fixtures/metadata/columns.features.json';
 import invalidColumns from '../fixtures/metadata/columns.invalid.json';
 import rowsFixture from '../fixtures/metadata/rows.features.json';
 import { codeListsFromFixtures, GridStory, rowsRequests } from './support/listStory';
-import { label, msg } from './support/storyText';
+import { issueMsg, label, msg } from './support/storyText';
 
 type RawColumn = (typeof features)[number] & Record<string, unknown>;
 const rows: readonly GridRow[] = rowsFixture.list;
@@ -210,10 +210,7 @@ export const InvalidColumns: Story = {
   args: { columns: invalidColumns as unknown as RawColumn[] },
   play: async ({ canvasElement }) => {
     for (const issue of invalidIssues) {
-      await header(
-        canvasElement,
-        msg(issue.messageId, { path: issue.path, prop: issue.prop ?? '?', ...issue.values }),
-      );
+      await header(canvasElement, issueMsg(issue));
     }
     // checked when mapped: no cell renderer is called `sparkline`
     await header(

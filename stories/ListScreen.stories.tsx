@@ -180,14 +180,14 @@ export const FromSharedLink: Story = {
   },
 };
 
-/** The Open slot and a row click both open the subject. */
+/** The Open button (`render: openButton`) and a row click both open the subject. */
 export const OpenSubject: Story = {
   args: { openSubject: fn() },
   play: async ({ canvasElement, args }) => {
     await waitFor(() => expect(rowIds(canvasElement)).toHaveLength(20));
     const first = rowIds(canvasElement)[0];
     const open = canvasElement.querySelector<HTMLElement>(
-      `.ag-row[row-id="${first}"] [data-testid="subject-open"]`,
+      `.ag-row[row-id="${first}"] [data-testid="row-open"]`,
     );
     await userEvent.click(open!);
     await expect(args.openSubject).toHaveBeenCalledWith(first);

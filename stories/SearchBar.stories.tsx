@@ -12,7 +12,7 @@ import allTypes from '../fixtures/metadata/searchFields.allTypes.json';
 import invalidFields from '../fixtures/metadata/searchFields.invalid.json';
 import { fakeFailure, pending } from '../renderers/testing/fakeApiClient';
 import { codeListsFromFixtures, SearchBarStory, STORY_PATHS, storyClient } from './support/listStory';
-import { label, msg } from './support/storyText';
+import { issueMsg, label, msg } from './support/storyText';
 
 const subjectFields = listFixtures.subjectSearchFields.data;
 
@@ -90,9 +90,7 @@ export const InvalidDefinitions: Story = {
     await expect(invalidIssues.length).toBeGreaterThan(3);
     for (const issue of invalidIssues) {
       const item = await canvas.findByTestId(`search-invalid-${issue.path}`);
-      await expect(item).toHaveTextContent(
-        msg(issue.messageId, { path: issue.path, prop: issue.prop ?? '?', ...issue.values }),
-      );
+      await expect(item).toHaveTextContent(issueMsg(issue));
     }
     await userEvent.type(
       await canvas.findByLabelText(label({ zh_CN: '受试者编号', en: 'Subject no.' })),

@@ -17,7 +17,6 @@ export const API_BASE = '/edc/';
 
 /** GET and DELETE send their parameters in the query, POST and PUT in a JSON body. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /**
  * - `token`: needs a login token; without one the client logs out with code 400 and does not send the request.

@@ -5,7 +5,8 @@
  */
 import * as yup from 'yup';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/types';
-import type { LocalizedText } from './localized';
+import { isMetaText } from '../metadata/metaText';
+import type { MetaText } from '../metadata/types';
 import {
   endpoint,
   endpoints,
@@ -22,18 +23,8 @@ import {
 
 /** A label the server sends as one text for every locale or one per locale (see metadata/types.ts MetaText). */
 export const metaTextSchema = yup
-  .mixed<string | LocalizedText>()
-  .test(
-    'meta-text',
-    '${path} must be a string or { zh_CN, en }',
-    (v) =>
-      v === undefined ||
-      typeof v === 'string' ||
-      (v !== null &&
-        typeof v === 'object' &&
-        typeof (v as LocalizedText).zh_CN === 'string' &&
-        typeof (v as LocalizedText).en === 'string'),
-  );
+  .mixed<MetaText>()
+  .test('meta-text', '${path} must be a string or { zh_CN, en }', (v) => v === undefined || isMetaText(v));
 
 /**
  * Raw definitions (search fields or columns): a list whose items the engine parses one by one
@@ -223,5 +214,5 @@ export const listEndpoints = {
 } as const;
 export type ListEndpoints = typeof listEndpoints;
 
-/** Every endpoint of the contract, by name (the server registers them all). */
+/** Every endpoint of the contract, by name (the contract tests check a fixture and a server route for each). */
 export const allEndpoints = { ...endpoints, ...listEndpoints } as const;

@@ -1,13 +1,9 @@
 /** Built-in field types `select` (one code) and `mselect` (a list of codes, sent as a list param). */
+import { META_PROBLEM } from '../messages';
 import { idText } from '../metadata/issues';
 import type { SearchValue } from '../metadata/types';
 import { paramList, paramText } from './params';
 import type { FieldTypeDef, SearchBehaviour } from './types';
-
-function joinCells(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return Array.isArray(value) ? value.map((v) => String(v)).join(', ') : String(value);
-}
 
 const selectSearch: SearchBehaviour = {
   widget: 'select',
@@ -15,7 +11,7 @@ const selectSearch: SearchBehaviour = {
   allowsRange: false,
   decode(_field, value) {
     if (value === undefined || value === null || value === '') return null;
-    return idText(value) ?? { problem: 'not a code (text or number)' };
+    return idText(value) ?? { problem: META_PROBLEM.notCode };
   },
   empty: () => null,
   isEmpty: (value) => typeof value !== 'string' || value === '',
@@ -39,7 +35,7 @@ const mselectSearch: SearchBehaviour = {
     const codes: string[] = [];
     for (const item of items) {
       const code = idText(item);
-      if (code === null) return { problem: 'not a list of codes' };
+      if (code === null) return { problem: META_PROBLEM.notCodeList };
       if (!codes.includes(code)) codes.push(code);
     }
     return codes;
@@ -56,9 +52,6 @@ const mselectSearch: SearchBehaviour = {
   validate: () => [],
 };
 
-export const selectFieldType: FieldTypeDef = { name: 'select', search: selectSearch, formatCell: joinCells };
-export const mselectFieldType: FieldTypeDef = {
-  name: 'mselect',
-  search: mselectSearch,
-  formatCell: joinCells,
-};
+// cells: the grid's plain text (lists joined with ', '); a `codelist:<type>` filter shows the labels
+export const selectFieldType: FieldTypeDef = { name: 'select', search: selectSearch };
+export const mselectFieldType: FieldTypeDef = { name: 'mselect', search: mselectSearch };

@@ -2,7 +2,7 @@
  * Built-in field types `date` (a calendar date `yyyy-MM-dd`, or a start–end range with `endValue.type: 'range'`)
  * and `datetime` (an instant shown `yyyy-MM-dd HH:mm` in the column's zone; grid only, not a search item).
  */
-import { SEARCH_MSG } from '../messages';
+import { META_PROBLEM, SEARCH_MSG } from '../messages';
 import type { DateRangeValue, SearchValue } from '../metadata/types';
 import { formatDateInZone, isIsoDate } from './dates';
 import { paramText } from './params';
@@ -23,7 +23,7 @@ const EMPTY_RANGE: DateRangeValue = { start: null, end: null };
 
 function decodeDate(value: unknown): string | null | { problem: string } {
   if (value === undefined || value === null || value === '') return null;
-  return isIsoDate(value) ? value : { problem: 'not a yyyy-MM-dd date' };
+  return isIsoDate(value) ? value : { problem: META_PROBLEM.notIsoDate };
 }
 
 function rangeOf(value: SearchValue): DateRangeValue {
@@ -43,7 +43,7 @@ const dateSearch: SearchBehaviour = {
     if (!field.range) return start;
     const end = decodeDate(endValue);
     if (typeof end === 'object' && end !== null) return end;
-    if (start !== null && end !== null && end < start) return { problem: 'the end precedes the start' };
+    if (start !== null && end !== null && end < start) return { problem: META_PROBLEM.endBeforeStart };
     return { start, end };
   },
   empty: (field) => (field.range ? EMPTY_RANGE : null),

@@ -1,5 +1,5 @@
 /** Built-in field types `string` (free text) and `num` (digits and one decimal point). */
-import { SEARCH_MSG } from '../messages';
+import { META_PROBLEM, SEARCH_MSG } from '../messages';
 import type { SearchValue } from '../metadata/types';
 import { paramText } from './params';
 import type { FieldTypeDef, SearchBehaviour, ValueProblem } from './types';
@@ -20,9 +20,16 @@ function isBlank(value: SearchValue): boolean {
 function decodeText(value: unknown): string | null | { problem: string } {
   if (value === undefined || value === null) return null;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value !== 'string') return { problem: 'not a text' };
+  if (typeof value !== 'string') return { problem: META_PROBLEM.notText };
   return value.trim() === '' ? null : value.trim();
 }
+
+/** What `string` and `num` share: one trimmed text sent as `prop`, null when blank. */
+const oneTextValue: Pick<SearchBehaviour, 'empty' | 'isEmpty' | 'toParams'> = {
+  empty: () => null,
+  isEmpty: isBlank,
+  toParams: (field, value) => (isBlank(value) ? {} : { [field.prop]: (asText(value) ?? '').trim() }),
+};
 
 const stringSearch: SearchBehaviour = {
   widget: 'text',
@@ -35,9 +42,7 @@ const stringSearch: SearchBehaviour = {
     }
     return text;
   },
-  empty: () => null,
-  isEmpty: isBlank,
-  toParams: (field, value) => (isBlank(value) ? {} : { [field.prop]: (asText(value) ?? '').trim() }),
+  ...oneTextValue,
   fromParams(field, params) {
     const text = paramText(params, field.prop);
     return text === null ? null : text.slice(0, SEARCH_TEXT_MAX_LENGTH);
@@ -76,13 +81,10 @@ const numSearch: SearchBehaviour = {
   allowsRange: false,
   decode(_field, value) {
     const text = decodeText(value);
-    if (typeof text === 'string' && !isNumberText(text))
-      return { problem: 'not a number (digits and a point)' };
+    if (typeof text === 'string' && !isNumberText(text)) return { problem: META_PROBLEM.notNumber };
     return text;
   },
-  empty: () => null,
-  isEmpty: isBlank,
-  toParams: (field, value) => (isBlank(value) ? {} : { [field.prop]: (asText(value) ?? '').trim() }),
+  ...oneTextValue,
   fromParams(field, params) {
     const text = paramText(params, field.prop);
     return text !== null && isNumberText(text) ? text : null;
@@ -96,8 +98,4 @@ const numSearch: SearchBehaviour = {
   },
 };
 
-export const numFieldType: FieldTypeDef = {
-  name: 'num',
-  search: numSearch,
-  formatCell: (value) => (value === null || value === undefined ? '' : String(value)),
-};
+export const numFieldType: FieldTypeDef = { name: 'num', search: numSearch };

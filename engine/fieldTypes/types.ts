@@ -63,7 +63,7 @@ export interface FieldTypeDef {
   name: string;
   /** Present when the type can be a search field. */
   search?: SearchBehaviour;
-  /** Grid cell text for a value of this type; absent → String(value), '' for null/undefined. */
+  /** Grid cell text for a value of this type; absent → the grid's plain text ('' for null/undefined, lists joined). */
   formatCell?(value: unknown, ctx: FormatContext): string;
 }
 

@@ -3,6 +3,7 @@
  * toRequestParams; the server (and a reload or a shared URL) reads them back with fromRequestParams, which gives the
  * same query — one rule, one implementation. A search, size or sort change goes back to page 1.
  */
+import { paramText } from '../fieldTypes/params';
 import { searchBehaviour } from '../fieldTypes/registry';
 import type { FieldTypeRegistry, IncomingParams, RequestParams, ValueProblem } from '../fieldTypes/types';
 import { sortParams } from '../grid/columnToColDef';
@@ -71,33 +72,25 @@ export function toRequestParams(
   return params;
 }
 
-function firstText(params: IncomingParams, key: string): string | null {
-  const v = params[key];
-  const item: unknown = Array.isArray(v) ? v[0] : v;
-  if (typeof item === 'string') return item.trim();
-  if (typeof item === 'number' || typeof item === 'boolean') return String(item);
-  return null;
-}
-
 function readPage(params: IncomingParams): number {
-  const text = firstText(params, LIST_PARAMS.page);
+  const text = paramText(params, LIST_PARAMS.page);
   if (text === null || !/^\d+$/.test(text)) return 1;
   const page = Number(text);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
 function readSize(params: IncomingParams, fallbackSize: PageSize): PageSize {
-  const size = Number(firstText(params, LIST_PARAMS.size));
+  const size = Number(paramText(params, LIST_PARAMS.size));
   return isPageSize(size) ? size : fallbackSize;
 }
 
 function readSort(params: IncomingParams): SortState | null {
-  const orderByField = firstText(params, LIST_PARAMS.orderByField);
+  const orderByField = paramText(params, LIST_PARAMS.orderByField);
   if (!orderByField) return null;
-  const asc = firstText(params, LIST_PARAMS.asc);
+  const asc = paramText(params, LIST_PARAMS.asc);
   const sort: SortState = { orderByField, asc: asc === null || asc.toLowerCase() !== 'false' };
-  const sorttid = firstText(params, LIST_PARAMS.sorttid);
-  const innerid = firstText(params, LIST_PARAMS.innerid);
+  const sorttid = paramText(params, LIST_PARAMS.sorttid);
+  const innerid = paramText(params, LIST_PARAMS.innerid);
   if (sorttid) sort.sorttid = sorttid;
   if (innerid) sort.innerid = innerid;
   return sort;

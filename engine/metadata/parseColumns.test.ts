@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFieldTypes } from '../fieldTypes/registry';
-import { META_MSG } from '../messages';
+import { META_EXPECTED, META_MSG } from '../messages';
 import { columnLeaves, parseColumns } from './parseColumns';
 import type { ColumnGroupDef, ColumnLeafDef, ColumnNode } from './types';
 
@@ -112,7 +112,7 @@ describe('parseColumns: each bad column is named, the rest still parses', () => 
       { prop: 'x', label: 'X', width: 'wide' },
       META_MSG.badField,
       'x',
-      { field: 'width', expected: 'a number' },
+      { field: 'width', expected: META_EXPECTED.number },
     ],
     [
       'minWidth negative',
@@ -126,14 +126,14 @@ describe('parseColumns: each bad column is named, the rest still parses', () => 
       { prop: 'x', label: 'X', fixed: 'top' },
       META_MSG.badField,
       'x',
-      { field: 'fixed', expected: '"left", "right" or true' },
+      { field: 'fixed', expected: META_EXPECTED.fixed },
     ],
     [
       'sortable not a boolean or "custom"',
       { prop: 'x', label: 'X', sortable: 'yes' },
       META_MSG.badField,
       'x',
-      { field: 'sortable', expected: 'true, false or "custom"' },
+      { field: 'sortable', expected: META_EXPECTED.sortable },
     ],
     [
       'nowrap not a boolean',

@@ -6,7 +6,7 @@
  */
 import { isValidTimeZone } from '../fieldTypes/dates';
 import type { FieldTypeRegistry } from '../fieldTypes/types';
-import { META_MSG } from '../messages';
+import { META_EXPECTED, META_MSG } from '../messages';
 import { idText, invalidItem, isRecord, metadataIssue, type IssueSite } from './issues';
 import { isNonEmptyMetaText } from './metaText';
 import type { ColumnLeafDef, ColumnNode, ColumnPin, MetadataIssue, ParsedList } from './types';
@@ -31,7 +31,7 @@ function parseFixed(site: IssueSite, v: unknown): Step<ColumnPin | null> {
   if (absent(v) || v === false) return { ok: null };
   if (v === true || v === 'left') return { ok: 'left' };
   if (v === 'right') return { ok: 'right' };
-  return bad(site, 'fixed', '"left", "right" or true');
+  return bad(site, 'fixed', META_EXPECTED.fixed);
 }
 
 /** A positive number of pixels; a numeric text (`'120'`, `'120px'`) is accepted too. */
@@ -39,31 +39,31 @@ function parseWidth(site: IssueSite, key: string, v: unknown): Step<number | nul
   if (absent(v)) return { ok: null };
   const n = typeof v === 'string' && /^\s*\d+(\.\d+)?(px)?\s*$/.test(v) ? Number.parseFloat(v) : v;
   if (typeof n === 'number' && Number.isFinite(n) && n > 0) return { ok: n };
-  return bad(site, key, 'a number');
+  return bad(site, key, META_EXPECTED.number);
 }
 
 function parseName(site: IssueSite, key: string, v: unknown): Step<string | null> {
   if (absent(v) || v === '') return { ok: null };
   if (typeof v === 'string' && v.trim() !== '') return { ok: v.trim() };
-  return bad(site, key, 'a name');
+  return bad(site, key, META_EXPECTED.name);
 }
 
 function parseId(site: IssueSite, key: string, v: unknown): Step<string | null> {
   if (absent(v) || v === '') return { ok: null };
   const id = idText(v);
-  return id === null ? bad(site, key, 'a text') : { ok: id };
+  return id === null ? bad(site, key, META_EXPECTED.text) : { ok: id };
 }
 
 function parseSortable(site: IssueSite, v: unknown): Step<boolean> {
   if (absent(v)) return { ok: false };
   if (typeof v === 'boolean') return { ok: v };
   if (v === 'custom') return { ok: true };
-  return bad(site, 'sortable', 'true, false or "custom"');
+  return bad(site, 'sortable', META_EXPECTED.sortable);
 }
 
 function parseNowrap(site: IssueSite, v: unknown): Step<boolean> {
   if (absent(v)) return { ok: true };
-  return typeof v === 'boolean' ? { ok: v } : bad(site, 'nowrap', 'true or false');
+  return typeof v === 'boolean' ? { ok: v } : bad(site, 'nowrap', META_EXPECTED.bool);
 }
 
 interface Walk {
@@ -104,7 +104,7 @@ function parseLeaf(
     const colon = filterText.ok.indexOf(':');
     const name = colon < 0 ? filterText.ok : filterText.ok.slice(0, colon).trim();
     const arg = colon < 0 ? null : filterText.ok.slice(colon + 1).trim() || null;
-    if (name === '') return bad(site, 'filter', '"name" or "name:arg"').issue;
+    if (name === '') return bad(site, 'filter', META_EXPECTED.filter).issue;
     filter = { name, arg };
   }
 
@@ -173,7 +173,7 @@ function parseNodeOrIssue(raw: unknown, index: number, path: string, walk: Walk)
   site.prop = prop;
 
   if (!absent(raw.children)) {
-    if (!Array.isArray(raw.children)) return bad(site, 'children', 'a list').issue;
+    if (!Array.isArray(raw.children)) return bad(site, 'children', META_EXPECTED.list).issue;
     if (raw.children.length === 0) return metadataIssue(site, META_MSG.emptyGroup);
     if (!isNonEmptyMetaText(raw.label)) return metadataIssue(site, META_MSG.missingLabel, { field: 'label' });
     const fixed = parseFixed(site, raw.fixed);
@@ -186,7 +186,7 @@ function parseNodeOrIssue(raw: unknown, index: number, path: string, walk: Walk)
   }
 
   if (absent(raw.prop) || raw.prop === '') return metadataIssue(site, META_MSG.columnNeedsPropOrChildren);
-  if (prop === null) return bad(site, 'prop', 'a non-empty text').issue;
+  if (prop === null) return bad(site, 'prop', META_EXPECTED.text).issue;
   return parseLeaf(raw, site, prop, walk);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFieldTypes } from '../fieldTypes/registry';
-import { META_MSG } from '../messages';
+import { META_EXPECTED, META_MSG } from '../messages';
 import { parseSearchFields, validSearchFields } from './parseSearchFields';
 import type { InvalidItem, SearchFieldNode } from './types';
 
@@ -160,7 +160,7 @@ describe('parseSearchFields: each bad definition is named, the rest still parses
       { prop: 'x', fieldname: 'X', fieldtype: 'string', show: 'yes' },
       META_MSG.badField,
       'x',
-      { field: 'show', expected: 'true or false' },
+      { field: 'show', expected: META_EXPECTED.bool },
     ],
     [
       'custom not a boolean',

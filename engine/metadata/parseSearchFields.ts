@@ -7,7 +7,7 @@
  */
 import type { FieldTypeRegistry } from '../fieldTypes/types';
 import { LIST_PARAMS } from '../list/types';
-import { META_MSG } from '../messages';
+import { META_EXPECTED, META_MSG } from '../messages';
 import { DEFAULT_LABEL_KEY, DEFAULT_VALUE_KEY, parseSelector } from './codeOptions';
 import { idText, invalidItem, isRecord, metadataIssue, type IssueSite } from './issues';
 import { isNonEmptyMetaText } from './metaText';
@@ -26,7 +26,7 @@ export const SEARCH_FIELDS_PATH = 'searchFields';
 /** Param names a search field may not use: paging and sort. */
 export const RESERVED_PARAMS: readonly string[] = Object.values(LIST_PARAMS);
 
-const EXPECT_BOOL = 'true or false';
+const EXPECT_BOOL = META_EXPECTED.bool;
 
 type Step<T> = { ok: T } | { issue: MetadataIssue };
 
@@ -51,7 +51,7 @@ function optionalKey(
   const v = raw[key];
   if (v === undefined || v === null) return { ok: fallback };
   if (typeof v === 'string' && v.trim() !== '') return { ok: v.trim() };
-  return { issue: metadataIssue(site, META_MSG.badField, { field: key, expected: 'a non-empty text' }) };
+  return { issue: metadataIssue(site, META_MSG.badField, { field: key, expected: META_EXPECTED.text }) };
 }
 
 interface Options {
@@ -71,7 +71,9 @@ function parseOptions(site: IssueSite, raw: Record<string, unknown>, fieldtype: 
   const selector = raw.selector;
   if (selector !== undefined && selector !== null) {
     if (!Array.isArray(selector)) {
-      return { issue: metadataIssue(site, META_MSG.badField, { field: 'selector', expected: 'a list' }) };
+      return {
+        issue: metadataIssue(site, META_MSG.badField, { field: 'selector', expected: META_EXPECTED.list }),
+      };
     }
     const parsed = parseSelector(selector, valueKey.ok, labelKey.ok);
     if ('badOption' in parsed) {
@@ -106,14 +108,15 @@ function parseField(
   if (rawProp === undefined || rawProp === null || rawProp === '')
     return metadataIssue(site, META_MSG.missingProp);
   if (typeof rawProp !== 'string' || rawProp.trim() === '') {
-    return metadataIssue(site, META_MSG.badField, { field: 'prop', expected: 'a non-empty text' });
+    return metadataIssue(site, META_MSG.badField, { field: 'prop', expected: META_EXPECTED.text });
   }
   const prop = rawProp.trim();
   site.prop = prop;
   if (RESERVED_PARAMS.includes(prop)) {
     return metadataIssue(site, META_MSG.badField, {
       field: 'prop',
-      expected: `not a paging or sort parameter (${RESERVED_PARAMS.join(', ')})`,
+      expected: META_EXPECTED.notReserved,
+      names: RESERVED_PARAMS.join(', '),
     });
   }
 
@@ -123,7 +126,8 @@ function parseField(
   if (typeof raw.fieldtype !== 'string' || raw.fieldtype.trim() === '') {
     return metadataIssue(site, META_MSG.badField, {
       field: 'fieldtype',
-      expected: `one of ${registry.names().join(', ')}`,
+      expected: META_EXPECTED.oneOf,
+      names: registry.names().join(', '),
     });
   }
   const fieldtype = raw.fieldtype.trim();
@@ -136,7 +140,7 @@ function parseField(
   if (raw.innerid !== undefined && raw.innerid !== null) {
     const id = idText(raw.innerid);
     if (id === null)
-      return metadataIssue(site, META_MSG.badField, { field: 'innerid', expected: 'a non-empty text' });
+      return metadataIssue(site, META_MSG.badField, { field: 'innerid', expected: META_EXPECTED.text });
     innerid = id;
   }
 
@@ -149,7 +153,7 @@ function parseField(
   let endValue: unknown = undefined;
   if (raw.endValue !== undefined && raw.endValue !== null) {
     if (!isRecord(raw.endValue) || raw.endValue.type !== 'range') {
-      return metadataIssue(site, META_MSG.badField, { field: 'endValue', expected: '{ "type": "range" }' });
+      return metadataIssue(site, META_MSG.badField, { field: 'endValue', expected: META_EXPECTED.range });
     }
     if (!behaviour.allowsRange) return metadataIssue(site, META_MSG.rangeNotAllowed, { fieldtype });
     range = true;

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import type {
   GetRowIdParams,
@@ -24,7 +23,7 @@ import {
 import type { PageSize, SortState } from '../../engine/list/types';
 import type { Timers } from '../../engine/ports';
 import { createThrottle, SEARCH_DEBOUNCE } from '../../engine/timing/debounce';
-import { InlineMessage } from '../InlineMessage';
+import { LoadFailed } from '../LoadFailed';
 import { browserTimers } from '../search/browserTimers';
 import { sharedFieldTypes } from '../search/sharedFieldTypes';
 import { withCellRenderers, type CellRendererRegistry } from './cellRenderers';
@@ -220,31 +219,25 @@ export function MetaGrid({
   return (
     <Box data-testid="meta-grid" sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
       {columnsFailed && (
-        <InlineMessage
-          level="error"
+        <LoadFailed
           data-testid="meta-grid-columns-error"
-          action={
-            <Button size="small" onClick={columns.retry}>
-              <FormattedMessage id="grid.retry" />
-            </Button>
-          }
-        >
-          <FormattedMessage id="grid.columnsFailed" />
-        </InlineMessage>
+          message={<FormattedMessage id="grid.columnsFailed" />}
+          retryLabel={<FormattedMessage id="grid.retry" />}
+          onRetry={columns.retry}
+        />
       )}
       {rows.error && (
-        <InlineMessage
-          level="error"
+        <LoadFailed
           data-testid="meta-grid-error"
-          action={
-            <Button size="small" onClick={rows.retry}>
-              <FormattedMessage id="grid.retry" />
-            </Button>
+          message={
+            <>
+              <FormattedMessage id="grid.loadFailed" />
+              {rows.error.msg ? `: ${rows.error.msg}` : ''}
+            </>
           }
-        >
-          <FormattedMessage id="grid.loadFailed" />
-          {rows.error.msg ? `: ${rows.error.msg}` : ''}
-        </InlineMessage>
+          retryLabel={<FormattedMessage id="grid.retry" />}
+          onRetry={rows.retry}
+        />
       )}
       <Box
         sx={{

@@ -3,8 +3,10 @@
  * ListScreen config); names are checked by the column mapping, so an unknown name shows as an invalid column.
  */
 import type { ComponentType } from 'react';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import { FormattedMessage } from 'react-intl';
 import type { GridRow } from '../../engine/grid/types';
 
 export interface CellRendererProps {
@@ -35,7 +37,21 @@ export function LinkCell({ text, row, onRowClick }: CellRendererProps) {
   );
 }
 
-export const builtinCellRenderers: CellRendererRegistry = { tag: TagCell, link: LinkCell };
+/** `openButton`: an Open button that opens the row (the column's value is not shown). */
+export function OpenButtonCell({ row, onRowClick }: CellRendererProps) {
+  if (!onRowClick) return null;
+  return (
+    <Button size="small" onClick={() => onRowClick(row)} data-testid="row-open">
+      <FormattedMessage id="grid.open" />
+    </Button>
+  );
+}
+
+export const builtinCellRenderers: CellRendererRegistry = {
+  tag: TagCell,
+  link: LinkCell,
+  openButton: OpenButtonCell,
+};
 
 /** The built-in renderers with a screen's own added (or replacing one of the same name). */
 export function withCellRenderers(extra: CellRendererRegistry = {}): CellRendererRegistry {

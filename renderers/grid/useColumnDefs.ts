@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { definitionsEndpoint } from '../../engine/api/listContract';
+import { useEffect, useMemo, useState } from 'react';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
 import { builtinFormatters, columnsToColDefs } from '../../engine/grid/columnToColDef';
 import type { ColumnMappingContext, GridColDef, ValueFormatter } from '../../engine/grid/types';
 import { codeLabelMap } from '../../engine/metadata/codeOptions';
 import { columnLeaves, parseColumns } from '../../engine/metadata/parseColumns';
 import type { CodeOption, ColumnNode, ParsedList } from '../../engine/metadata/types';
-import { useApiClient } from '../apiClientContext';
 import { useCodeListCache } from '../search/codeLists';
 import { useEngineLocale, useIssueText } from '../search/metadataText';
+import { useDefinitions } from '../useDefinitions';
 
 export type ColumnsState =
   | { status: 'loading' }
@@ -24,32 +23,6 @@ export interface ColumnDefsOptions {
   slotNames: readonly string[];
   /** Extra value formatters (`filter` names) besides the built-in ones. */
   formatters?: Readonly<Record<string, ValueFormatter>>;
-}
-
-function useParsedColumns(columnsPath: string, fieldTypes: FieldTypeRegistry) {
-  const client = useApiClient();
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; raw: unknown[] | null } | null>(null);
-  const key = `${attempt}:${columnsPath}`;
-  useEffect(() => {
-    let current = true;
-    // the grid shows a failure in place, with a retry; no toast on top of it
-    client.call(definitionsEndpoint(columnsPath), {}, { silent: true }).then(
-      (raw) => {
-        if (current) setResult({ key, raw });
-      },
-      () => {
-        if (current) setResult({ key, raw: null });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, columnsPath, key]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const raw = result && result.key === key ? result.raw : undefined;
-  const parsed = useMemo(() => (raw ? parseColumns(raw, fieldTypes) : null), [raw, fieldTypes]);
-  return { raw, parsed, retry };
 }
 
 /** Code lists the `codelist:<type>` formatters of the columns need. */
@@ -70,7 +43,8 @@ export function useColumnDefs(options: ColumnDefsOptions): ColumnsState {
   const locale = useEngineLocale();
   const issueText = useIssueText();
   const cache = useCodeListCache();
-  const { raw, parsed, retry } = useParsedColumns(columnsPath, fieldTypes);
+  const definitions = useDefinitions(columnsPath, parseColumns, fieldTypes);
+  const parsed = definitions.status === 'ready' ? definitions.parsed : null;
 
   const codeLists = neededCodeLists(parsed).join('\n');
   const [codeOptions, setCodeOptions] = useState<ReadonlyMap<string, readonly CodeOption[]>>(new Map());
@@ -130,7 +104,6 @@ export function useColumnDefs(options: ColumnDefsOptions): ColumnsState {
     issueText,
   ]);
 
-  if (raw === undefined) return { status: 'loading' };
-  if (!defs) return { status: 'error', retry };
-  return { status: 'ready', defs };
+  if (definitions.status !== 'ready') return definitions;
+  return { status: 'ready', defs: defs ?? [] };
 }

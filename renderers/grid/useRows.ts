@@ -27,7 +27,7 @@ export interface RowsState {
   /** Page those rows belong to (1-based). */
   page: number;
   loading: boolean;
-  /** The latest request failed: the server's message when it sent one. */
+  /** The latest request failed: the server's message when it refused the request (success:false). */
   error: { msg: string | null } | null;
   retry(): void;
 }
@@ -79,7 +79,9 @@ export function useRows(request: RowsRequest): RowsState {
         },
         (error: unknown) => {
           if (abort.signal.aborted || (isRequestError(error) && error.aborted)) return;
-          setSettled({ key, error: { msg: isRequestError(error) ? (error.msg ?? null) : null } });
+          // only a business refusal's msg is written for the user; other kinds carry HTTP or exception text
+          const msg = isRequestError(error) && error.kind === 'business' ? (error.msg ?? null) : null;
+          setSettled({ key, error: { msg } });
         },
       );
     return () => abort.abort();

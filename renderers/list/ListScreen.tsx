@@ -14,8 +14,8 @@ import {
 import { DEFAULT_PAGE_SIZE, type ListQuery, type PageSize, type SortState } from '../../engine/list/types';
 import type { SearchFieldDef } from '../../engine/metadata/types';
 import type { KeyValueStore, Timers } from '../../engine/ports';
-import { loadLoginInfo } from '../../engine/session/loginInfo';
 import { MetaGrid } from '../grid/MetaGrid';
+import { userTimeZone as storedUserTimeZone } from '../userTimeZone';
 import { browserTimers } from '../search/browserTimers';
 import { SearchBar } from '../search/SearchBar';
 import type { SearchValues } from '../search/searchValues';
@@ -51,10 +51,6 @@ const browserSessionStore: KeyValueStore = {
   removeItem: (key) => window.sessionStorage.removeItem(key),
 };
 
-function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /**
  * A list screen from one config: SearchBar (server definitions) + toolbar actions + MetaGrid (server columns and
  * rows). A new search, sort or page size goes back to page 1; the chosen page size is kept for the session.
@@ -75,7 +71,7 @@ export function ListScreen({
   const [fields, setFields] = useState<readonly SearchFieldDef[] | null>(null);
   const [selected, setSelected] = useState<readonly GridRow[]>([]);
   const [reloads, setReloads] = useState(0);
-  const [storedZone] = useState(() => loadLoginInfo(store)?.timezone ?? localTimeZone());
+  const [storedZone] = useState(() => storedUserTimeZone(store));
   const zone = userTimeZone ?? storedZone;
 
   const { query, change } = useListQuery(

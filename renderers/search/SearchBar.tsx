@@ -7,6 +7,7 @@ import { searchFieldShown } from '../../engine/api/listContract';
 import { searchWidget } from '../../engine/fieldTypes/registry';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
 import { hasErrors, validateSearch } from '../../engine/list/listQuery';
+import { parseSearchFields } from '../../engine/metadata/parseSearchFields';
 import {
   addableFields,
   shownInnerids,
@@ -24,6 +25,8 @@ import type { Timers } from '../../engine/ports';
 import { SEARCH_DEBOUNCE } from '../../engine/timing/debounce';
 import { useApiClient } from '../apiClientContext';
 import { InlineMessage } from '../InlineMessage';
+import { LoadFailed } from '../LoadFailed';
+import { useDefinitions } from '../useDefinitions';
 import { AddItemMenu } from './AddItemMenu';
 import { browserTimers } from './browserTimers';
 import { InvalidSearchItem } from './InvalidSearchItem';
@@ -32,7 +35,6 @@ import { SearchItem } from './SearchItem';
 import { sharedFieldTypes } from './sharedFieldTypes';
 import { initialSearchValues, searchValuesOf, type SearchValues } from './searchValues';
 import { useDebounce } from './useDebounce';
-import { useSearchDefinitions } from './useSearchDefinitions';
 import { DatePickerProvider } from './widgets/DatePickerProvider';
 import { withWidgets } from './widgets/registry';
 import type { WidgetRegistry } from './widgets/types';
@@ -84,7 +86,7 @@ export function SearchBar({
   const client = useApiClient();
   const text = useMetaText();
   const registry = useMemo(() => withWidgets(widgets), [widgets]);
-  const definitions = useSearchDefinitions(fieldsPath, fieldTypes);
+  const definitions = useDefinitions(fieldsPath, parseSearchFields, fieldTypes);
   const parsed = definitions.status === 'ready' ? definitions.parsed : null;
   const fields: readonly SearchFieldDef[] = useMemo(
     () => (parsed ? parsed.items.filter(isField) : NO_FIELDS),
@@ -99,11 +101,13 @@ export function SearchBar({
     setShown(shownInnerids(fields));
   }
 
-  // what the user is editing: the search in force, until Search
-  const [draftFor, setDraftFor] = useState(value);
+  // what the user is editing: the search in force, until Search. Compared by content: a page, size or sort change
+  // re-reads the same search from the address as a new object, and must not throw away what the user typed
+  const valueKey = JSON.stringify(value);
+  const [draftFor, setDraftFor] = useState(valueKey);
   const [draft, setDraft] = useState<SearchValues>(value);
-  if (draftFor !== value) {
-    setDraftFor(value);
+  if (draftFor !== valueKey) {
+    setDraftFor(valueKey);
     setDraft(value);
   }
 
@@ -215,16 +219,11 @@ export function SearchBar({
       <Box role="search" data-testid="search-bar" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         {definitions.status === 'loading' && <LinearProgress sx={{ height: 2 }} />}
         {definitions.status === 'error' && (
-          <InlineMessage
-            level="error"
-            action={
-              <Button size="small" onClick={definitions.retry}>
-                <FormattedMessage id="search.retry" />
-              </Button>
-            }
-          >
-            <FormattedMessage id="search.loadFailed" />
-          </InlineMessage>
+          <LoadFailed
+            message={<FormattedMessage id="search.loadFailed" />}
+            retryLabel={<FormattedMessage id="search.retry" />}
+            onRetry={definitions.retry}
+          />
         )}
         {listIssues.map((issue) => (
           <InvalidSearchItem key={issue.path} issue={issue} />

@@ -16,9 +16,23 @@ export function useEngineLocale(): Locale {
 
 /** The translated text of a metadata issue (path and prop included by the engine's values). */
 export function issueText(intl: IntlShape, issue: MetadataIssue): string {
+  const values: Record<string, string | number> = {
+    path: issue.path,
+    prop: issue.prop ?? '?',
+    ...issue.values,
+  };
+  // what a field should have been and why a value is wrong are catalogue keys themselves (META_EXPECTED, META_PROBLEM)
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string' && NESTED_ID.test(value)) {
+      const nested: MessageDescriptor = { id: value };
+      values[name] = intl.formatMessage(nested, values);
+    }
+  }
   const descriptor: MessageDescriptor = { id: issue.messageId };
-  return intl.formatMessage(descriptor, { path: issue.path, prop: issue.prop ?? '?', ...issue.values });
+  return intl.formatMessage(descriptor, values);
 }
+
+const NESTED_ID = /^meta\.(expected|problem)\.\w+$/;
 
 export function useIssueText(): (issue: MetadataIssue) => string {
   const intl = useIntl();

@@ -7,7 +7,7 @@ import { HttpAnswer, fail, forcedRedirect } from '../http/envelope';
 import { message } from '../messages';
 import type { Locale } from '../../engine/api/localized';
 import { checkAccess, isReportPath, normalizePath } from '../../engine/access/accessGuard';
-import { roleMenuAccess } from '../repo/menus';
+import { roleMenus } from '../repo/menus';
 import { holdsRole } from '../repo/access';
 import { endSession, findSessionByTokenHash, touchSession, type SessionRow } from '../repo/sessions';
 import { hashToken } from './tokens';
@@ -93,16 +93,15 @@ export async function requireRole(db: Db, session: SessionRow, locale: Locale): 
 /**
  * The page an endpoint serves (a route under /index) must be open to the session's role, by the rule of the
  * client's guard (engine/access/accessGuard.ts: management pages only when granted, report pages always) and, for
- * the data behind a menu page (the subject list …), only when the role has that menu: a role without the subject
- * menu (CODER, SUPPORT) gets no subjects whatever it requests. The client guard is convenience, this is the
+ * every other page (the subject list …), only when the role has its menu: a role without the subject menu (CODER,
+ * SUPPORT) gets no subjects whatever it requests, and a page missing from the menus is open to nobody. The client guard is convenience, this is the
  * enforcement. Refused → HTTP 403.
  */
 export async function requirePage(db: Db, session: RoleSession, page: string, locale: Locale): Promise<void> {
-  const { allowedPaths, menuPaths } = await roleMenuAccess(db, session.roleId);
+  const { allowedPaths } = await roleMenus(db, session.roleId);
   const target = normalizePath(page);
-  const isMenuPage = menuPaths.some((p) => normalizePath(p) === target);
-  const open =
-    checkAccess(page, allowedPaths).allowed &&
-    (isReportPath(page) || !isMenuPage || allowedPaths.some((p) => normalizePath(p) === target));
+  const granted = allowedPaths.some((p) => normalizePath(p) === target);
+  // fail closed: a page the menus do not know (a database without its menu row) is open to no role
+  const open = checkAccess(page, allowedPaths).allowed && (isReportPath(page) || granted);
   if (!open) throw new HttpAnswer(403, fail(message('pageNotAllowed', locale), 403));
 }

@@ -5,7 +5,6 @@
 import { queryOne, type Db } from '../db/db';
 
 export type DefinitionKind = 'searchFields' | 'columns';
-export const DEFINITION_KINDS: readonly DefinitionKind[] = ['searchFields', 'columns'];
 
 export interface DefinitionRow {
   kind: DefinitionKind;

@@ -61,19 +61,3 @@ function buildRoleMenus(rows: readonly MenuRow[]): RoleMenus {
 export async function roleMenus(db: Db, roleId: string): Promise<RoleMenus> {
   return buildRoleMenus(await menuRows(db, roleId));
 }
-
-export interface MenuAccess {
-  /** The role's paths (as roleMenus answers them). */
-  allowedPaths: string[];
-  /** Every page of the system's menus, whoever has it. */
-  menuPaths: string[];
-}
-
-/** What the page rule needs (auth/guard requirePage), in one query. */
-export async function roleMenuAccess(db: Db, roleId: string): Promise<MenuAccess> {
-  const rows = await menuRows(db, roleId);
-  return {
-    allowedPaths: buildRoleMenus(rows).allowedPaths,
-    menuPaths: rows.map((r) => r.path).filter((p) => p !== ''),
-  };
-}

@@ -9,12 +9,11 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../db/db';
-import { MIGRATIONS_DIR, migrate } from '../db/migrate';
+import { migrate } from '../db/migrate';
 import { wrapPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { TEST_SCRYPT_COST } from '../auth/passwords';
-import { SEED_DIR, seedDemo } from '../seed';
-import { LISTS_SEED_DIR, LIST_SEED_FILES } from '../seedLists';
+import { seedDemo, seedSourceFiles } from '../seed';
 import { TEST_SEED_TIME } from './clock';
 
 /** Password of every demo user in the test database. */
@@ -29,20 +28,11 @@ export interface TestDb {
 const ROOT = new URL('../../', import.meta.url);
 const CACHE_DIR = new URL('.cache/', ROOT);
 
-async function filesOf(dir: URL): Promise<URL[]> {
-  return (await readdir(dir)).sort().map((f) => new URL(f, dir));
-}
-
 /** Hash of the migrations, the seed data and code, the test password and cost, and the PGlite version. */
 async function snapshotKey(): Promise<string> {
   const h = createHash('sha256');
   const inputs = [
-    ...(await filesOf(MIGRATIONS_DIR)),
-    ...(await filesOf(SEED_DIR)),
-    ...LIST_SEED_FILES.map((f) => new URL(f, LISTS_SEED_DIR)),
-    new URL('server/seed.ts', ROOT),
-    new URL('server/seedLists.ts', ROOT),
-    new URL('server/seedSubjects.ts', ROOT),
+    ...(await seedSourceFiles()),
     new URL('server/auth/passwords.ts', ROOT),
     new URL('node_modules/@electric-sql/pglite/package.json', ROOT),
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { META_MSG, MSG, SEARCH_MSG } from '../../engine/messages';
+import { META_EXPECTED, META_MSG, META_PROBLEM, MSG, SEARCH_MSG } from '../../engine/messages';
 import { EXPIRE_TYPES, expireMessageId } from '../../engine/session/expireTypes';
 import { compileCatalogue } from './buildPlugin';
 import { ALL_MESSAGES } from './allMessages';
@@ -23,6 +23,8 @@ const engineIds = [
   ...EXPIRE_TYPES.map(expireMessageId),
   ...Object.values(META_MSG),
   ...Object.values(SEARCH_MSG),
+  ...Object.values(META_EXPECTED),
+  ...Object.values(META_PROBLEM),
 ];
 
 /** ICU argument names of a message ({name}, {count, plural, …}). */

@@ -7,7 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failures, listFixtures } from '../../fixtures';
 import { subjectColumns, subjectList, subjectSearchFields } from '../../engine/api/listContract';
-import { createFakeApiClient, fakeFailure } from '../../renderers/testing/fakeApiClient';
+import {
+  createFakeApiClient,
+  fakeFailure,
+  type FakeHandlers,
+  type FakePathHandlers,
+} from '../../renderers/testing/fakeApiClient';
 import { PATHS } from '../routing/paths';
 import { renderApp, text } from '../testing/renderApp';
 import { SubjectListPage } from './SubjectListPage';
@@ -18,29 +23,32 @@ const routes = [
   { path: `${PATHS.subjects}/:subjectid`, element: <SubjectPage base={PATHS.subjects} /> },
 ];
 
-function client(subjectInfo: unknown = listFixtures.subjectInfo.data) {
-  return createFakeApiClient(
-    {
-      codeList: ({ codelisttype }) =>
-        codelisttype === 'SEX'
-          ? listFixtures.codeListSEX.data
-          : codelisttype === 'SITE'
-            ? listFixtures.codeListSITE.data
-            : listFixtures.codeListSUBJSTATUS.data,
-      searchFieldShown: null,
-      subjectInfo: () => {
-        if (subjectInfo instanceof Error) throw subjectInfo;
-        return subjectInfo as typeof listFixtures.subjectInfo.data;
-      },
+function handlersOf(subjectInfo: unknown = listFixtures.subjectInfo.data): FakeHandlers {
+  return {
+    codeList: ({ codelisttype }) =>
+      codelisttype === 'SEX'
+        ? listFixtures.codeListSEX.data
+        : codelisttype === 'SITE'
+          ? listFixtures.codeListSITE.data
+          : listFixtures.codeListSUBJSTATUS.data,
+    searchFieldShown: null,
+    subjectInfo: () => {
+      if (subjectInfo instanceof Error) throw subjectInfo;
+      return subjectInfo as typeof listFixtures.subjectInfo.data;
     },
-    {
-      paths: {
-        [subjectSearchFields.path]: listFixtures.subjectSearchFields.data,
-        [subjectColumns.path]: listFixtures.subjectColumns.data,
-        [subjectList.path]: (params) => ({ ...listFixtures.subjectList.data, page: Number(params.page) }),
-      },
-    },
-  );
+  };
+}
+
+function pathsOf(): FakePathHandlers {
+  return {
+    [subjectSearchFields.path]: listFixtures.subjectSearchFields.data,
+    [subjectColumns.path]: listFixtures.subjectColumns.data,
+    [subjectList.path]: (params) => ({ ...listFixtures.subjectList.data, page: Number(params.page) }),
+  };
+}
+
+function client(subjectInfo?: unknown) {
+  return createFakeApiClient(handlersOf(subjectInfo), { paths: pathsOf() });
 }
 
 describe('the subject list page', () => {
@@ -75,11 +83,38 @@ describe('the subject list page', () => {
 });
 
 describe('the subject page', () => {
-  it('shows the subject with its labels from the code lists', async () => {
+  it('shows the subject through the column set of its list: code-list labels, dates in the user zone', async () => {
     const subject = listFixtures.subjectInfo.data;
     renderApp(`/index/subjects/${subject.subjectid}`, { client: client(), routes });
     expect(await screen.findByTestId('subject-number')).toHaveTextContent(subject.subjid);
-    expect(screen.getByTestId('subject-site')).toHaveTextContent(subject.sitecode);
+    expect(await screen.findByTestId('subject-sitecode')).toHaveTextContent(subject.sitecode);
+    // codes 2 and F of the fixture, shown by their code-list labels in the UI language
+    await waitFor(() => expect(screen.getByTestId('subject-status')).toHaveTextContent('已入组'));
+    expect(screen.getByTestId('subject-sex')).toHaveTextContent('女');
+    // the Open button of the list says nothing about the subject
+    expect(screen.queryByTestId('subject-open')).toBeNull();
+  });
+
+  it('offers a retry when the subject could not be loaded, and shows it on the next try', async () => {
+    let calls = 0;
+    const flaky = createFakeApiClient(
+      {
+        ...handlersOf(),
+        subjectInfo: () => {
+          calls += 1;
+          if (calls === 1) throw fakeFailure('server', 'subject/info.do');
+          return listFixtures.subjectInfo.data;
+        },
+      },
+      { paths: pathsOf() },
+    );
+    renderApp(`/index/subjects/${listFixtures.subjectInfo.data.subjectid}`, { client: flaky, routes });
+    expect(await screen.findByText(text('subject.loadFailed'))).toBeInTheDocument();
+    expect(screen.queryByText(text('subject.notAvailable'))).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: text('grid.retry') }));
+    expect(await screen.findByTestId('subject-number')).toHaveTextContent(
+      listFixtures.subjectInfo.data.subjid,
+    );
   });
 
   it('says so in place when the subject is not at a site of the role', async () => {

@@ -1,44 +1,31 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { DefinitionList, type DefinitionRow } from '../../renderers/DefinitionList';
-import { subjectInfo, type SubjectRow } from '../../engine/api/listContract';
-import { formatDateInZone } from '../../engine/fieldTypes/dates';
-import { codeLabelMap } from '../../engine/metadata/codeOptions';
-import { loadLoginInfo } from '../../engine/session/loginInfo';
+import { subjectColumns, subjectInfo, type SubjectRow } from '../../engine/api/listContract';
+import { RequestError } from '../../engine/http/requestError';
 import { InlineMessage } from '../../renderers/InlineMessage';
+import { LoadFailed } from '../../renderers/LoadFailed';
 import { PageLoading } from '../../renderers/PageLoading';
 import { useApiClient } from '../../renderers/apiClientContext';
-import { useCodeListCache } from '../../renderers/search/codeLists';
-import { useLocale } from '../i18n/LocaleProvider';
+import { RecordView } from '../../renderers/record/RecordView';
+import { userTimeZone } from '../../renderers/userTimeZone';
 import { usePlatform } from '../platform/PlatformContext';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; subject: SubjectRow } | { status: 'failed' };
-
-/** Labels of one code list in the UI language, once loaded (codes are shown until then). */
-function useCodeLabels(codelisttype: string): ReadonlyMap<string, string> {
-  const cache = useCodeListCache();
-  const { locale } = useLocale();
-  const [options, setOptions] = useState(() => cache.peek(codelisttype) ?? null);
-  useEffect(() => {
-    let current = true;
-    cache.get(codelisttype).then(
-      (list) => current && setOptions(list),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [cache, codelisttype]);
-  return useMemo(() => codeLabelMap(options ?? [], locale), [options, locale]);
-}
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; subject: SubjectRow }
+  /** The server refused: no such subject at the sites of the current role. */
+  | { status: 'refused' }
+  /** Anything else (network, server error): worth another try. */
+  | { status: 'failed' };
 
 /**
- * One subject: who it is, where, and in which state. Its visits and eCRF pages come with the data-entry release;
- * the server answers only for subjects at the sites of the current role.
+ * One subject, shown through the subject list's own column set (labels, code lists, dates and time zones as in the
+ * list). Its visits and eCRF pages come with the data-entry release; the server answers only for subjects at the
+ * sites of the current role.
  */
 export function SubjectPage({ base }: { base: string }) {
   const { subjectid = '' } = useParams();
@@ -46,22 +33,25 @@ export function SubjectPage({ base }: { base: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { store } = usePlatform();
-  const zone = loadLoginInfo(store)?.timezone ?? 'UTC';
-  const statuses = useCodeLabels('SUBJSTATUS');
-  const sexes = useCodeLabels('SEX');
+  const [zone] = useState(() => userTimeZone(store));
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
     setLoaded({ status: 'loading' });
-    client.call(subjectInfo, { subjectid }).then(
+    // the page says what went wrong in place: no toast on top of it
+    client.call(subjectInfo, { subjectid }, { silent: true }).then(
       (subject) => current && setLoaded({ status: 'ready', subject }),
-      () => current && setLoaded({ status: 'failed' }),
+      (error: unknown) => {
+        const refused = error instanceof RequestError && error.kind === 'business';
+        if (current) setLoaded({ status: refused ? 'refused' : 'failed' });
+      },
     );
     return () => {
       current = false;
     };
-  }, [client, subjectid]);
+  }, [client, subjectid, attempt]);
 
   // back to the list as it was (search, page, sort) when the user came from it
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(base));
@@ -72,48 +62,32 @@ export function SubjectPage({ base }: { base: string }) {
   );
 
   if (loaded.status === 'loading') return <PageLoading />;
-  if (loaded.status === 'failed') {
+  if (loaded.status !== 'ready') {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <InlineMessage level="error">
-          <FormattedMessage id="subject.notAvailable" />
-        </InlineMessage>
+        {loaded.status === 'refused' ? (
+          <InlineMessage level="error">
+            <FormattedMessage id="subject.notAvailable" />
+          </InlineMessage>
+        ) : (
+          <LoadFailed
+            message={<FormattedMessage id="subject.loadFailed" />}
+            retryLabel={<FormattedMessage id="grid.retry" />}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        )}
         {backButton}
       </Box>
     );
   }
   const s = loaded.subject;
-  const rows: DefinitionRow[] = [
-    { id: 'site', label: <FormattedMessage id="subject.site" />, value: `${s.sitecode} ${s.sitename}` },
-    {
-      id: 'status',
-      label: <FormattedMessage id="subject.status" />,
-      value: statuses.get(s.status) ?? s.status,
-    },
-    { id: 'initials', label: <FormattedMessage id="subject.initials" />, value: s.initials },
-    { id: 'sex', label: <FormattedMessage id="subject.sex" />, value: sexes.get(s.sex) ?? s.sex },
-    { id: 'birthdate', label: <FormattedMessage id="subject.birthdate" />, value: s.birthdate ?? '' },
-    { id: 'age', label: <FormattedMessage id="subject.age" />, value: s.age === null ? '' : String(s.age) },
-    { id: 'enrolldate', label: <FormattedMessage id="subject.enrolldate" />, value: s.enrolldate ?? '' },
-    { id: 'visitcount', label: <FormattedMessage id="subject.visitcount" />, value: String(s.visitcount) },
-    {
-      id: 'lastvisitdate',
-      label: <FormattedMessage id="subject.lastvisitdate" />,
-      value: s.lastvisitdate ?? '',
-    },
-    {
-      id: 'updatedat',
-      label: <FormattedMessage id="subject.updatedat" />,
-      value: formatDateInZone(s.updatedat, zone, true),
-    },
-  ];
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="subject-page">
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 640 }} data-testid="subject-page">
       {backButton}
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }} data-testid="subject-number">
         {s.subjid}
       </Typography>
-      <DefinitionList rows={rows} testIdPrefix="subject" />
+      <RecordView columnsPath={subjectColumns.path} row={s} userTimeZone={zone} testIdPrefix="subject" />
       <Typography variant="body2" color="text.secondary">
         <FormattedMessage id="subject.visitsLater" />
       </Typography>

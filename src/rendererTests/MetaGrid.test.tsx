@@ -249,6 +249,16 @@ describe('MetaGrid', () => {
     expect(screen.queryByTestId('meta-grid-error')).toBeNull();
   });
 
+  it('shows a server error without its raw text (only a business refusal carries a message for the user)', async () => {
+    const api = client(() => {
+      throw fakeFailure('server', DATA_PATH, 'java.lang.NullPointerException');
+    });
+    setup(api);
+    const error = await screen.findByTestId('meta-grid-error');
+    expect(error).toHaveTextContent(text('grid.loadFailed'));
+    expect(error).not.toHaveTextContent('NullPointerException');
+  });
+
   it('ignores the answer to a request that is no longer current', async () => {
     const answers = new Map<number, (rows: unknown) => void>();
     const api = client(

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SearchValue } from '../../engine/metadata/types';
@@ -74,7 +74,7 @@ function setup(props: Partial<SearchBarProps> = {}, client?: FakeApiClient) {
     );
   const onSearch = vi.fn<(search: Record<string, SearchValue>) => void>();
   const onReset = vi.fn();
-  render(
+  const bar = (more: Partial<SearchBarProps>) => (
     <TestProviders client={api}>
       <SearchBar
         fieldsPath={FIELDS_PATH}
@@ -84,10 +84,18 @@ function setup(props: Partial<SearchBarProps> = {}, client?: FakeApiClient) {
         onReset={onReset}
         timers={timers}
         {...props}
+        {...more}
       />
-    </TestProviders>,
+    </TestProviders>
   );
-  return { client: api, timers, onSearch, onReset };
+  const { rerender } = render(bar({}));
+  return {
+    client: api,
+    timers,
+    onSearch,
+    onReset,
+    rerender: (more: Partial<SearchBarProps>) => rerender(bar(more)),
+  };
 }
 
 const advance = (timers: ManualTimers, ms: number) => act(() => timers.advance(ms));
@@ -170,8 +178,7 @@ describe('SearchBar', () => {
     await userEvent.click(await screen.findByRole('button', { name: new RegExp(text('search.addItem')) }));
     await userEvent.click(await screen.findByRole('menuitem', { name: '性别' }));
     // the added item loads its options from the SEX code list
-    const sex = await screen.findByRole('combobox', { name: '性别' });
-    expect(sex).toBeInTheDocument();
+    await screen.findByRole('combobox', { name: '性别' });
     advance(timers, 400);
     await userEvent.click(
       screen.getByRole('button', { name: text('search.removeItem').replace('{label}', '性别') }),
@@ -261,5 +268,35 @@ describe('SearchBar', () => {
     expect(screen.queryByTestId('search-invalid-searchFields[5]')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: text('search.submit') }));
     expect(onSearch).toHaveBeenCalledWith({ weird: 'red' });
+  });
+
+  it('keeps what the user typed when the same search comes back as a new object (a page change)', async () => {
+    const { rerender } = setup({ value: { subjid: 'BJ' } });
+    const input = await screen.findByLabelText('受试者编号');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'SH02');
+    rerender({ value: { subjid: 'BJ' } });
+    expect(input).toHaveValue('SH02');
+    // another search in force (Back, a shared link) replaces the draft
+    rerender({ value: { subjid: 'GZ' } });
+    expect(input).toHaveValue('GZ');
+  });
+
+  it('keeps an added item when saving the shown items fails', async () => {
+    const client = createFakeApiClient(
+      pathHandlers({
+        [definitionsName(FIELDS_PATH)]: definitions,
+        codeList: [{ codevalue: 'M', codedesp: '男' }],
+        searchFieldShown: () => {
+          throw fakeFailure('server', 'searchField/shown.do');
+        },
+      }),
+    );
+    const { timers } = setup({}, client);
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(text('search.addItem')) }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '性别' }));
+    advance(timers, 500);
+    await waitFor(() => expect(client.paramsOf('searchFieldShown')).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: '性别' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,8 @@
  * may run with the locale toolbar on zh_CN or en), as a RegExp to find it by.
  */
 import { createIntl, type MessageDescriptor } from 'react-intl';
-import type { MetaText } from '../../engine/metadata/types';
+import type { MetaText, MetadataIssue } from '../../engine/metadata/types';
+import { issueText } from '../../renderers/search/metadataText';
 import { ALL_MESSAGES } from '../../src/i18n/allMessages';
 
 const intls = [
@@ -29,4 +30,9 @@ export function msg(id: string, values?: Record<string, string | number>, exact 
 export function label(text: MetaText): RegExp {
   const texts = typeof text === 'string' ? [text] : [text.zh_CN, text.en];
   return new RegExp(`^(${texts.map(escape).join('|')})$`);
+}
+
+/** A metadata issue as the renderers show it (nested `meta.expected.*` texts translated), in either language. */
+export function issueMsg(issue: MetadataIssue): RegExp {
+  return new RegExp(intls.map((intl) => escape(issueText(intl, issue))).join('|'));
 }

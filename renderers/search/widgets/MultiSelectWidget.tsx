@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useFieldOptions } from '../codeLists';
 import { useMetaText } from '../metadataText';
 import { OptionsHelper } from './OptionsHelper';
@@ -52,15 +52,23 @@ export function MultiSelectWidget({
       {...(helper ? { helperText: helper } : {})}
       slotProps={{
         htmlInput: { name: field.prop },
+        // the label always sits on the (notched) outline, as in the single select: chips never run under it
+        inputLabel: { shrink: true },
         select: {
           multiple: true,
-          renderValue: (selected) => (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-              {(selected as string[]).map((v) => (
-                <Chip key={v} size="small" label={labels.get(v) ?? v} />
-              ))}
-            </Box>
-          ),
+          displayEmpty: true,
+          renderValue: (selected) =>
+            (selected as string[]).length === 0 ? (
+              <em>
+                <FormattedMessage id="search.options.any" />
+              </em>
+            ) : (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                {(selected as string[]).map((v) => (
+                  <Chip key={v} size="small" label={labels.get(v) ?? v} />
+                ))}
+              </Box>
+            ),
         },
       }}
     >

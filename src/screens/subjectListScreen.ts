@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import { FormattedMessage } from 'react-intl';
 import {
   SUBJECT_LIST_KEY,
   subjectColumns,
@@ -10,16 +8,15 @@ import type { GridRow } from '../../engine/grid/types';
 import type { ListScreenConfig } from '../../renderers/list/types';
 
 export interface SubjectListScreenOptions {
-  /** Opens a subject (row click, the `link` cells and the `open` slot of the server's column set). */
+  /** Opens a subject (row click, and the `link` / `openButton` cells of the server's column set). */
   openSubject(subjectid: string): void;
 }
 
 /**
  * The subject list (`/index/subjects`, `/subjects`) as pure configuration: the server sends its search fields,
- * columns and rows; this names the endpoints, the row key and what a click does. No JSX per field or column.
+ * columns and rows; this names the endpoints, the row key and what opening a row does. No JSX.
  */
 export function subjectListScreen({ openSubject }: SubjectListScreenOptions): ListScreenConfig {
-  const open = (row: GridRow) => openSubject(String(row.subjectid));
   return {
     id: 'subjects',
     titleId: 'subjects.title',
@@ -29,14 +26,7 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
       dataPath: subjectList.path,
       method: subjectList.method,
       rowKey: 'subjectid',
-      slots: {
-        open: (row) => (
-          <Button size="small" onClick={() => open(row)} data-testid="subject-open">
-            <FormattedMessage id="subjects.open" />
-          </Button>
-        ),
-      },
     },
-    onRowClick: open,
+    onRowClick: (row: GridRow) => openSubject(String(row.subjectid)),
   };
 }
