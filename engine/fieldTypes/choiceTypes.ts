@@ -1,5 +1,5 @@
 /** Built-in field types `select` (one code) and `mselect` (a list of codes, sent as a list param). */
-import { META_PROBLEM } from '../messages';
+import { META_PROBLEM } from '../metadata/messages';
 import { idText } from '../metadata/issues';
 import type { SearchValue } from '../metadata/types';
 import { paramList, paramText } from './params';

@@ -2,7 +2,7 @@
  * Built-in field types `date` (a calendar date `yyyy-MM-dd`, or a start–end range with `endValue.type: 'range'`)
  * and `datetime` (an instant shown `yyyy-MM-dd HH:mm` in the column's zone; grid only, not a search item).
  */
-import { META_PROBLEM, SEARCH_MSG } from '../messages';
+import { META_PROBLEM, SEARCH_MSG } from '../metadata/messages';
 import type { DateRangeValue, SearchValue } from '../metadata/types';
 import { formatDateInZone, isIsoDate } from './dates';
 import { paramText } from './params';

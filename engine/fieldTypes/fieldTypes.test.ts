@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_MSG } from '../messages';
+import { SEARCH_MSG } from '../metadata/messages';
 import { formatDateInZone, isIsoDate, isValidTimeZone, parseInstant } from './dates';
 import {
   builtinFieldTypes,

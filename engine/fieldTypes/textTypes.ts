@@ -1,5 +1,5 @@
 /** Built-in field types `string` (free text) and `num` (digits and one decimal point). */
-import { META_PROBLEM, SEARCH_MSG } from '../messages';
+import { META_PROBLEM, SEARCH_MSG } from '../metadata/messages';
 import type { SearchValue } from '../metadata/types';
 import { paramText } from './params';
 import type { FieldTypeDef, SearchBehaviour, ValueProblem } from './types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFieldTypes } from '../fieldTypes/registry';
-import { META_MSG } from '../messages';
+import { META_MSG } from '../metadata/messages';
 import { parseColumns } from '../metadata/parseColumns';
 import type { ColumnNode } from '../metadata/types';
 import {

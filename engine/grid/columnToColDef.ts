@@ -8,7 +8,7 @@ import { formatDateInZone } from '../fieldTypes/dates';
 import type { RequestParams } from '../fieldTypes/types';
 import type { SortState } from '../list/types';
 import { LIST_PARAMS } from '../list/types';
-import { META_MSG } from '../messages';
+import { META_MSG } from '../metadata/messages';
 import { metadataIssue } from '../metadata/issues';
 import { metaText } from '../metadata/metaText';
 import { USER_TIME_ZONE } from '../metadata/parseColumns';

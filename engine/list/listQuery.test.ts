@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFieldTypes } from '../fieldTypes/registry';
 import { memoryStore } from '../http/testkit';
-import { SEARCH_MSG } from '../messages';
+import { SEARCH_MSG } from '../metadata/messages';
 import { parseSearchFields, validSearchFields } from '../metadata/parseSearchFields';
 import { STORAGE_KEYS } from '../session/storageKeys';
 import {

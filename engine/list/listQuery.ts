@@ -38,18 +38,36 @@ function withoutEmpty(search: Readonly<Record<string, SearchValue>>): Record<str
   return out;
 }
 
+/** The values of `fields` that their field types do not call empty (what a search sends), by prop. */
+export function nonEmptySearch(
+  fields: readonly SearchFieldDef[],
+  values: Readonly<Record<string, SearchValue | undefined>>,
+  registry: FieldTypeRegistry,
+): Record<string, SearchValue> {
+  const search: Record<string, SearchValue> = {};
+  for (const field of fields) {
+    const value = values[field.prop];
+    const behaviour = searchBehaviour(registry, field.fieldtype);
+    if (value !== undefined && behaviour && !behaviour.isEmpty(value)) search[field.prop] = value;
+  }
+  return search;
+}
+
+/** The fields' initial values (what Reset goes back to). */
+export function initialSearch(
+  fields: readonly SearchFieldDef[],
+  registry: FieldTypeRegistry,
+): Record<string, SearchValue> {
+  return nonEmptySearch(fields, Object.fromEntries(fields.map((f) => [f.prop, f.initial])), registry);
+}
+
 /** The first query of a list: the fields' initial values, page 1, no sort. */
 export function initialQuery(
   fields: readonly SearchFieldDef[],
   registry: FieldTypeRegistry,
   size: PageSize,
 ): ListQuery {
-  const search: Record<string, SearchValue> = {};
-  for (const field of fields) {
-    const behaviour = searchBehaviour(registry, field.fieldtype);
-    if (behaviour && !behaviour.isEmpty(field.initial)) search[field.prop] = field.initial;
-  }
-  return { search, page: 1, size, sort: null };
+  return { search: initialSearch(fields, registry), page: 1, size, sort: null };
 }
 
 /** page, size, sort params, then each field's non-empty value by its type's toParams (in definition order). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFieldTypes } from '../fieldTypes/registry';
-import { META_EXPECTED, META_MSG } from '../messages';
+import { META_EXPECTED, META_MSG } from './messages';
 import { columnLeaves, parseColumns } from './parseColumns';
 import type { ColumnGroupDef, ColumnLeafDef, ColumnNode } from './types';
 

@@ -6,7 +6,7 @@
  */
 import { isValidTimeZone } from '../fieldTypes/dates';
 import type { FieldTypeRegistry } from '../fieldTypes/types';
-import { META_EXPECTED, META_MSG } from '../messages';
+import { META_EXPECTED, META_MSG } from './messages';
 import { idText, invalidItem, isRecord, metadataIssue, type IssueSite } from './issues';
 import { isNonEmptyMetaText } from './metaText';
 import type { ColumnLeafDef, ColumnNode, ColumnPin, MetadataIssue, ParsedList } from './types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFieldTypes } from '../fieldTypes/registry';
-import { META_EXPECTED, META_MSG } from '../messages';
+import { META_EXPECTED, META_MSG } from './messages';
 import { parseSearchFields, validSearchFields } from './parseSearchFields';
 import type { InvalidItem, SearchFieldNode } from './types';
 

@@ -7,7 +7,7 @@
  */
 import type { FieldTypeRegistry } from '../fieldTypes/types';
 import { LIST_PARAMS } from '../list/types';
-import { META_EXPECTED, META_MSG } from '../messages';
+import { META_EXPECTED, META_MSG } from './messages';
 import { DEFAULT_LABEL_KEY, DEFAULT_VALUE_KEY, parseSelector } from './codeOptions';
 import { idText, invalidItem, isRecord, metadataIssue, type IssueSite } from './issues';
 import { isNonEmptyMetaText } from './metaText';

@@ -6,7 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import { searchFieldShown } from '../../engine/api/listContract';
 import { searchWidget } from '../../engine/fieldTypes/registry';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
-import { hasErrors, validateSearch } from '../../engine/list/listQuery';
+import { hasErrors, initialSearch, nonEmptySearch, validateSearch } from '../../engine/list/listQuery';
 import { parseSearchFields } from '../../engine/metadata/parseSearchFields';
 import {
   addableFields,
@@ -33,7 +33,7 @@ import { InvalidSearchItem } from './InvalidSearchItem';
 import { useMetaText } from './metadataText';
 import { SearchItem } from './SearchItem';
 import { sharedFieldTypes } from './sharedFieldTypes';
-import { initialSearchValues, searchValuesOf, type SearchValues } from './searchValues';
+import type { SearchValues } from './searchValues';
 import { useDebounce } from './useDebounce';
 import { DatePickerProvider } from './widgets/DatePickerProvider';
 import { withWidgets } from './widgets/registry';
@@ -134,12 +134,12 @@ export function SearchBar({
   function search() {
     selectSearch.cancel();
     if (hasErrors(validateSearch(searched, draft, fieldTypes))) return;
-    onSearch(searchValuesOf(searched, draft, fieldTypes));
+    onSearch(nonEmptySearch(searched, draft, fieldTypes));
   }
 
   function reset() {
     selectSearch.cancel();
-    const initial = initialSearchValues(searched, fieldTypes);
+    const initial = initialSearch(searched, fieldTypes);
     setDraft(initial);
     onReset(initial);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { META_EXPECTED, META_MSG, META_PROBLEM, MSG, SEARCH_MSG } from '../../engine/messages';
+import { MSG } from '../../engine/messages';
+import { META_EXPECTED, META_MSG, META_PROBLEM, SEARCH_MSG } from '../../engine/metadata/messages';
 import { EXPIRE_TYPES, expireMessageId } from '../../engine/session/expireTypes';
 import { compileCatalogue } from './buildPlugin';
 import { ALL_MESSAGES } from './allMessages';
