@@ -10,84 +10,23 @@
  *
  * `npm run bench:list`. LIST_BENCH_RUNS (25), LIST_BENCH_WARMUP (3), SKIP_BUILD=1 reuses the last build.
  */
-import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import type { GridTiming, ListBenchApi } from './listBench/main';
+import {
+  buildBenchPage,
+  printStats,
+  repeat as repeatRuns,
+  ROOT,
+  serveStatic,
+  stat,
+  type Stat,
+} from './support/pageBench';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const OUT = join(ROOT, '.cache', 'list-bench');
 const RUNS = Number(process.env.LIST_BENCH_RUNS ?? 25);
 const WARMUP = Number(process.env.LIST_BENCH_WARMUP ?? 3);
-
-function build(): void {
-  if (process.env.SKIP_BUILD === '1' && existsSync(join(OUT, 'index.html'))) return;
-  const t0 = performance.now();
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      'bench/listBench/vite.config.ts',
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('the benchmark page failed to build');
-  console.log(`built bench/listBench in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
-
-async function serve(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    const rel = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
-    let file = join(OUT, rel);
-    if (!file.startsWith(OUT) || !existsSync(file) || statSync(file).isDirectory())
-      file = join(OUT, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-interface Stat {
-  label: string;
-  runs: number;
-  first: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-
-function stat(label: string, times: number[], first: number): Stat {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    label,
-    runs: times.length,
-    first,
-    p50: pct(sorted, 0.5),
-    p95: pct(sorted, 0.95),
-    max: sorted.at(-1) ?? 0,
-  };
-}
 
 /** Calls one method of the page's benchmark API. */
 function call<K extends keyof ListBenchApi>(
@@ -104,17 +43,10 @@ function call<K extends keyof ListBenchApi>(
   ) as Promise<Awaited<ReturnType<ListBenchApi[K]>>>;
 }
 
-/** Runs `once` WARMUP + RUNS times; the first (cold) run is reported apart, the warm-up runs are left out. */
-async function repeat<T>(once: (i: number) => Promise<T>): Promise<{ first: T; runs: T[] }> {
-  const first = await once(0);
-  for (let i = 1; i < WARMUP; i++) await once(i);
-  const runs: T[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await once(WARMUP + i));
-  return { first, runs };
-}
+const repeat = <T>(once: (i: number) => Promise<T>) => repeatRuns(once, WARMUP, RUNS);
 
-build();
-const site = await serve();
+buildBenchPage('bench/listBench/vite.config.ts', OUT);
+const site = await serveStatic(OUT);
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -158,20 +90,11 @@ try {
   await call(page, 'unmount');
 
   const version = browser.version();
-  console.log(`\nList rendering, headless Chromium ${version}, production build, fake client in memory (ms)`);
-  console.log(`${WARMUP} warm-up runs (the first reported as "first"), then ${RUNS} measured runs each\n`);
-  const width = Math.max(...stats.map((s) => s.label.length));
-  console.log(
-    ['scenario'.padEnd(width), ...['first', 'p50', 'p95', 'max'].map((h) => h.padStart(7))].join(' '),
+  printStats(
+    `List rendering, headless Chromium ${version}, production build, fake client in memory (ms)\n${WARMUP} warm-up runs (the first reported as "first"), then ${RUNS} measured runs each`,
+    stats,
+    { chromium: version, runs: RUNS, warmup: WARMUP },
   );
-  for (const s of stats) {
-    console.log(
-      [s.label.padEnd(width), ...[s.first, s.p50, s.p95, s.max].map((n) => n.toFixed(1).padStart(7))].join(
-        ' ',
-      ),
-    );
-  }
-  console.log(`\n${JSON.stringify({ chromium: version, runs: RUNS, warmup: WARMUP, stats })}`);
 } finally {
   await browser.close();
   await site.close();

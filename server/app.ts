@@ -12,6 +12,7 @@ import { openDatabase } from './db/open';
 import { fail } from './http/envelope';
 import { message, requestLocale } from './messages';
 import { authRoutes } from './routes/auth';
+import { formRoutes } from './routes/forms';
 import { listRoutes } from './routes/lists';
 import { roleRoutes } from './routes/roles';
 import { sessionRoutes } from './routes/session';
@@ -62,6 +63,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(sessionRoutes, ctx);
   await app.register(roleRoutes, ctx);
   await app.register(listRoutes, ctx);
+  await app.register(formRoutes, ctx);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

@@ -51,6 +51,26 @@ export const SERVER_MESSAGES = {
     en: 'No such subject at the sites of your role',
   },
   passwordExpired: { zh_CN: '您的密码已过期，请修改密码', en: 'Your password has expired; please change it' },
+  dataNotAllowed: { zh_CN: '当前角色无权查看研究数据', en: 'Your current role may not see study data' },
+  dataWriteNotAllowed: {
+    zh_CN: '当前角色无权录入或修改数据',
+    en: 'Your current role may not enter or change data',
+  },
+  visitNotFound: { zh_CN: '该受试者没有此访视', en: 'The subject has no such visit' },
+  formNotFound: { zh_CN: '该访视没有此表单', en: 'The visit has no such form' },
+  recordNotFound: {
+    zh_CN: '记录不存在或不在您负责的中心',
+    en: 'No such record at the sites of your role',
+  },
+  formVersionNotFound: { zh_CN: '表单版本不存在', en: 'No such version of the form' },
+  formSchemaInvalid: {
+    zh_CN: '表单定义有误，无法录入，请联系数据管理员',
+    en: 'The form definition has errors; data cannot be entered. Please contact data management',
+  },
+  idempotencyKeyReused: {
+    zh_CN: '该请求标识已用于其他操作',
+    en: 'This request key was already used for another operation',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

@@ -12,6 +12,7 @@ import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './auth/passw
 import { localizedTextSchema, LOCALES } from '../engine/api/localized';
 import { LISTS_SEED_DIR, LIST_SEED_FILES, loadListsSeed, seedLists, type ListsSeed } from './seedLists';
 import { DEMO_SUBJECT_COUNT, generateSubjects, vacuumSubjects } from './seedSubjects';
+import { formSeedSourceFiles, seedForms, topUpForms } from './seedForms';
 
 export const SEED_DIR = new URL('../fixtures/seed/', import.meta.url);
 /** Used when DEMO_PASSWORD is not set. Printed at start; lives only in server code, never in the client. */
@@ -30,7 +31,20 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./seed.ts', import.meta.url),
     new URL('./seedLists.ts', import.meta.url),
     new URL('./seedSubjects.ts', import.meta.url),
+    ...(await formSeedSourceFiles()),
+    // the demo records are validated and given their status by the form engine
+    ...(await engineSources(new URL('../engine/form/', import.meta.url))),
+    ...(await engineSources(new URL('../engine/rules/', import.meta.url))),
   ];
+}
+
+/** The non-test TypeScript sources under an engine folder, in a fixed order. */
+async function engineSources(dir: URL): Promise<URL[]> {
+  const entries = await readdir(dir, { recursive: true });
+  return entries
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => new URL(f, dir));
 }
 
 const id = () => yup.string().strict().required();
@@ -278,6 +292,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     }
     await seedLists(tx, study.id, seed.lists, now);
     await generateSubjects(tx, study.id, opts.subjects ?? DEMO_SUBJECT_COUNT);
+    await seedForms(tx, study.id, now);
   });
   await vacuumSubjects(db);
   return seed;
@@ -304,24 +319,30 @@ async function seedMenus(tx: Db, seed: DemoSeed): Promise<void> {
 }
 
 /**
- * A database seeded before the list screens existed (an older data directory) gets what they need: the new menus,
- * the list definitions and code lists, and the demo subjects. Answers whether it added anything.
+ * A database seeded before the list screens or the forms existed (an older data directory) gets what they need: the
+ * new menus, the list definitions and code lists, the demo subjects, the forms, visits and demo records. Answers
+ * whether it added anything.
  */
 export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean> {
-  const rows = await db.query<{ n: number }>('select count(*)::int as n from list_definitions');
-  if ((rows[0]?.n ?? 0) > 0 || !(await isSeeded(db))) return false;
+  if (!(await isSeeded(db))) return false;
   const seed = await loadSeed();
   const studyId = seed.study.study.id;
   const study = await db.query('select 1 from studies where id = $1', [studyId]);
   if (study.length === 0) return false;
-  await db.transaction(async (tx) => {
-    await seedMenus(tx, seed);
-    await seedLists(tx, studyId, seed.lists, now);
-    const subjects = await tx.query<{ n: number }>('select count(*)::int as n from subjects');
-    if ((subjects[0]?.n ?? 0) === 0) await generateSubjects(tx, studyId, DEMO_SUBJECT_COUNT);
-  });
-  await vacuumSubjects(db);
-  return true;
+  let added = false;
+  const rows = await db.query<{ n: number }>('select count(*)::int as n from list_definitions');
+  if ((rows[0]?.n ?? 0) === 0) {
+    await db.transaction(async (tx) => {
+      await seedMenus(tx, seed);
+      await seedLists(tx, studyId, seed.lists, now);
+      const subjects = await tx.query<{ n: number }>('select count(*)::int as n from subjects');
+      if ((subjects[0]?.n ?? 0) === 0) await generateSubjects(tx, studyId, DEMO_SUBJECT_COUNT);
+    });
+    added = true;
+  }
+  if (await topUpForms(db, studyId, now)) added = true;
+  if (added) await vacuumSubjects(db);
+  return added;
 }
 
 /** Drops every table, view and function of the current schema (seed --reset); migrations then start over. */

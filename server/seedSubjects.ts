@@ -4,6 +4,7 @@
  * visit dates from 2024 to February 2026. 60 for the demo seed; `npm run seed -- --subjects 100000` for benchmarks.
  */
 import type { Db } from './db/db';
+import { clearSubjectData, reseedSubjectData } from './seedForms';
 import { StartupError } from './startupErrors';
 
 /** Subjects of the demo seed. */
@@ -84,11 +85,21 @@ export async function generateSubjects(db: Db, studyId: string, count: number): 
   await db.query(GENERATE_SQL, [studyId, count]);
 }
 
-/** Replaces the study's subjects by `count` generated ones, in one transaction. */
-export async function replaceSubjects(db: Db, studyId: string, count: number): Promise<void> {
+/**
+ * Replaces the study's subjects by `count` generated ones, in one transaction: their visits (one INSERT … SELECT)
+ * and the demo records are made anew; the data audit trail stays (it is append-only).
+ */
+export async function replaceSubjects(
+  db: Db,
+  studyId: string,
+  count: number,
+  now: Date = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
+    await clearSubjectData(tx, studyId);
     await tx.query('delete from subjects where study_id = $1', [studyId]);
     await generateSubjects(tx, studyId, count);
+    await reseedSubjectData(tx, studyId, now);
   });
 }
 
@@ -97,7 +108,7 @@ export async function replaceSubjects(db: Db, studyId: string, count: number): P
  * scans need the latter. Not inside a transaction.
  */
 export async function vacuumSubjects(db: Db): Promise<void> {
-  await db.exec('vacuum analyze subjects');
+  await db.exec('vacuum analyze subjects, subject_visits, form_records');
 }
 
 /** The N of `--subjects N` or `--subjects=N`; undefined when absent. */

@@ -12,7 +12,7 @@ import {
   siteConfig,
   writeWebLog,
 } from '../engine/api/contract';
-import { allEndpoints } from '../engine/api/listContract';
+import { allEndpoints } from '../engine/api/allEndpoints';
 import { parseEnvelope } from '../engine/api/parseResponse';
 import { MINUTE } from './test/clock';
 import { TEST_HOST, startHarness, type Harness } from './test/harness';

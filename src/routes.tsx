@@ -15,6 +15,7 @@ const StandaloneShell = lazyPage(() => import('./shell/StandaloneShell').then((m
 // the list pages carry AG Grid and the date pickers: never part of the login front's chunks
 const SubjectListPage = lazyPage(() => import('./pages/SubjectListPage').then((m) => m.SubjectListPage));
 const SubjectPage = lazyPage(() => import('./pages/SubjectPage').then((m) => m.SubjectPage));
+const FormPage = lazyPage(() => import('./pages/formPageLoader').then((m) => m.loadFormPage()));
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -27,6 +28,8 @@ const ForcedLogout = lazyPage(() =>
 const ServerError = lazyPage(() => import('./pages/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
 
 const unknownPath: RouteHandle = { unknownPath: true };
+/** A form of a subject's visit, below the subject (see routing/formPaths.ts). */
+const FORM_ROUTE = 'visits/:visitnum/:cycnum/:svnum/forms/:tid';
 const rel = (path: string) => path.slice(1);
 
 /**
@@ -56,6 +59,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'statistics', element: <Statistics /> },
           { path: 'subjects', element: <SubjectListPage base={PATHS.subjects} /> },
           { path: 'subjects/:subjectid', element: <SubjectPage base={PATHS.subjects} /> },
+          { path: `subjects/:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.subjects} /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],
@@ -66,6 +70,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <SubjectListPage base={PATHS.standaloneSubjects} /> },
           { path: ':subjectid', element: <SubjectPage base={PATHS.standaloneSubjects} /> },
+          { path: `:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.standaloneSubjects} /> },
         ],
       },
       { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },

@@ -15,6 +15,7 @@ import { createFakeApiClient, type FakeApiClient } from '../../renderers/testing
 import { AppProviders } from '../../src/AppProviders';
 import { ALL_MESSAGES } from '../../src/i18n/allMessages';
 import { createTestPlatform } from '../../src/testing/testPlatform';
+import { paintedWhen } from '../support/paint';
 import { CODE_LISTS, columnDefinitions, rowsPage, searchDefinitions } from './benchData';
 
 const FIELDS_PATH = 'bench/searchFields.do';
@@ -114,39 +115,6 @@ function GridBench({ size, allRows }: { size: PageSize; allRows: boolean }) {
       suppressRowVirtualisation={allRows}
     />
   );
-}
-
-/** Two animation frames: the frame with the change has been painted. */
-function afterPaint(): Promise<number> {
-  return new Promise((resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))),
-  );
-}
-
-/** Resolves (with the paint time) once `ready()` holds, checked on every DOM change. */
-function paintedWhen(ready: () => boolean, timeoutMs = 15_000): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = () => {
-      if (done || !ready()) return;
-      done = true;
-      observer.disconnect();
-      clearTimeout(timer);
-      afterPaint().then(resolve, reject);
-    };
-    const observer = new MutationObserver(finish);
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      if (!done) reject(new Error('not painted in time'));
-    }, timeoutMs);
-    observer.observe(document.body, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      characterData: true,
-    });
-    finish();
-  });
 }
 
 const host = document.getElementById('bench-root') as HTMLElement;

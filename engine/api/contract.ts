@@ -11,6 +11,7 @@
 import * as yup from 'yup';
 import { localizedTextSchema, LOCALES, type LocalizedText } from './localized';
 import { WEB_LOG_LIMITS } from './protocol';
+import type { FormEndpoints } from './formContract';
 import type { ListEndpoints } from './listContract';
 
 export const API_BASE = '/edc/';
@@ -417,8 +418,8 @@ export const endpoints = {
   online,
 } as const;
 
-/** Every endpoint of every contract module (list endpoints live in listContract.ts, outside the login chunks). */
-export type Endpoints = typeof endpoints & ListEndpoints;
+/** Every endpoint of every contract module (list and data-entry endpoints live in listContract.ts and formContract.ts, outside the login chunks). */
+export type Endpoints = typeof endpoints & ListEndpoints & FormEndpoints;
 export type EndpointName = keyof Endpoints;
 
 /** `data` type of an endpoint. */

@@ -7,16 +7,7 @@ import * as yup from 'yup';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/types';
 import { isMetaText } from '../metadata/metaText';
 import type { MetaText } from '../metadata/types';
-import {
-  endpoint,
-  endpoints,
-  noParams,
-  nullData,
-  num,
-  str,
-  type EndpointDef,
-  type HttpMethod,
-} from './contract';
+import { endpoint, noParams, nullData, num, str, type EndpointDef, type HttpMethod } from './contract';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Lists (spec §3): search-field definitions, column sets, code lists and paged rows
@@ -213,6 +204,3 @@ export const listEndpoints = {
   subjectInfo,
 } as const;
 export type ListEndpoints = typeof listEndpoints;
-
-/** Every endpoint of the contract, by name (the contract tests check a fixture and a server route for each). */
-export const allEndpoints = { ...endpoints, ...listEndpoints } as const;

@@ -1,5 +1,5 @@
 /**
- * Produces the fixtures (fixtures/session/*.json, fixtures/lists/*.json) from the real server on the test database with the test clock:
+ * Produces the fixtures (fixtures/session/*.json, fixtures/lists/*.json, fixtures/forms/*.json) from the real server on the test database with the test clock:
  * the writer (writeFixtures.ts) saves them, and fixtures.test.ts checks that the saved ones still match.
  * Tokens, which are random, are replaced by FIXTURE_TOKEN.
  */
@@ -31,6 +31,20 @@ import {
   subjectList,
   subjectSearchFields,
 } from '../../engine/api/listContract';
+import {
+  auditTrail,
+  dataInfo,
+  dataInputAsst,
+  dataList,
+  editCheck,
+  editCheckUpdate,
+  editReasons,
+  saveData,
+  tableList,
+  updateData,
+  visitList,
+} from '../../engine/api/formContract';
+import { DEMO_SUBJECTS, richDemoSubject } from '../seedForms';
 import { MINUTE } from './clock';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
@@ -162,6 +176,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   }
 
   await captureListFixtures(h, put);
+  await captureFormFixtures(h, put);
   return out;
 }
 
@@ -203,4 +218,90 @@ async function captureListFixtures(h: Harness, put: (name: string, body: unknown
   );
   const coder = await h.loginAs('coder.zhou', 'CODER', 'BJ01');
   put('lists/refused.pageNotAllowed', (await h.call(subjectList, {}, { token: coder })).body);
+}
+
+/** Idempotency keys of the captured saves (not part of any response). */
+const fixtureKey = (n: number) => `fixture-save-${String(n).padStart(8, '0')}`;
+
+/**
+ * Data entry as crc.li (CRC @ BJ01 + SH01): the visits and V1 forms of the e2e subject (DEMO_SUBJECTS.entry, V1 VS
+ * not entered), the seeded records of the rich demo subject (V2 VS changed once; AE rows), then a VS entry at the
+ * e2e subject's V1 through every save outcome, its change and its audit trail; the refusals a data page shows.
+ */
+async function captureFormFixtures(h: Harness, put: (name: string, body: unknown) => void): Promise<void> {
+  const crc = await h.loginAs('crc.li', 'CRC', 'BJ01');
+  const as = { token: crc };
+  const entry = DEMO_SUBJECTS.entry;
+  const rich = (await richDemoSubject(h.db, 'study-demo-001')) ?? '';
+  const v1vs = { subjectid: entry, visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'VS' };
+  const richV2vs = { subjectid: rich, visitnum: 'V2', cycnum: 1, svnum: 1, tid: 'VS' };
+  const richAe = { subjectid: rich, visitnum: 'LOG', cycnum: 1, svnum: 1, tid: 'AE' };
+
+  put('forms/visitList', (await h.call(visitList, { subjectid: entry }, as)).body);
+  put('forms/visitList.notFound', (await h.call(visitList, { subjectid: 'subj-bos01-0001' }, as)).body);
+  put('forms/tableList', (await h.call(tableList, { subjectid: entry, visitnum: 'V1' }, as)).body);
+  put('forms/dataList', (await h.call(dataList, v1vs, as)).body);
+  put('forms/dataList.logline', (await h.call(dataList, richAe, as)).body);
+  put('forms/dataInfo.new', (await h.call(dataInfo, v1vs, as)).body);
+  put('forms/dataInfo', (await h.call(dataInfo, richV2vs, as)).body);
+  put('forms/dataInfo.line', (await h.call(dataInfo, { ...richAe, lineno: 1 }, as)).body);
+  put('forms/editReasons', (await h.call(editReasons, {}, as)).body);
+  put(
+    'forms/dataInputAsst',
+    (await h.call(dataInputAsst, { tid: 'AE', variable: 'AETERM', q: '' }, as)).body,
+  );
+  const richRecord = await h.call(dataInfo, richV2vs, as);
+  const richId = richRecord.body.success ? (richRecord.body.data.record?.recordid ?? '') : '';
+  put('forms/auditTrail', (await h.call(auditTrail, { recordid: richId }, as)).body);
+
+  const values = {
+    VSDAT: '2026-03-01',
+    VSPOS: 'SITTING',
+    SYSBP: '12a',
+    DIABP: '80',
+    PULSE: '70',
+    TEMP: '36.5',
+    WEIGHT: '70',
+    HEIGHT: '175',
+  };
+  const saveParams = (n: number, v: Record<string, unknown>, confirmWarnings = false) => ({
+    ...v1vs,
+    version: 1,
+    values: v,
+    confirmWarnings,
+    idempotencyKey: fixtureKey(n),
+  });
+  put('forms/editCheck', (await h.call(editCheck, { ...v1vs, version: 1, values }, as)).body);
+  put('forms/saveData.invalid', (await h.call(saveData, saveParams(1, values), as)).body);
+  const warned = { ...values, SYSBP: '150' };
+  put('forms/saveData.needsConfirmation', (await h.call(saveData, saveParams(2, warned), as)).body);
+  const saved = await h.call(saveData, saveParams(3, { ...values, SYSBP: '120' }), as);
+  put('forms/saveData', saved.body);
+  const record = saved.body.success && 'record' in saved.body.data ? saved.body.data.record : undefined;
+  const recordid = record?.recordid ?? '';
+  const changed = { ...values, SYSBP: '120', PULSE: '76' };
+  const updateParams = (n: number, rowversion: number, reasons: Record<string, unknown> = {}) => ({
+    recordid,
+    rowversion,
+    version: 1,
+    values: changed,
+    reasons,
+    idempotencyKey: fixtureKey(n),
+  });
+  put(
+    'forms/editCheckUpdate',
+    (await h.call(editCheckUpdate, { recordid, version: 1, values: changed }, as)).body,
+  );
+  put('forms/updateData.needsReason', (await h.call(updateData, updateParams(4, 1), as)).body);
+  const reason = { PULSE: { code: 'TRANSCRIPTION', text: 'Transcription error' } };
+  put('forms/updateData', (await h.call(updateData, updateParams(5, 1, reason), as)).body);
+  put('forms/updateData.conflict', (await h.call(updateData, updateParams(6, 1, reason), as)).body);
+  put('forms/updateData.unchanged', (await h.call(updateData, updateParams(7, 2, reason), as)).body);
+  put('forms/auditTrail.entered', (await h.call(auditTrail, { recordid }, as)).body);
+
+  const sponsor = await h.loginAs('sponsor.liu', 'SPONSOR', 'BJ01');
+  put(
+    'forms/refused.writeNotAllowed',
+    (await h.call(saveData, saveParams(8, { ...values, SYSBP: '120' }), { token: sponsor })).body,
+  );
 }

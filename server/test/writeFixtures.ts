@@ -1,5 +1,5 @@
 /**
- * Regenerates fixtures/session/*.json from the server: `npx tsx server/test/writeFixtures.ts`.
+ * Regenerates fixtures/session/*.json, fixtures/lists/*.json and fixtures/forms/*.json from the server: `npx tsx server/test/writeFixtures.ts`.
  * fixtures.test.ts fails when the saved fixtures no longer match what the server sends.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+import { FORM_MSG } from '../../engine/form/messages';
+import { RULE_MSG } from '../../engine/rules/messages';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../engine/messages';
 import { META_EXPECTED, META_MSG, META_PROBLEM, SEARCH_MSG } from '../../engine/metadata/messages';
@@ -26,6 +28,8 @@ const engineIds = [
   ...Object.values(SEARCH_MSG),
   ...Object.values(META_EXPECTED),
   ...Object.values(META_PROBLEM),
+  ...Object.values(RULE_MSG),
+  ...Object.values(FORM_MSG),
 ];
 
 /** ICU argument names of a message ({name}, {count, plural, …}). */

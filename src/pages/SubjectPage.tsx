@@ -13,6 +13,7 @@ import { useApiClient } from '../../renderers/apiClientContext';
 import { RecordView } from '../../renderers/record/RecordView';
 import { userTimeZone } from '../../renderers/userTimeZone';
 import { usePlatform } from '../platform/PlatformContext';
+import { VisitsPanel } from './visits/VisitsPanel';
 
 type Loaded =
   | { status: 'loading' }
@@ -24,7 +25,7 @@ type Loaded =
 
 /**
  * One subject, shown through the subject list's own column set (labels, code lists, dates and time zones as in the
- * list). Its visits and eCRF pages come with the data-entry release; the server answers only for subjects at the
+ * list), and its visits with their forms (each opens the form page). The server answers only for subjects at the
  * sites of the current role.
  */
 export function SubjectPage({ base }: { base: string }) {
@@ -82,15 +83,13 @@ export function SubjectPage({ base }: { base: string }) {
   }
   const s = loaded.subject;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 640 }} data-testid="subject-page">
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 880 }} data-testid="subject-page">
       {backButton}
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }} data-testid="subject-number">
         {s.subjid}
       </Typography>
       <RecordView columnsPath={subjectColumns.path} row={s} userTimeZone={zone} testIdPrefix="subject" />
-      <Typography variant="body2" color="text.secondary">
-        <FormattedMessage id="subject.visitsLater" />
-      </Typography>
+      <VisitsPanel subjectid={subjectid} base={base} />
     </Box>
   );
 }

@@ -5,7 +5,9 @@ import type { LoginInfo } from '../../engine/api/contract';
 import type { Timers } from '../../engine/ports';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { HEARTBEAT_INTERVAL_MS, EXPIRY_INTERVAL_MS } from '../../engine/session/sessionMonitor';
+import { createDraftStore, createMemoryBackend, type DraftScope } from '../../engine/drafts';
 import { createFakeApiClient } from '../../renderers/testing/fakeApiClient';
+import { setAppDraftStore } from '../drafts/appDraftStore';
 import { renderApp, seedSession, text } from '../testing/renderApp';
 import { helpDocs, onlineData, roleLoginInfo, sampleMenus } from '../testing/sampleData';
 import { createTestPlatform } from '../testing/testPlatform';
@@ -24,6 +26,17 @@ function openShell(options: { version?: string; info?: LoginInfo; path?: string 
   const client = shellClient(options.version);
   return { ...renderApp(options.path ?? '/index', { client }), client };
 }
+
+const draftScope: DraftScope = {
+  studyId: '',
+  userId: '',
+  subjectid: 'subj-1',
+  visitnum: 'V1',
+  cycnum: 1,
+  svnum: 1,
+  tid: 'VS',
+  lineno: 1,
+};
 
 /** The menu is there once menuList.do answered. */
 const menuReady = () => screen.findByRole('navigation', { name: text('shell.menu.label') });
@@ -102,11 +115,40 @@ describe('home shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkRole'));
   });
 
-  it('logs out through the client', async () => {
+  it("logs out through the client, removing the user's unsaved eCRF drafts of the study first", async () => {
+    const drafts = createDraftStore({ backend: createMemoryBackend(), now: () => 1000 });
+    setAppDraftStore(drafts);
+    const mine = { ...draftScope, studyId: roleLoginInfo.studyid ?? '', userId: roleLoginInfo.userid ?? '' };
+    const colleague = { ...mine, userId: 'someone-else' };
+    const typed = { values: { SYSBP: '120' }, savedAt: 1000, rowversion: null, idempotencyKey: null };
+    await drafts.save(mine, typed);
+    await drafts.save(colleague, typed);
     const { client } = openShell();
     await menuReady();
     await userEvent.click(screen.getByRole('button', { name: text('shell.logout') }));
-    expect(client.logouts).toBe(1);
+    await waitFor(() => expect(client.logouts).toBe(1));
+    expect(await drafts.load(mine)).toBeNull();
+    expect(await drafts.load(colleague)).not.toBeNull();
+    setAppDraftStore(null);
+  });
+
+  it('keeps the drafts when the session is ended by the server (forced logout)', async () => {
+    const drafts = createDraftStore({ backend: createMemoryBackend(), now: () => 1000 });
+    setAppDraftStore(drafts);
+    const mine = { ...draftScope, studyId: roleLoginInfo.studyid ?? '', userId: roleLoginInfo.userid ?? '' };
+    await drafts.save(mine, {
+      values: { SYSBP: '120' },
+      savedAt: 1000,
+      rowversion: null,
+      idempotencyKey: null,
+    });
+    const platform = createTestPlatform();
+    seedSession(window.sessionStorage, roleLoginInfo, sampleMenus.allowedPaths);
+    renderApp('/index', { client: shellClient(), platform });
+    await menuReady();
+    act(() => platform.emitLogout(401));
+    expect(await drafts.load(mine)).not.toBeNull();
+    setAppDraftStore(null);
   });
 
   it('opens a help document in the full-screen overlay', async () => {

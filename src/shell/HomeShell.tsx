@@ -13,7 +13,6 @@ import { Footer } from '../../renderers/Footer';
 import { InlineMessage } from '../../renderers/InlineMessage';
 import { OnlineServiceWidget } from '../../renderers/OnlineServiceWidget';
 import { PageLoading } from '../../renderers/PageLoading';
-import { useApiClient } from '../../renderers/apiClientContext';
 import { MenuRenderer } from '../../renderers/menu/MenuRenderer';
 import { findMenuByPath, pruneMenus } from '../../renderers/menu/menuTree';
 import { isKnownRoute } from '../routing/knownRoutes';
@@ -25,6 +24,7 @@ import { PATHS, refreshPath } from '../routing/paths';
 import { hasChosenRole } from '../session/roleChoice';
 import { AccessGuard } from './AccessGuard';
 import { AccountActions } from './AccountActions';
+import { useDeliberateLogout } from './useDeliberateLogout';
 import { useSessionMonitor } from './useSessionMonitor';
 import { useMenus, useServerVersion } from './useShellData';
 
@@ -45,7 +45,6 @@ export function HomeShell() {
 
 function ShellFrame({ info }: { info: LoginInfo }) {
   const intl = useIntl();
-  const client = useApiClient();
   const { store } = usePlatform();
   const { locale, setLocale } = useLocale();
   const navigate = useNavigate();
@@ -81,10 +80,7 @@ function ShellFrame({ info }: { info: LoginInfo }) {
     [navigate, current],
   );
 
-  const logout = useCallback(() => {
-    stopMonitor();
-    void client.logout();
-  }, [stopMonitor, client]);
+  const logout = useDeliberateLogout(info, stopMonitor);
 
   // the page waits for the allowed paths when this tab has none yet (role chosen in another tab)
   const pathsKnown = menus !== null || store.getItem(STORAGE_KEYS.allowedPaths) !== null;

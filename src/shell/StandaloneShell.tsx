@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -8,13 +8,13 @@ import { FormattedMessage } from 'react-intl';
 import type { LoginInfo } from '../../engine/api/contract';
 import { deriveSessionFlags, loadLoginInfo } from '../../engine/session/loginInfo';
 import { Footer } from '../../renderers/Footer';
-import { useApiClient } from '../../renderers/apiClientContext';
 import { AppCatalogueGate } from '../i18n/AppCatalogueGate';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routing/paths';
 import { hasChosenRole } from '../session/roleChoice';
 import { AccountActions } from './AccountActions';
+import { useDeliberateLogout } from './useDeliberateLogout';
 import { useSessionMonitor } from './useSessionMonitor';
 
 /**
@@ -30,14 +30,10 @@ export function StandaloneShell() {
 }
 
 function StandaloneFrame({ info }: { info: LoginInfo }) {
-  const client = useApiClient();
   const navigate = useNavigate();
   const { locale, setLocale } = useLocale();
   const stopMonitor = useSessionMonitor();
-  const logout = useCallback(() => {
-    stopMonitor();
-    void client.logout();
-  }, [stopMonitor, client]);
+  const logout = useDeliberateLogout(info, stopMonitor);
   return (
     <Box
       sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: '100vh' }}

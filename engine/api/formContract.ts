@@ -1,0 +1,457 @@
+/**
+ * The data-entry part of the API contract (issue 4, spec §4–§5): a subject's visits and their forms, one form's
+ * schema and record, saving and updating with edit checks and reasons for change, the page audit trail, the
+ * edit-reasons dictionary and input assistance. Kept apart from contract.ts and listContract.ts so that neither the
+ * login front nor the list screens carry these schemas.
+ *
+ * Visit keys: `visitnum` (visit code, e.g. `V2`), `cycnum` and `svnum` (cycle and sub-visit numbers, 1-based), `tid`
+ * (form table id), `defvalue` (a default the visit passes to the form, optional).
+ */
+import * as yup from 'yup';
+import type { FormProblems, FormValue, FormValues } from '../form/types';
+import type { MetaText } from '../metadata/types';
+import { endpoint, noParams, num, str } from './contract';
+import { metaTextSchema } from './listContract';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared shapes
+
+function isFormValue(v: unknown): v is FormValue {
+  return v === null || typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Values by variable: text, list of codes or null; at most 5,000 items, 20,000 characters per value. */
+export const formValuesSchema = yup
+  .mixed<FormValues>()
+  .test('form-values', '${path} must map variable names to text, lists of text or null', (v) => {
+    if (v === undefined) return true;
+    if (!isPlainObject(v)) return false;
+    const entries = Object.entries(v);
+    if (entries.length > 5000) return false;
+    return entries.every(
+      ([k, x]) => k.length <= 64 && isFormValue(x) && (typeof x !== 'string' || x.length <= 20000),
+    );
+  });
+
+function isProblem(v: unknown): boolean {
+  return (
+    isPlainObject(v) && (v.level === 'error' || v.level === 'warning') && typeof v.messageId === 'string'
+  );
+}
+
+/** Problems by variable (engine/form FieldProblem lists). */
+export const formProblemsSchema = yup
+  .mixed<FormProblems>()
+  .test(
+    'form-problems',
+    '${path} must map variable names to lists of problems',
+    (v) =>
+      v === undefined ||
+      (isPlainObject(v) && Object.values(v).every((list) => Array.isArray(list) && list.every(isProblem))),
+  );
+
+/** A subject's visit, as visit navigation names it. */
+export const visitKeysSchema = yup.object({
+  subjectid: str().required().max(100),
+  visitnum: str().required().max(32),
+  cycnum: yup.number().integer().min(1).default(1),
+  svnum: yup.number().integer().min(1).default(1),
+});
+export type VisitKeys = yup.InferType<typeof visitKeysSchema>;
+
+/** One form of a visit. */
+export const formKeysSchema = visitKeysSchema.shape({
+  tid: str().required().max(64),
+  defvalue: str().max(200).optional(),
+});
+export type FormKeys = yup.InferType<typeof formKeysSchema>;
+
+/** Entry status of a form (and, aggregated, of a visit): not entered, entered (with errors or warnings), complete. */
+export const ENTRY_STATUSES = ['0', '1', '2'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+const entryStatus = () =>
+  str()
+    .oneOf([...ENTRY_STATUSES])
+    .required();
+
+/** Idempotency key of a save: the same key for every retry of one save, a new key for the next one. */
+const idempotencyKey = () =>
+  str()
+    .required()
+    .matches(/^[A-Za-z0-9-]{16,64}$/);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Visits and forms
+
+export const visitRowSchema = yup.object({
+  visitnum: str().required(),
+  cycnum: num().integer().min(1).required(),
+  svnum: num().integer().min(1).required(),
+  name: metaTextSchema.required(),
+  /** yyyy-MM-dd, or null when the visit has no date yet. */
+  visitdate: str().nullable().defined(),
+  status: entryStatus(),
+  formCount: num().integer().min(0).required(),
+  enteredCount: num().integer().min(0).required(),
+});
+export type VisitRow = yup.InferType<typeof visitRowSchema> & { name: MetaText };
+
+export const visitList = endpoint({
+  name: 'visitList',
+  path: 'visit/visitlist.do',
+  method: 'GET',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    "A subject's visits in schedule order with their entry status (subject at a site the role covers).",
+  params: yup.object({ subjectid: str().required().max(100) }),
+  data: yup.array(visitRowSchema).required(),
+});
+
+export const tableRowSchema = yup.object({
+  tid: str().required(),
+  formid: str().required(),
+  name: metaTextSchema.required(),
+  reftype: str().required(),
+  logline: yup.boolean().strict().required(),
+  status: entryStatus(),
+  /** Log-line forms: rows entered; other forms: 0 or 1. */
+  lines: num().integer().min(0).required(),
+});
+export type TableRow = yup.InferType<typeof tableRowSchema> & { name: MetaText };
+
+export const tableList = endpoint({
+  name: 'tableList',
+  path: 'visit/tablelist.do',
+  method: 'GET',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description: 'The forms of one visit of a subject, in order, with their entry status.',
+  params: visitKeysSchema,
+  data: yup.array(tableRowSchema).required(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// One form: datalist (the page) and datainfo (one record)
+
+/** Rows of a log-line form: `lineno`, `recordid`, `status`, `updatedat` and the values by variable. */
+export const lineRowSchema = yup.object({
+  lineno: num().integer().min(1).required(),
+  recordid: str().required(),
+  status: entryStatus(),
+  updatedat: str().required(),
+}) as unknown as yup.ObjectSchema<LineRow>;
+export interface LineRow {
+  lineno: number;
+  recordid: string;
+  status: EntryStatus;
+  updatedat: string;
+  [variable: string]: unknown;
+}
+
+export const dataList = endpoint({
+  name: 'dataList',
+  path: 'data/datalist.do',
+  method: 'POST',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    'The page of one form of a visit. `table` says whether it is a log-line form: then `columns` (list metadata) and one page (`innerPage`, `size`) of its rows in `list`, with `total`; otherwise the page opens the single record with datainfo. `page` is the page of the list the user came from, echoed back.',
+  params: formKeysSchema.shape({
+    size: yup.number().integer().min(1).max(100).default(20),
+    page: yup.number().integer().min(1).default(1),
+    innerPage: yup.number().integer().min(1).default(1),
+  }),
+  data: yup.object({
+    tid: str().required(),
+    formid: str().required(),
+    name: metaTextSchema.required(),
+    version: num().integer().min(1).required(),
+    reftype: str().required(),
+    isGoDrug: yup.boolean().strict().required(),
+    table: yup.boolean().strict().required(),
+    columns: yup.array(yup.mixed().defined()).nullable().defined(),
+    list: yup.array(lineRowSchema.required()).nullable().defined(),
+    total: num().integer().min(0).required(),
+    pageNum: num().integer().min(1).required(),
+    innerPage: num().integer().min(1).required(),
+    page: num().integer().min(1).required(),
+    /** The role may enter or change data in this form (site role with data entry, subject at its site). */
+    editable: yup.boolean().strict().required(),
+  }),
+});
+
+/** Per-item status of a record: data type (0/2 entered, −1/−2 derived or imported) and note state (0 none, 1 list, 2 review). */
+export const itemStatusSchema = yup.object({
+  datatype: num().integer().required(),
+  note: num().integer().required(),
+});
+export type ItemStatus = yup.InferType<typeof itemStatusSchema>;
+
+export const recordSchema = yup.object({
+  recordid: str().required(),
+  lineno: num().integer().min(1).required(),
+  rowversion: num().integer().min(1).required(),
+  status: entryStatus(),
+  /** ISO 8601 UTC. */
+  updatedat: str().required(),
+  updatedby: str().required(),
+});
+export type RecordInfo = yup.InferType<typeof recordSchema>;
+
+export const dataInfo = endpoint({
+  name: 'dataInfo',
+  path: 'data/datainfo.do',
+  method: 'GET',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    'One record of a form: the form schema (docs/form-schema.md) of the version to enter against, the saved record (null when not entered; for a log-line form `lineno` names the row, none → a new row) and its values and per-item status.',
+  params: formKeysSchema.shape({ lineno: yup.number().integer().min(1).optional() }),
+  data: yup.object({
+    schema: yup.mixed<object>().defined(),
+    record: recordSchema.nullable().defined(),
+    values: formValuesSchema.required(),
+    items: yup.mixed<Record<string, ItemStatus>>().defined(),
+    editable: yup.boolean().strict().required(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Saving
+
+/** A reason for change of one variable: a dictionary code (editReasons) and/or free text (text required). */
+export const changeReasonSchema = yup.object({
+  code: str().nullable().defined().max(32),
+  text: str().required().min(1).max(500),
+});
+export type ChangeReason = yup.InferType<typeof changeReasonSchema>;
+
+/**
+ * What a save or update answers (always `success: true`; refusals for the user to act on are outcomes):
+ * - `saved`: the record as it is now;
+ * - `invalid`: errors by variable (type, range, length, required, hard checks) — nothing was written;
+ * - `needsConfirmation`: only warnings (soft range, soft checks), not yet confirmed — nothing was written;
+ * - `needsReason`: changed variables of a saved record without a reason — nothing was written;
+ * - `conflict`: the record changed since it was read (`rowversion`) — nothing was written;
+ * - `unchanged`: the values are those already saved — nothing was written.
+ */
+export type SaveOutcome =
+  | { outcome: 'saved'; record: RecordInfo; problems: FormProblems }
+  | { outcome: 'invalid'; problems: FormProblems }
+  | { outcome: 'needsConfirmation'; problems: FormProblems }
+  | { outcome: 'needsReason'; variables: string[] }
+  | { outcome: 'conflict'; record: RecordInfo }
+  | { outcome: 'unchanged' };
+
+export const SAVE_OUTCOMES = [
+  'saved',
+  'invalid',
+  'needsConfirmation',
+  'needsReason',
+  'conflict',
+  'unchanged',
+] as const;
+
+export const saveOutcomeSchema = yup
+  .object({
+    outcome: str()
+      .oneOf([...SAVE_OUTCOMES])
+      .required(),
+    record: recordSchema.optional().default(undefined),
+    problems: formProblemsSchema.optional(),
+    variables: yup.array(str().required()).optional(),
+  })
+  .test('save-outcome', '${path} is not a save outcome', (v) => {
+    if (!v) return false;
+    switch (v.outcome) {
+      case 'saved':
+        return v.record !== undefined && v.problems !== undefined;
+      case 'conflict':
+        return v.record !== undefined;
+      case 'invalid':
+      case 'needsConfirmation':
+        return v.problems !== undefined;
+      case 'needsReason':
+        return v.variables !== undefined;
+      default:
+        return true;
+    }
+  }) as unknown as yup.Schema<SaveOutcome>;
+
+export const saveData = endpoint({
+  name: 'saveData',
+  path: 'data/savedata.do',
+  method: 'POST',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    'First entry of a record: a form without a record yet, or a new row appended at the end of a log-line form. Validated on the server with the same engine as the browser; an audit row per entered item is written in the same transaction. A retry with the same `idempotencyKey` answers the first outcome and writes nothing.',
+  params: formKeysSchema.shape({
+    /** Schema version the values were entered against. */
+    version: yup.number().integer().min(1).required(),
+    values: formValuesSchema.required(),
+    /** The user confirmed the warnings (soft range, soft checks) shown to them. */
+    confirmWarnings: yup.boolean().default(false),
+    idempotencyKey: idempotencyKey(),
+  }),
+  data: saveOutcomeSchema,
+});
+
+export const updateData = endpoint({
+  name: 'updateData',
+  path: 'data/updatedata.do',
+  method: 'POST',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    'Change of a saved record: the whole values of the form, the `rowversion` read, and a reason for each changed variable. One audit row per changed item (old → new, reason) in the same transaction.',
+  params: yup.object({
+    recordid: str().required().max(100),
+    rowversion: yup.number().integer().min(1).required(),
+    version: yup.number().integer().min(1).required(),
+    values: formValuesSchema.required(),
+    reasons: yup.mixed<Record<string, ChangeReason>>().default({}),
+    confirmWarnings: yup.boolean().default(false),
+    idempotencyKey: idempotencyKey(),
+  }),
+  data: saveOutcomeSchema,
+});
+
+export const editCheck = endpoint({
+  name: 'editCheck',
+  path: 'editcheck/check.do',
+  method: 'POST',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    "Runs the form's validation and edit checks on values not saved yet (a new record) and answers the problems by variable; writes nothing.",
+  params: formKeysSchema.shape({
+    version: yup.number().integer().min(1).required(),
+    values: formValuesSchema.required(),
+  }),
+  data: yup.object({ problems: formProblemsSchema.required() }),
+});
+
+export const editCheckUpdate = endpoint({
+  name: 'editCheckUpdate',
+  path: 'editcheck/checkupdate.do',
+  method: 'POST',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    'Runs validation and edit checks on changed values of a saved record; answers the problems and the variables that differ from the saved values (each needs a reason for change). Writes nothing.',
+  params: yup.object({
+    recordid: str().required().max(100),
+    version: yup.number().integer().min(1).required(),
+    values: formValuesSchema.required(),
+  }),
+  data: yup.object({
+    problems: formProblemsSchema.required(),
+    changed: yup.array(str().required()).required(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Audit trail, edit reasons, input assistance
+
+export const auditRowSchema = yup.object({
+  id: str().required(),
+  /** create: first entry; update: a change. */
+  action: str().oneOf(['create', 'update']).required(),
+  variable: str().required(),
+  label: metaTextSchema.nullable().defined(),
+  oldvalue: str().nullable().defined(),
+  newvalue: str().nullable().defined(),
+  reason: str().nullable().defined(),
+  username: str().required(),
+  realname: str().required(),
+  role: metaTextSchema.required(),
+  /** ISO 8601 UTC. */
+  at: str().required(),
+});
+export type AuditTrailRow = yup.InferType<typeof auditRowSchema> & {
+  label: MetaText | null;
+  role: MetaText;
+};
+
+export const auditTrail = endpoint({
+  name: 'auditTrail',
+  path: 'data/audittrail.do',
+  method: 'GET',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    'The audit trail of one record, oldest first: every entry and change with who, role, when and why.',
+  params: yup.object({ recordid: str().required().max(100) }),
+  data: yup.array(auditRowSchema).required(),
+});
+
+export const editReasonSchema = yup.object({
+  code: str().required(),
+  text: metaTextSchema.required(),
+});
+export type EditReason = yup.InferType<typeof editReasonSchema> & { text: MetaText };
+
+export const editReasons = endpoint({
+  name: 'editReasons',
+  path: 'data/editreasons.do',
+  method: 'GET',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description: "The study's dictionary of reasons for change, in order.",
+  params: noParams,
+  data: yup.array(editReasonSchema).required(),
+});
+
+export const inputSuggestionSchema = yup.object({
+  value: str().required(),
+  label: metaTextSchema.required(),
+});
+
+export const dataInputAsst = endpoint({
+  name: 'dataInputAsst',
+  path: 'data/dataInputasst.do',
+  method: 'GET',
+  auth: 'token',
+  host: 'api',
+  needsRole: true,
+  description:
+    'Input assistance for a text item: up to 20 suggestions for what was typed (`q`), e.g. earlier adverse-event terms or medication names of the study.',
+  params: yup.object({
+    tid: str().required().max(64),
+    variable: str().required().max(64),
+    q: str().max(100).default(''),
+  }),
+  data: yup.array(inputSuggestionSchema).required(),
+});
+
+/** The data-entry endpoints, by name. */
+export const formEndpoints = {
+  visitList,
+  tableList,
+  dataList,
+  dataInfo,
+  saveData,
+  updateData,
+  editCheck,
+  editCheckUpdate,
+  auditTrail,
+  editReasons,
+  dataInputAsst,
+} as const;
+export type FormEndpoints = typeof formEndpoints;

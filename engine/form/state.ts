@@ -1,0 +1,65 @@
+/**
+ * evaluateFormState: which items are hidden and required now, and the calculated items' values — evaluated in
+ * evaluation order (each item after the items its formula and show rules read), so one pass is enough.
+ *
+ * Rules see each item's value through its field type (`ruleValue`: numbers as numbers, invalid or partial values as
+ * null), a hidden item as null (it is blanked on save), a calculated item as its computed value.
+ */
+import { evaluateRule, isTrue, roundHalfAwayFromZero } from '../rules/index';
+import type { EvalEnv, RuleValue } from '../rules/types';
+import { formIndex } from './formIndex';
+import type { CompiledForm, CompiledItem, FormContext, FormState, FormValue, FormValues } from './types';
+
+/** A formula's result as an item value: numbers rounded to the item's precision, booleans as 'true'/'false'. */
+export function calculatedValue(item: CompiledItem, result: RuleValue): FormValue {
+  if (result === null) return null;
+  if (typeof result === 'number') {
+    if (!Number.isFinite(result)) return null;
+    const rounded = roundHalfAwayFromZero(result, item.precision ?? 2);
+    return String(Object.is(rounded, -0) ? 0 : rounded);
+  }
+  if (typeof result === 'boolean') return result ? 'true' : 'false';
+  if (typeof result === 'string') return result === '' ? null : result;
+  return result.length === 0 ? null : [...result];
+}
+
+/** The state and what rules see for each variable (for validation). */
+export interface Evaluation {
+  state: FormState;
+  ruleValues: ReadonlyMap<string, RuleValue>;
+  env: EvalEnv;
+}
+
+export function evaluateForm(form: CompiledForm, values: FormValues, ctx: FormContext): Evaluation {
+  const index = formIndex(form);
+  const ruleValues = new Map<string, RuleValue>();
+  const env: EvalEnv = { value: (name) => ruleValues.get(name) ?? null, today: ctx.today };
+  const hidden = new Set<string>();
+  const calculated: Record<string, FormValue> = {};
+
+  for (const { item, def, showRules } of index.ordered) {
+    const isHidden = item.hidden || showRules.some((rule) => !isTrue(evaluateRule(rule.expr, env)));
+    if (isHidden) hidden.add(item.variable);
+    if (def.computed) {
+      const value =
+        isHidden || item.formula === null ? null : calculatedValue(item, evaluateRule(item.formula, env));
+      calculated[item.variable] = value;
+      ruleValues.set(item.variable, def.ruleValue(item, value));
+    } else {
+      ruleValues.set(item.variable, isHidden ? null : def.ruleValue(item, values[item.variable] ?? null));
+    }
+  }
+
+  const required = new Set<string>();
+  for (const { item, def, requiredIfRules } of index.ordered) {
+    if (hidden.has(item.variable) || def.computed || def.valueKind === 'none') continue;
+    if (item.required || requiredIfRules.some((rule) => isTrue(evaluateRule(rule.expr, env)))) {
+      required.add(item.variable);
+    }
+  }
+  return { state: { hidden, required, calculated }, ruleValues, env };
+}
+
+export function evaluateFormState(form: CompiledForm, values: FormValues, ctx: FormContext): FormState {
+  return evaluateForm(form, values, ctx).state;
+}

@@ -1,0 +1,90 @@
+/**
+ * Dependency graphs of rules (node → the nodes it reads): cycle detection and evaluation order. Iterative depth-first
+ * search (no recursion limit), deterministic: nodes in the map's order, dependencies in their listed order.
+ */
+export type DependencyGraph = ReadonlyMap<string, readonly string[]>;
+
+type Mark = 'active' | 'done';
+
+interface Frame {
+  node: string;
+  next: number;
+}
+
+/**
+ * Depth-first search over every node of the graph. `onCycle(path)` is called with [a, b, …, a] for a back edge;
+ * `onDone(node)` in post-order. Dependencies that are not keys of the graph are leaves (not visited, not reported).
+ */
+function search(
+  graph: DependencyGraph,
+  onCycle: (path: string[]) => boolean,
+  onDone: (node: string) => void,
+): void {
+  const marks = new Map<string, Mark>();
+  for (const root of graph.keys()) {
+    if (marks.has(root)) continue;
+    const stack: Frame[] = [{ node: root, next: 0 }];
+    marks.set(root, 'active');
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const deps = graph.get(frame.node) ?? [];
+      if (frame.next < deps.length) {
+        const dep = deps[frame.next++]!;
+        if (!graph.has(dep)) continue;
+        const mark = marks.get(dep);
+        if (mark === 'active') {
+          const from = stack.findIndex((f) => f.node === dep);
+          if (onCycle([...stack.slice(from).map((f) => f.node), dep])) return;
+        } else if (mark === undefined) {
+          marks.set(dep, 'active');
+          stack.push({ node: dep, next: 0 });
+        }
+      } else {
+        marks.set(frame.node, 'done');
+        stack.pop();
+        onDone(frame.node);
+      }
+    }
+  }
+}
+
+/** A cycle as a path [a, b, …, a] (a reads b, …), or null. A node reading itself: [a, a]. */
+export function findCycle(graph: DependencyGraph): string[] | null {
+  let cycle: string[] | null = null;
+  search(
+    graph,
+    (path) => {
+      cycle = path;
+      return true;
+    },
+    () => {},
+  );
+  return cycle;
+}
+
+/**
+ * The graph's nodes ordered so that each follows the nodes it reads (dependencies that are not nodes of the graph
+ * — plain inputs — are not listed). Nodes on a cycle, and nodes reading them, are left out: check findCycle first.
+ */
+export function topologicalOrder(graph: DependencyGraph): string[] {
+  const tainted = new Set<string>();
+  search(
+    graph,
+    (path) => {
+      for (const n of path) tainted.add(n);
+      return false;
+    },
+    () => {},
+  );
+  const order: string[] = [];
+  search(
+    graph,
+    () => false,
+    (node) => {
+      const deps = graph.get(node) ?? [];
+      if (tainted.has(node) || deps.some((d) => tainted.has(d))) tainted.add(node);
+      else order.push(node);
+    },
+  );
+  return order;
+}

@@ -1,0 +1,219 @@
+import { act, createRef } from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FormProblems, FormValues } from '../../engine/form/types';
+import { dmSchema, vsSchema } from '../../fixtures/forms';
+import type { EcrfFormController } from './controller';
+import { EcrfForm } from './EcrfForm';
+import { compiled, Providers, t, testCtx } from './testSupport';
+
+const vs = compiled(vsSchema);
+const dm = compiled(dmSchema);
+
+function renderForm(form = vs, values: FormValues = {}, extra: Partial<Parameters<typeof EcrfForm>[0]> = {}) {
+  const controller = createRef<EcrfFormController>();
+  const utils = render(
+    <Providers>
+      <EcrfForm form={form} ctx={testCtx} values={values} controllerRef={controller} {...extra} />
+    </Providers>,
+  );
+  return { ...utils, controller };
+}
+
+const row = (variable: string) => screen.getByTestId(`ecrf-row-${variable}`);
+const input = (variable: string) => within(row(variable)).getByRole('textbox') as HTMLInputElement;
+const type = (variable: string, text: string) =>
+  fireEvent.change(input(variable), { target: { value: text } });
+const problems = (variable: string) =>
+  [...row(variable).querySelectorAll<HTMLElement>('.ecrf-problem')].map((p) => ({
+    level: p.dataset.level,
+    text: p.textContent,
+  }));
+
+describe('EcrfForm', () => {
+  it('labels each input with its item label and unit', () => {
+    renderForm();
+    expect(screen.getByLabelText('Systolic blood pressure')).toBe(input('SYSBP'));
+    expect(row('SYSBP')).toHaveTextContent('mmHg');
+  });
+
+  it('rejects "12a" in an integer item with the translated message, and clears it once fixed', () => {
+    renderForm();
+    type('SYSBP', '12a');
+    expect(t('form.notInteger')).not.toBe('form.notInteger'); // a catalogue text, not the id
+    expect(problems('SYSBP')).toEqual([{ level: 'error', text: t('form.notInteger') }]);
+    expect(input('SYSBP')).toHaveAttribute('aria-invalid', 'true');
+    type('SYSBP', '120');
+    expect(problems('SYSBP')).toEqual([]);
+    expect(input('SYSBP')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a soft range as a warning and a hard range as an error', () => {
+    renderForm();
+    type('SYSBP', '150');
+    expect(problems('SYSBP')).toEqual([
+      { level: 'warning', text: t('form.outOfSoftRange', { min: 90, max: 140 }) },
+    ]);
+    expect(row('SYSBP')).toHaveClass('ecrf-row-warning');
+    type('SYSBP', '300');
+    expect(problems('SYSBP')).toEqual([
+      { level: 'error', text: t('form.outOfRange', { min: 60, max: 250 }) },
+    ]);
+    expect(row('SYSBP')).toHaveClass('ecrf-row-error');
+  });
+
+  it('re-checks the dependents of a changed item: a hard check across two items shows its own message', () => {
+    renderForm();
+    type('DIABP', '80');
+    expect(problems('DIABP')).toEqual([]);
+    type('SYSBP', '75');
+    expect(problems('DIABP')).toContainEqual({
+      level: 'error',
+      text: 'Diastolic blood pressure must be lower than systolic blood pressure',
+    });
+    type('SYSBP', '120');
+    expect(problems('DIABP')).toEqual([]);
+  });
+
+  it('shows and hides an item by its show rule', async () => {
+    renderForm(dm);
+    const sex = await screen.findByRole('radiogroup', { name: 'Sex' });
+    expect(screen.queryByTestId('ecrf-row-CHILDPOT')).toBeNull();
+    fireEvent.click(await within(sex).findByRole('radio', { name: /female/i }));
+    expect(await screen.findByTestId('ecrf-row-CHILDPOT')).toBeInTheDocument();
+    fireEvent.click(within(sex).getByRole('radio', { name: /^male/i }));
+    expect(screen.queryByTestId('ecrf-row-CHILDPOT')).toBeNull();
+  });
+
+  it('updates the calculated BMI as weight and height are typed', () => {
+    renderForm();
+    const bmi = screen.getByTestId('ecrf-calc-BMI');
+    expect(bmi).toHaveTextContent('—');
+    type('WEIGHT', '70');
+    type('HEIGHT', '175');
+    expect(bmi).toHaveTextContent('22.9');
+    type('WEIGHT', '80');
+    expect(bmi).toHaveTextContent('26.1');
+    type('HEIGHT', '');
+    expect(bmi).toHaveTextContent('—');
+  });
+
+  it('calls onChange debounced with the values', () => {
+    vi.useFakeTimers();
+    try {
+      const onChange = vi.fn();
+      renderForm(vs, {}, { onChange });
+      type('PULSE', '7');
+      type('PULSE', '72');
+      expect(onChange).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(300));
+      expect(onChange).toHaveBeenCalledTimes(1);
+      expect(onChange.mock.calls[0]?.[0]).toMatchObject({ PULSE: '72' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('controller: validateAll marks every field, isDirty follows the baseline, reset takes new values', () => {
+    const { controller } = renderForm(vs, { VSDAT: '2026-11-01', SYSBP: '120' });
+    const c = () => controller.current!;
+    expect(c().isDirty()).toBe(false);
+    type('PULSE', '200');
+    expect(c().isDirty()).toBe(true);
+    type('PULSE', '');
+    expect(c().isDirty()).toBe(false);
+
+    type('DIABP', 'x');
+    let found!: ReturnType<EcrfFormController['validateAll']>;
+    act(() => {
+      found = c().validateAll();
+    });
+    expect(found.DIABP?.[0]?.messageId).toBe('form.notInteger');
+    expect(problems('DIABP')[0]).toEqual({ level: 'error', text: t('form.notInteger') });
+    act(() => {
+      expect(c().focusFirstProblem()).toBe(true);
+    });
+    expect(document.activeElement).toBe(input('DIABP'));
+
+    act(() => c().reset({ VSDAT: '2026-11-02', SYSBP: '130', DIABP: '85' }));
+    expect(input('SYSBP').value).toBe('130');
+    expect(problems('DIABP')).toEqual([]);
+    expect(c().isDirty()).toBe(false);
+    expect(c().getValues()).toMatchObject({ VSDAT: '2026-11-02', SYSBP: '130', DIABP: '85' });
+  });
+
+  it('shows problems given by the server at their fields', () => {
+    const { controller } = renderForm(
+      vs,
+      {},
+      {
+        problems: {
+          PULSE: [{ level: 'warning', messageId: 'form.outOfSoftRange', values: { min: 60, max: 100 } }],
+        },
+      },
+    );
+    expect(problems('PULSE')).toEqual([
+      { level: 'warning', text: t('form.outOfSoftRange', { min: 60, max: 100 }) },
+    ]);
+    act(() => controller.current!.showProblems({ TEMP: [{ level: 'error', messageId: 'form.required' }] }));
+    expect(problems('PULSE')).toEqual([]);
+    expect(problems('TEMP')).toEqual([{ level: 'error', text: t('form.required') }]);
+  });
+
+  it('read-only: inputs cannot be changed', () => {
+    renderForm(vs, { SYSBP: '120' }, { readOnly: true });
+    expect(input('SYSBP')).toHaveAttribute('readonly');
+  });
+
+  it('mounts a long form progressively, all items in the end', async () => {
+    const { generateBigForm } = await import('../../fixtures/forms');
+    const big = compiled(generateBigForm(500));
+    renderForm(big, {}, { initialItems: 100 });
+    expect(screen.getByTestId('ecrf-form').querySelectorAll('.ecrf-row').length).toBeLessThan(500);
+    await waitFor(() => expect(screen.getByTestId('ecrf-form')).toHaveAttribute('data-mounted', 'all'));
+  });
+
+  it('keeps the value of an item while a show rule hides it (prepareForSave blanks it)', async () => {
+    const { controller } = renderForm(dm);
+    const sex = await screen.findByRole('radiogroup', { name: 'Sex' });
+    fireEvent.click(await within(sex).findByRole('radio', { name: /female/i }));
+    const childpot = await screen.findByRole('radiogroup', { name: 'Childbearing potential' });
+    fireEvent.click(await within(childpot).findByRole('radio', { name: /yes/i }));
+    fireEvent.click(within(sex).getByRole('radio', { name: /^male/i }));
+    expect(screen.queryByTestId('ecrf-row-CHILDPOT')).toBeNull();
+    expect(controller.current!.getValues()).toMatchObject({ SEX: 'M', CHILDPOT: 'Y' });
+  });
+
+  it('problems given again as an equal object do not wipe what live validation shows', () => {
+    const first: FormProblems = { TEMP: [{ level: 'error', messageId: 'form.required' }] };
+    const controller = createRef<EcrfFormController>();
+    const view = (problems: FormProblems) => (
+      <Providers>
+        <EcrfForm form={vs} ctx={testCtx} values={{}} problems={problems} controllerRef={controller} />
+      </Providers>
+    );
+    const { rerender } = render(view(first));
+    type('SYSBP', '12a');
+    rerender(view({ ...first }));
+    expect(problems('SYSBP')).toHaveLength(1);
+    rerender(view({}));
+    expect(problems('SYSBP')).toEqual([]);
+    expect(problems('TEMP')).toEqual([]);
+  });
+
+  it('focusFirstProblem mounts the rest of a long form to reach a problem far down', async () => {
+    const { generateBigForm } = await import('../../fixtures/forms');
+    const big = compiled(generateBigForm(500));
+    const last = [...big.items.values()].filter((i) => i.fieldtype === 'integer').at(-1)!;
+    const { controller } = renderForm(big, {}, { initialItems: 50 });
+    act(() =>
+      controller.current!.showProblems({
+        [last.variable]: [{ level: 'error', messageId: 'form.notInteger' }],
+      }),
+    );
+    act(() => {
+      expect(controller.current!.focusFirstProblem()).toBe(true);
+    });
+    expect(document.activeElement).toBe(input(last.variable));
+  });
+});

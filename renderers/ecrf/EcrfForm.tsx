@@ -1,0 +1,270 @@
+/**
+ * An eCRF form for data entry: the compiled form's sections and items, with show/hide, required-if and calculated
+ * items following the values as they are typed, each changed item and its dependents validated live by the engine
+ * (never the whole form per keystroke), and the whole form validated on demand through the controller.
+ *
+ * Values live in react-hook-form (one controller per item: a keystroke renders that item only); hidden / required /
+ * problems per item live in a small store each row subscribes to by its own variable (formRuntime.ts).
+ */
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
+import { flushSync } from 'react-dom';
+import Box from '@mui/material/Box';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { ItemStatus } from '../../engine/api/formContract';
+import {
+  changedVariables,
+  evaluateFormState,
+  FORM_MSG,
+  validateForm,
+  validateItems,
+} from '../../engine/form';
+import type {
+  CompiledForm,
+  CompiledSection,
+  FieldProblem,
+  FormContext,
+  FormProblems,
+  FormValue,
+  FormValues,
+} from '../../engine/form/types';
+import { sameValue } from '../../engine/form/values';
+import { metaText } from '../../engine/metadata/metaText';
+import type { Timers } from '../../engine/ports';
+import { createDebounce } from '../../engine/timing/debounce';
+import { browserTimers } from '../search/browserTimers';
+import { useEngineLocale } from '../search/metadataText';
+import type { EcrfFormController } from './controller';
+import { EcrfEnvContext, inputIdOf, NO_VALUE_TYPES, type EcrfEnv, type EcrfFieldValues } from './ecrfEnv';
+import { ecrfFormSx } from './ecrfStyles';
+import { FieldRow } from './FieldRow';
+import { createFormRuntime } from './formRuntime';
+import { statusLabels } from './StatusIcons';
+import { formWidgets } from './widgets/registry';
+import type { FormWidgetRegistry } from './widgets/types';
+
+export interface EcrfFormProps {
+  /** The compiled form (compile once per schema version: compileFormCached). Give a new `key` for another form. */
+  form: CompiledForm;
+  ctx: FormContext;
+  /** Initial values (the saved record, a restored draft, or defaultValues(form)). Later changes: controller.reset. */
+  values: FormValues;
+  /** Problems to show at the fields (e.g. the server's answer to a save). */
+  problems?: FormProblems;
+  /** Per-item status of the saved record (data type, note). */
+  itemStatus?: Readonly<Record<string, ItemStatus>>;
+  readOnly?: boolean;
+  /** The values after a change, debounced (~300 ms): drafts, dirty tracking. */
+  onChange?(values: FormValues): void;
+  controllerRef?: Ref<EcrfFormController>;
+  /** Widgets by field type (default formWidgets). */
+  widgets?: FormWidgetRegistry;
+  /** Items mounted in the first render; the rest follow chunk by chunk (long forms appear at once). */
+  initialItems?: number;
+  /** Timers of the change debounce and progressive mounting (the browser's by default). */
+  timers?: Timers;
+}
+
+export const ON_CHANGE_DEBOUNCE_MS = 300;
+const MOUNT_CHUNK = 250;
+const NO_PROBLEMS: FormProblems = {};
+
+/** The values react-hook-form starts from: every item with a value (null when absent), calculated ones computed. */
+function startValues(form: CompiledForm, values: FormValues, ctx: FormContext) {
+  const base: Record<string, FormValue> = { ...values };
+  for (const item of form.items.values()) {
+    if (NO_VALUE_TYPES.has(item.fieldtype)) continue;
+    base[item.variable] = values[item.variable] ?? null;
+  }
+  const state = evaluateFormState(form, base, ctx);
+  for (const [variable, value] of Object.entries(state.calculated)) base[variable] = value;
+  return { values: base, state };
+}
+
+/** Live validation: a dependent's blank-required problem waits for the full validation (typing A does not nag about B). */
+function liveProblems(
+  found: FormProblems,
+  changed: string,
+  shown: (variable: string) => readonly FieldProblem[],
+): FormProblems {
+  const out: Record<string, readonly FieldProblem[]> = {};
+  for (const [variable, list] of Object.entries(found)) {
+    const keepRequired =
+      variable === changed || shown(variable).some((p) => p.messageId === FORM_MSG.required);
+    out[variable] = keepRequired ? list : list.filter((p) => p.messageId !== FORM_MSG.required);
+  }
+  return out;
+}
+
+/**
+ * How many items are mounted: `initial` at once, then a chunk per timer tick until all are; `mountAll` mounts the
+ * rest at once (before focusing a problem further down).
+ */
+function useProgressiveCount(total: number, initial: number, timers: Timers): [number, () => void] {
+  const [count, setCount] = useState(() => Math.min(total, initial));
+  useEffect(() => {
+    if (count >= total) return;
+    const handle = timers.setTimeout(() => setCount((n) => Math.min(total, n + MOUNT_CHUNK)), 0);
+    return () => timers.clearTimeout(handle);
+  }, [count, total, timers]);
+  const mountAll = useCallback(() => flushSync(() => setCount(total)), [total]);
+  return [count, mountAll];
+}
+
+const Section = memo(function Section({ section, limit }: { section: CompiledSection; limit: number }) {
+  const locale = useEngineLocale();
+  const first = section.items[0];
+  if (!first || first.order >= limit) return null;
+  const items =
+    section.items[section.items.length - 1]!.order < limit
+      ? section.items
+      : section.items.filter((i) => i.order < limit);
+  return (
+    <section className="ecrf-section" data-section={section.id} aria-label={metaText(section.title, locale)}>
+      <h3 className="ecrf-section-title">{metaText(section.title, locale)}</h3>
+      {items.map((item) => (
+        <FieldRow key={item.variable} item={item} />
+      ))}
+    </section>
+  );
+});
+
+export function EcrfForm({
+  form,
+  ctx,
+  values,
+  problems = NO_PROBLEMS,
+  itemStatus,
+  readOnly = false,
+  onChange,
+  controllerRef,
+  widgets = formWidgets,
+  initialItems = MOUNT_CHUNK,
+  timers = browserTimers,
+}: EcrfFormProps) {
+  const idPrefix = `ecrf${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const [setup] = useState(() => {
+    const start = startValues(form, values, ctx);
+    return { ...start, runtime: createFormRuntime(form, start.state, problems) };
+  });
+  const { runtime } = setup;
+  const methods = useForm<EcrfFieldValues>({ defaultValues: setup.values });
+  const { control, getValues, setValue, reset } = methods;
+  const baseline = useRef<FormValues>(values);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const latest = useRef({ form, ctx, onChange });
+  useEffect(() => {
+    latest.current = { form, ctx, onChange };
+  });
+
+  const [debounced] = useState(() =>
+    createDebounce(timers, ON_CHANGE_DEBOUNCE_MS, () => latest.current.onChange?.(getValues())),
+  );
+  useEffect(() => () => debounced.cancel(), [debounced]);
+
+  // problems given later (a save's answer) replace those shown; the same problems in a new object change nothing
+  const givenProblems = useRef(JSON.stringify(problems));
+  useEffect(() => {
+    const key = JSON.stringify(problems);
+    if (key === givenProblems.current) return;
+    givenProblems.current = key;
+    runtime.replaceProblems(problems);
+  }, [problems, runtime]);
+
+  const changed = useMemo(
+    () => (variable: string) => {
+      const { form: f, ctx: c } = latest.current;
+      const current: Record<string, FormValue> = getValues();
+      const state = evaluateFormState(f, current, c);
+      for (const [calc, value] of Object.entries(state.calculated)) {
+        if (!sameValue(current[calc] ?? null, value)) {
+          setValue(calc, value);
+          current[calc] = value;
+        }
+      }
+      runtime.applyState(state);
+      const variables = [variable, ...(f.dependents.get(variable) ?? [])];
+      const found = validateItems(f, current, c, variables);
+      runtime.setProblems(
+        variables,
+        liveProblems(found, variable, (v) => runtime.snapshot(v).problems),
+      );
+      debounced.call();
+    },
+    [getValues, setValue, runtime, debounced],
+  );
+
+  const intl = useIntl();
+  const labels = useMemo(() => statusLabels(intl), [intl]);
+  const env = useMemo<EcrfEnv>(
+    () => ({ control, runtime, widgets, idPrefix, readOnly, itemStatus, statusLabels: labels, changed }),
+    [control, runtime, widgets, idPrefix, readOnly, itemStatus, labels, changed],
+  );
+
+  const [count, mountAll] = useProgressiveCount(form.items.size, initialItems, timers);
+
+  useImperativeHandle(
+    controllerRef,
+    (): EcrfFormController => ({
+      getValues: () => getValues(),
+      validateAll() {
+        const found = validateForm(form, getValues(), ctx);
+        runtime.replaceProblems(found);
+        return found;
+      },
+      showProblems: (found) => runtime.replaceProblems(found),
+      reset(next) {
+        const start = startValues(form, next, ctx);
+        baseline.current = next;
+        reset(start.values);
+        runtime.applyState(start.state);
+        runtime.replaceProblems({});
+      },
+      isDirty: () => changedVariables(form, baseline.current, getValues()).length > 0,
+      focusFirstProblem() {
+        const shown = runtime.problems();
+        const ordered = [...form.items.keys()].filter(
+          (v) => (shown[v]?.length ?? 0) > 0 && !runtime.snapshot(v).hidden,
+        );
+        const target = ordered.find((v) => shown[v]?.some((p) => p.level === 'error')) ?? ordered[0] ?? null;
+        if (target === null) return false;
+        if (!rootRef.current?.querySelector(`[data-variable="${target}"]`)) mountAll();
+        const row = rootRef.current?.querySelector<HTMLElement>(`[data-variable="${target}"]`);
+        const byId = rootRef.current?.querySelector<HTMLElement>(`#${inputIdOf(idPrefix, target)}`) ?? null;
+        const input = byId?.matches('input, select, textarea, output')
+          ? byId
+          : (row?.querySelector<HTMLElement>('input, select, textarea, output') ?? null);
+        row?.scrollIntoView?.({ block: 'center' });
+        input?.focus();
+        return true;
+      },
+    }),
+    [form, ctx, getValues, reset, runtime, idPrefix, mountAll],
+  );
+
+  return (
+    <EcrfEnvContext.Provider value={env}>
+      <Box
+        ref={rootRef}
+        className="ecrf-form"
+        data-testid="ecrf-form"
+        data-mounted={count === form.items.size ? 'all' : count}
+        sx={ecrfFormSx}
+      >
+        {form.sections.map((section) => (
+          <Section key={section.id} section={section} limit={count} />
+        ))}
+      </Box>
+    </EcrfEnvContext.Provider>
+  );
+}

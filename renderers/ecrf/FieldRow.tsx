@@ -1,0 +1,154 @@
+/**
+ * One item of the form: label (with required mark and help), the widget of its field type, unit, the problems
+ * shown at it (errors red, warnings amber) and its status icons. A row subscribes to its own state only (value in
+ * react-hook-form, hidden/required/problems in the form runtime), so typing elsewhere does not render it.
+ */
+import { memo, useCallback, useSyncExternalStore } from 'react';
+import { useController } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { CompiledItem, FieldProblem, FormValue } from '../../engine/form/types';
+import { metaText } from '../../engine/metadata/metaText';
+import { useEngineLocale } from '../search/metadataText';
+import { inputIdOf, NO_VALUE_TYPES, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
+import type { FieldSnapshot } from './formRuntime';
+import { iconClass } from './icons';
+import { fieldProblemText } from './problemText';
+import { StatusIcons } from './StatusIcons';
+import { UnknownWidget } from './widgets/OtherWidgets';
+import type { FormWidgetProps } from './widgets/types';
+
+function useFieldSnapshot(env: EcrfEnv, variable: string): FieldSnapshot {
+  const subscribe = useCallback(
+    (listener: () => void) => env.runtime.subscribe(variable, listener),
+    [env, variable],
+  );
+  const get = useCallback(() => env.runtime.snapshot(variable), [env, variable]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+const ProblemTexts = memo(function ProblemTexts({
+  id,
+  problems,
+}: {
+  id: string;
+  problems: readonly FieldProblem[];
+}) {
+  const intl = useIntl();
+  if (problems.length === 0) return null;
+  return (
+    <div id={id} className="ecrf-problems">
+      {problems.map((problem, i) => (
+        <div
+          key={i}
+          className={
+            problem.level === 'error'
+              ? 'ecrf-problem ecrf-problem-error'
+              : 'ecrf-problem ecrf-problem-warning'
+          }
+          data-level={problem.level}
+        >
+          {fieldProblemText(intl, problem)}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+interface RowFrameProps {
+  item: CompiledItem;
+  snap: FieldSnapshot;
+  env: EcrfEnv;
+  value: FormValue;
+  onChange(value: FormValue): void;
+  onBlur(): void;
+  inputRef?: FormWidgetProps['inputRef'];
+}
+
+const noop = () => {};
+
+function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }: RowFrameProps) {
+  const locale = useEngineLocale();
+  const inputId = inputIdOf(env.idPrefix, item.variable);
+  const labelId = `${inputId}-label`;
+  const problemsId = `${inputId}-problems`;
+  const Widget = env.widgets[item.fieldtype] ?? UnknownWidget;
+  const hasError = snap.problems.some((p) => p.level === 'error');
+  const hasWarning = !hasError && snap.problems.length > 0;
+  const help = item.help ? metaText(item.help, locale) : null;
+  const isStatic = item.fieldtype === 'static';
+  return (
+    <div
+      className={`ecrf-row${hasError ? ' ecrf-row-error' : hasWarning ? ' ecrf-row-warning' : ''}${isStatic ? ' ecrf-row-static' : ''}`}
+      data-variable={item.variable}
+      data-testid={`ecrf-row-${item.variable}`}
+    >
+      <div className="ecrf-label-cell">
+        <label id={labelId} htmlFor={inputId} className="ecrf-label">
+          {metaText(item.label, locale)}
+        </label>
+        {snap.required && (
+          <span className="ecrf-required" aria-hidden="true">
+            *
+          </span>
+        )}
+        {help !== null && (
+          <span className={`ecrf-help ${iconClass('help')}`} role="img" aria-label={help} title={help} />
+        )}
+      </div>
+      <div className="ecrf-input-cell">
+        <div className="ecrf-input-line">
+          <Widget
+            item={item}
+            value={value}
+            onChange={onChange}
+            onBlur={onBlur}
+            inputId={inputId}
+            labelId={labelId}
+            describedBy={snap.problems.length > 0 ? problemsId : undefined}
+            invalid={hasError}
+            required={snap.required}
+            readOnly={env.readOnly}
+            inputRef={inputRef}
+          />
+          {item.unit && <span className="ecrf-unit">{metaText(item.unit, locale)}</span>}
+        </div>
+        <ProblemTexts id={problemsId} problems={snap.problems} />
+      </div>
+      {!isStatic && <StatusIcons status={env.itemStatus?.[item.variable]} labels={env.statusLabels} />}
+    </div>
+  );
+}
+
+function ValueRow({ item, snap, env }: { item: CompiledItem; snap: FieldSnapshot; env: EcrfEnv }) {
+  const { field } = useController({ name: item.variable, control: env.control });
+  const { onChange: setField, onBlur, ref, value } = field;
+  const { variable } = item;
+  const onChange = useCallback(
+    (next: FormValue) => {
+      setField(next);
+      env.changed(variable);
+    },
+    [setField, env, variable],
+  );
+  return (
+    <RowFrame
+      item={item}
+      snap={snap}
+      env={env}
+      value={value ?? null}
+      onChange={onChange}
+      onBlur={onBlur}
+      inputRef={ref}
+    />
+  );
+}
+
+/** A row of the form; nothing while a show rule (or the schema) hides the item. */
+export const FieldRow = memo(function FieldRow({ item }: { item: CompiledItem }) {
+  const env = useEcrfEnv();
+  const snap = useFieldSnapshot(env, item.variable);
+  if (snap.hidden) return null;
+  if (NO_VALUE_TYPES.has(item.fieldtype))
+    return <RowFrame item={item} snap={snap} env={env} value={null} onChange={noop} onBlur={noop} />;
+  return <ValueRow item={item} snap={snap} env={env} />;
+});

@@ -1,0 +1,17 @@
+import type { FormProblems, FormValues } from '../../engine/form/types';
+
+/** What the page does with a mounted EcrfForm (through `controllerRef`). */
+export interface EcrfFormController {
+  /** The values now (calculated items computed), as FormValues. */
+  getValues(): FormValues;
+  /** Validates the whole form with the engine (validateForm), shows every problem at its field, answers them. */
+  validateAll(): FormProblems;
+  /** Shows these problems (e.g. the server's) at the fields, replacing the ones shown. */
+  showProblems(problems: FormProblems): void;
+  /** New values (after a save, a restored draft): the baseline for isDirty; problems cleared. */
+  reset(values: FormValues): void;
+  /** Some value differs from the baseline (normalised comparison: '' = null, lists in any order). */
+  isDirty(): boolean;
+  /** Focuses the first field (document order) with an error, else with a warning; false when none is shown. */
+  focusFirstProblem(): boolean;
+}

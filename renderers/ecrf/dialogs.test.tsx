@@ -1,0 +1,202 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuditTrailRow, EditReason } from '../../engine/api/formContract';
+import { compileForm } from '../../engine/form';
+import { vsSchema } from '../../fixtures/forms';
+import { AuditTrailDialog } from './AuditTrailDialog';
+import { ChangeReasonDialog } from './ChangeReasonDialog';
+import { ConfirmWarningsDialog } from './ConfirmWarningsDialog';
+import { DraftOfferDialog } from './DraftOfferDialog';
+import { SchemaIssuesPanel } from './SchemaIssuesPanel';
+import { compiled, Providers, t } from './testSupport';
+
+const vs = compiled(vsSchema);
+const reasons: EditReason[] = [
+  { code: 'TRANSCRIPTION', text: { zh_CN: '转录错误', en: 'Transcription error' } },
+  { code: 'OTHER', text: { zh_CN: '其他', en: 'Other' } },
+];
+
+describe('ChangeReasonDialog', () => {
+  it('needs a text for every changed variable; a chosen reason fills it; apply to all copies it', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(
+      <Providers>
+        <ChangeReasonDialog
+          open
+          variables={['SYSBP', 'DIABP']}
+          form={vs}
+          reasons={reasons}
+          onConfirm={onConfirm}
+          onCancel={() => {}}
+        />
+      </Providers>,
+    );
+    const ok = screen.getByRole('button', { name: t('ecrf.reason.ok') });
+    expect(ok).toBeDisabled();
+    await user.selectOptions(
+      screen.getByLabelText(t('ecrf.reason.chooseFor', { label: 'Systolic blood pressure' })),
+      'TRANSCRIPTION',
+    );
+    expect(screen.getByLabelText(t('ecrf.reason.textFor', { label: 'Systolic blood pressure' }))).toHaveValue(
+      'Transcription error',
+    );
+    expect(ok).toBeDisabled();
+    await user.type(
+      screen.getByLabelText(t('ecrf.reason.textFor', { label: 'Diastolic blood pressure' })),
+      '   ',
+    );
+    expect(ok).toBeDisabled();
+    await user.type(
+      screen.getByLabelText(t('ecrf.reason.textFor', { label: 'Diastolic blood pressure' })),
+      'Checked with the source',
+    );
+    expect(ok).toBeEnabled();
+    await user.click(ok);
+    expect(onConfirm).toHaveBeenCalledWith({
+      SYSBP: { code: 'TRANSCRIPTION', text: 'Transcription error' },
+      DIABP: { code: null, text: 'Checked with the source' },
+    });
+
+    onConfirm.mockClear();
+    await user.click(
+      within(screen.getByTestId('reason-row-SYSBP')).getByRole('button', { name: t('ecrf.reason.applyAll') }),
+    );
+    await user.click(ok);
+    expect(onConfirm).toHaveBeenCalledWith({
+      SYSBP: { code: 'TRANSCRIPTION', text: 'Transcription error' },
+      DIABP: { code: 'TRANSCRIPTION', text: 'Transcription error' },
+    });
+  });
+});
+
+describe('AuditTrailDialog', () => {
+  const rows: AuditTrailRow[] = [
+    {
+      id: '1',
+      action: 'create',
+      variable: 'SYSBP',
+      label: { zh_CN: '收缩压', en: 'Systolic blood pressure' },
+      oldvalue: null,
+      newvalue: '120',
+      reason: null,
+      username: 'crc1',
+      realname: 'Li Na',
+      role: { zh_CN: '研究协调员', en: 'CRC' },
+      at: '2026-03-01T16:30:00.000Z',
+    },
+    {
+      id: '2',
+      action: 'update',
+      variable: 'SYSBP',
+      label: null,
+      oldvalue: '120',
+      newvalue: '125',
+      reason: 'Transcription error',
+      username: 'crc1',
+      realname: 'Li Na',
+      role: { zh_CN: '研究协调员', en: 'CRC' },
+      at: '2026-03-02T01:05:00.000Z',
+    },
+  ];
+
+  it("shows every entry with old and new value, reason, user, role, and the time in the user's zone", () => {
+    render(
+      <Providers>
+        <AuditTrailDialog open rows={rows} onClose={() => {}} userTimeZone="Asia/Shanghai" form={vs} />
+      </Providers>,
+    );
+    const [first, second] = screen.getAllByTestId('audit-row');
+    expect(within(first!).getByTestId('audit-time')).toHaveTextContent('2026-03-02 00:30');
+    expect(within(second!).getByTestId('audit-time')).toHaveTextContent('2026-03-02 09:05');
+    expect(second).toHaveTextContent('Systolic blood pressure'); // label from the form when the row has none
+    expect(second).toHaveTextContent('120');
+    expect(second).toHaveTextContent('125');
+    expect(second).toHaveTextContent('Transcription error');
+    expect(second).toHaveTextContent('Li Na (crc1)');
+    expect(second).toHaveTextContent('CRC');
+    expect(first).toHaveTextContent(t('audit.action.create'));
+  });
+
+  it('the same instant in another zone', () => {
+    render(
+      <Providers>
+        <AuditTrailDialog open rows={rows.slice(0, 1)} onClose={() => {}} userTimeZone="America/New_York" />
+      </Providers>,
+    );
+    expect(screen.getByTestId('audit-time')).toHaveTextContent('2026-03-01 11:30');
+  });
+});
+
+describe('ConfirmWarningsDialog and DraftOfferDialog', () => {
+  it('lists the warnings by item label and confirms', () => {
+    const onConfirm = vi.fn();
+    render(
+      <Providers>
+        <ConfirmWarningsDialog
+          open
+          form={vs}
+          problems={{
+            PULSE: [{ level: 'warning', messageId: 'form.outOfSoftRange', values: { min: 60, max: 100 } }],
+            SYSBP: [{ level: 'error', messageId: 'form.notInteger' }],
+          }}
+          onConfirm={onConfirm}
+          onCancel={() => {}}
+        />
+      </Providers>,
+    );
+    const items = within(screen.getByTestId('warning-list')).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('Pulse rate');
+    fireEvent.click(screen.getByRole('button', { name: t('ecrf.warnings.confirm') }));
+    expect(onConfirm).toHaveBeenCalled();
+  });
+
+  it("offers a draft with its time in the user's zone", () => {
+    const onRestore = vi.fn();
+    render(
+      <Providers>
+        <DraftOfferDialog
+          open
+          savedAt={Date.UTC(2026, 10, 20, 23, 15)}
+          userTimeZone="Asia/Shanghai"
+          onRestore={onRestore}
+          onDiscard={() => {}}
+        />
+      </Providers>,
+    );
+    expect(screen.getByTestId('draft-offer-text')).toHaveTextContent('2026-11-21 07:15');
+    fireEvent.click(screen.getByRole('button', { name: t('ecrf.draft.restore') }));
+    expect(onRestore).toHaveBeenCalled();
+  });
+});
+
+describe('SchemaIssuesPanel', () => {
+  it('lists every issue of a malformed schema with its path', () => {
+    const result = compileForm({
+      ...vsSchema,
+      sections: [
+        {
+          id: 'S',
+          title: 'S',
+          items: [
+            { variable: 'A', label: 'A', fieldtype: 'colour' },
+            { variable: 'A', label: 'A2', fieldtype: 'text' },
+          ],
+        },
+      ],
+    });
+    expect(result.ok).toBe(false);
+    const issues = result.ok ? [] : result.issues;
+    render(
+      <Providers>
+        <SchemaIssuesPanel issues={issues} />
+      </Providers>,
+    );
+    const shown = screen.getAllByTestId('schema-issue');
+    expect(shown.length).toBe(issues.length);
+    expect(shown.some((li) => li.textContent?.includes('sections[0].items[0]'))).toBe(true);
+    expect(shown.some((li) => li.textContent?.includes('colour'))).toBe(true);
+  });
+});

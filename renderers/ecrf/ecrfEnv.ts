@@ -1,0 +1,37 @@
+/** What every field row of one EcrfForm shares (one stable object per mounted form). */
+import { createContext, useContext } from 'react';
+import type { Control } from 'react-hook-form';
+import type { ItemStatus } from '../../engine/api/formContract';
+import type { FormValue } from '../../engine/form/types';
+import type { FormRuntime } from './formRuntime';
+import type { StatusLabels } from './StatusIcons';
+import type { FormWidgetRegistry } from './widgets/types';
+
+export type EcrfFieldValues = Record<string, FormValue>;
+
+export interface EcrfEnv {
+  control: Control<EcrfFieldValues>;
+  runtime: FormRuntime;
+  widgets: FormWidgetRegistry;
+  /** DOM id prefix of this form's inputs. */
+  idPrefix: string;
+  readOnly: boolean;
+  itemStatus: Readonly<Record<string, ItemStatus>> | undefined;
+  /** Texts of the status icons in the UI language (translated once per form). */
+  statusLabels: StatusLabels;
+  /** A field's value changed (already in the form values): recompute rules, validate it and its dependents. */
+  changed(variable: string): void;
+}
+
+export const EcrfEnvContext = createContext<EcrfEnv | null>(null);
+
+export function useEcrfEnv(): EcrfEnv {
+  const env = useContext(EcrfEnvContext);
+  if (!env) throw new Error('eCRF field rows render inside <EcrfForm>.');
+  return env;
+}
+
+/** Field types without a value (nothing to enter or save yet). */
+export const NO_VALUE_TYPES: ReadonlySet<string> = new Set(['static', 'file', 'image']);
+
+export const inputIdOf = (prefix: string, variable: string) => `${prefix}-${variable}`;

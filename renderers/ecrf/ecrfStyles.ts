@@ -1,0 +1,95 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+import { iconClassesSx } from './icons';
+
+const ICON_RULES = iconClassesSx();
+
+/**
+ * The look of every row, input and icon of a form, given once on its root (the rows use plain class names, which
+ * costs nothing per item).
+ */
+export const ecrfFormSx: SxProps<Theme> = (theme) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  '& .ecrf-section-title': { ...theme.typography.subtitle1, fontWeight: 600, m: 0, mb: 1 },
+  '& .ecrf-row': {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(140px, 32%) minmax(0, 1fr) auto',
+    alignItems: 'start',
+    gap: theme.spacing(0, 2),
+    py: 0.75,
+    borderBottom: `1px solid ${theme.palette.divider}`,
+  },
+  '& .ecrf-label-cell': {
+    ...theme.typography.body2,
+    pt: 0.75,
+    display: 'flex',
+    gap: 0.5,
+    alignItems: 'baseline',
+  },
+  '& .ecrf-label': { color: theme.palette.text.primary },
+  '& .ecrf-required': { color: theme.palette.error.main, fontWeight: 700 },
+  '& .ecrf-help': { color: theme.palette.text.secondary, cursor: 'help', alignSelf: 'center' },
+  '& .ecrf-input-cell': { minWidth: 0 },
+  '& .ecrf-input-line': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 },
+  '& .ecrf-input': {
+    font: 'inherit',
+    ...theme.typography.body2,
+    color: theme.palette.text.primary,
+    background: theme.palette.background.paper,
+    border: `1px solid ${theme.palette.grey[400]}`,
+    borderRadius: `${theme.shape.borderRadius}px`,
+    padding: '6px 8px',
+    minWidth: 0,
+    width: 260,
+    maxWidth: '100%',
+    boxSizing: 'border-box',
+    '&:focus': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -1 },
+    '&[readonly], &:disabled': {
+      background: theme.palette.action.hover,
+      color: theme.palette.text.secondary,
+    },
+    '&[aria-invalid="true"]': { borderColor: theme.palette.error.main },
+  },
+  '& .ecrf-textarea': { width: '100%', resize: 'vertical' },
+  '& .ecrf-select': { width: 260 },
+  '& .ecrf-select-wrap': { display: 'inline-flex', flexDirection: 'column', gap: 0.5 },
+  '& .ecrf-choices': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: theme.spacing(0.5, 2),
+    pt: 0.5,
+  },
+  '& .ecrf-choice': { ...theme.typography.body2, display: 'inline-flex', alignItems: 'center', gap: 0.5 },
+  '& .ecrf-calculated': { ...theme.typography.body2, fontWeight: 600, display: 'inline-block', pt: 0.75 },
+  '& .ecrf-static': { ...theme.typography.body2, color: theme.palette.text.secondary, pt: 0.75 },
+  '& .ecrf-row-static .ecrf-label': { fontWeight: 600 },
+  '& .ecrf-upload-slot': {
+    ...theme.typography.body2,
+    color: theme.palette.text.disabled,
+    border: `1px dashed ${theme.palette.divider}`,
+    borderRadius: `${theme.shape.borderRadius}px`,
+    px: 1,
+    py: 0.75,
+  },
+  '& .ecrf-unit': { ...theme.typography.body2, color: theme.palette.text.secondary },
+  '& .ecrf-problems': { mt: 0.5 },
+  '& .ecrf-problem': { ...theme.typography.caption, display: 'block' },
+  '& .ecrf-problem-error, & .ecrf-error-text': { color: theme.palette.error.main },
+  '& .ecrf-problem-warning': { color: theme.palette.warning.dark },
+  '& .ecrf-row-warning .ecrf-input': { borderColor: theme.palette.warning.main },
+  '& .ecrf-note': { ...theme.typography.caption, color: theme.palette.text.secondary },
+  '& .ecrf-link': {
+    ...theme.typography.caption,
+    background: 'none',
+    border: 'none',
+    color: theme.palette.primary.main,
+    cursor: 'pointer',
+    p: 0,
+    '&:disabled': { color: theme.palette.text.disabled, cursor: 'default' },
+  },
+  '& .ecrf-icons': { display: 'inline-flex', gap: 0.5, pt: 0.75, color: theme.palette.text.secondary },
+  '& .ecrf-status-disabled': { color: theme.palette.text.disabled },
+  ...ICON_RULES,
+});

@@ -1,0 +1,44 @@
+/**
+ * What each role may do with study data (issue 4): read it (PI, CRC, CRA, DM, SPONSOR) and enter or change it (PI,
+ * CRC). CODER and SUPPORT get no data at all (they do not even have the subject page). Checked on every data
+ * endpoint, after the page check and before the subject's site is looked at.
+ */
+import type { Locale } from '../../engine/api/localized';
+import { queryOne, type Db } from '../db/db';
+import { HttpAnswer, fail } from '../http/envelope';
+import { message } from '../messages';
+import type { RoleSession } from './guard';
+
+export type DataAccess = 'read' | 'write';
+
+export const DATA_READ_ROLES: ReadonlySet<string> = new Set(['PI', 'CRC', 'CRA', 'DM', 'SPONSOR']);
+export const DATA_WRITE_ROLES: ReadonlySet<string> = new Set(['PI', 'CRC']);
+
+/** Whether a role (by code) may read or write study data. */
+export function roleMay(rolecode: string, access: DataAccess): boolean {
+  return (access === 'write' ? DATA_WRITE_ROLES : DATA_READ_ROLES).has(rolecode);
+}
+
+export async function sessionRoleCode(db: Db, session: RoleSession): Promise<string> {
+  const row = await queryOne<{ rolecode: string }>(db, 'select rolecode from roles where id = $1', [
+    session.roleId,
+  ]);
+  return row?.rolecode ?? '';
+}
+
+/** The session's role code when it may `access` data; else HTTP 403 (dataNotAllowed). */
+export async function requireDataAccess(
+  db: Db,
+  session: RoleSession,
+  access: DataAccess,
+  locale: Locale,
+): Promise<string> {
+  const rolecode = await sessionRoleCode(db, session);
+  if (!roleMay(rolecode, access)) {
+    throw new HttpAnswer(
+      403,
+      fail(message(access === 'write' ? 'dataWriteNotAllowed' : 'dataNotAllowed', locale), 403),
+    );
+  }
+  return rolecode;
+}

@@ -1,0 +1,284 @@
+/**
+ * One form of a visit: its page (datalist.do), one record (datainfo.do), first entry (savedata.do), change
+ * (updatedata.do) and the edit checks that write nothing (editcheck/check.do, checkupdate.do). Saves are validated
+ * with the engine (services/saveRecord.ts); reads need the data-read permission, saves the data-write one.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import {
+  changeReasonSchema,
+  dataInfo,
+  dataList,
+  editCheck,
+  editCheckUpdate,
+  saveData,
+  updateData,
+  type ChangeReason,
+  type LineRow,
+} from '../../engine/api/formContract';
+import { SUBJECTS_PAGE } from '../../engine/api/listContract';
+import type { Locale } from '../../engine/api/localized';
+import { changedVariables, prepareForSave, validateForm } from '../../engine/form/index';
+import type { RoleSession } from '../auth/guard';
+import { requireDataAccess, roleMay } from '../auth/permissions';
+import type { AppContext } from '../context';
+import { ok } from '../http/envelope';
+import { paramError, roleEndpoint } from '../http/route';
+import { message } from '../messages';
+import { formSchemaVersion, latestFormSchema } from '../repo/forms';
+import { findRecord, findRecordById, recordLines, type RecordRow } from '../repo/records';
+import { NotFound, scopedForm, subjectInScope } from '../services/dataScope';
+import type { FormSchemaService, LoadedForm } from '../services/formSchemas';
+import { userFormContext } from '../services/formSchemas';
+import {
+  once,
+  recordInfo,
+  saveNewRecord,
+  updateExistingRecord,
+  type SaveActor,
+} from '../services/saveRecord';
+import { orNotFound, type FormServices } from './formServices';
+import { metaTextOf } from './visits';
+
+/** The compiled form of a version, or NotFound (no such version; a schema with issues cannot take data). */
+async function compiledForm(schemas: FormSchemaService, studyId: string, tid: string, version: number) {
+  const loaded: LoadedForm | null = await schemas.load(studyId, tid, version);
+  if (!loaded) throw new NotFound('formVersionNotFound');
+  if (!loaded.ok) throw new NotFound('formSchemaInvalid');
+  return loaded.form;
+}
+
+/** A record in the session's study at a site of the role's scope, or NotFound(recordNotFound). */
+export async function scopedRecord(
+  ctx: AppContext,
+  session: RoleSession,
+  recordId: string,
+): Promise<RecordRow> {
+  const record = await findRecordById(ctx.db, session.studyId, recordId);
+  if (!record || !(await subjectInScope(ctx.db, session, record.subjectId)))
+    throw new NotFound('recordNotFound');
+  return record;
+}
+
+function actorOf(session: RoleSession): SaveActor {
+  return {
+    userId: session.userId,
+    username: session.username,
+    roleId: session.roleId,
+    siteId: session.siteId,
+    studyId: session.studyId,
+  };
+}
+
+function checkReasons(raw: unknown, locale: Locale): Record<string, ChangeReason> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw paramError(locale, ['reasons must map variable names to reasons']);
+  }
+  const out: Record<string, ChangeReason> = {};
+  const errors: string[] = [];
+  for (const [variable, reason] of Object.entries(raw as Record<string, unknown>)) {
+    try {
+      out[variable] = changeReasonSchema.validateSync(reason, { strict: true, abortEarly: false });
+    } catch (err) {
+      const detail = err instanceof yup.ValidationError ? err.errors.join('; ') : String(err);
+      errors.push(`reasons.${variable}: ${detail}`);
+    }
+  }
+  if (errors.length > 0) throw paramError(locale, errors);
+  return out;
+}
+
+const idempotencyReused = (locale: Locale) => (): never => {
+  throw paramError(locale, [message('idempotencyKeyReused', locale)]);
+};
+
+export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: FormServices): void {
+  const { db } = ctx;
+  const { schemas } = services;
+
+  roleEndpoint(app, ctx, dataList, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale }) => {
+      const rolecode = await requireDataAccess(db, session, 'read', locale);
+      return orNotFound(locale, async () => {
+        const { subject } = await scopedForm(db, session, params);
+        const row = await latestFormSchema(db, session.studyId, params.tid);
+        if (!row) throw new NotFound('formNotFound');
+        const ref = { ...params, subjectId: subject.id };
+        let list: LineRow[] | null = null;
+        let total: number;
+        let innerPage = params.innerPage;
+        if (row.logline) {
+          let lines = await recordLines(db, ref, {
+            limit: params.size,
+            offset: (innerPage - 1) * params.size,
+          });
+          if (lines.rows.length === 0 && lines.total > 0 && innerPage > 1) {
+            // a page beyond the end (rows are never removed, but the size may have changed): the last page
+            innerPage = Math.ceil(lines.total / params.size);
+            lines = await recordLines(db, ref, { limit: params.size, offset: (innerPage - 1) * params.size });
+          }
+          total = lines.total;
+          list = lines.rows.map((r) => ({
+            ...r.values,
+            lineno: r.lineno,
+            recordid: r.id,
+            status: r.status,
+            updatedat: new Date(r.updatedAt).toISOString(),
+          }));
+        } else {
+          total = (await findRecord(db, ref, 1)) ? 1 : 0;
+          innerPage = 1;
+        }
+        const columns = row.schema.columns;
+        return ok({
+          tid: row.tid,
+          formid: row.formid,
+          name: metaTextOf(row.schema.name, row.tid),
+          version: row.version,
+          reftype: row.reftype,
+          isGoDrug: row.reftype === '1',
+          table: row.logline,
+          columns: row.logline && Array.isArray(columns) ? (columns as object[]) : null,
+          list,
+          total,
+          pageNum: Math.max(1, Math.ceil(total / params.size)),
+          innerPage,
+          page: params.page,
+          editable: roleMay(rolecode, 'write'),
+        });
+      });
+    },
+  });
+
+  roleEndpoint(app, ctx, dataInfo, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale }) => {
+      const rolecode = await requireDataAccess(db, session, 'read', locale);
+      return orNotFound(locale, async () => {
+        const { subject } = await scopedForm(db, session, params);
+        const latest = await latestFormSchema(db, session.studyId, params.tid);
+        if (!latest) throw new NotFound('formNotFound');
+        const ref = { ...params, subjectId: subject.id };
+        let record: RecordRow | null = null;
+        if (params.lineno !== undefined) {
+          record = await findRecord(db, ref, params.lineno);
+          if (!record) throw new NotFound('recordNotFound');
+        } else if (!latest.logline) {
+          record = await findRecord(db, ref, 1);
+        }
+        const row =
+          record && record.schemaVersion !== latest.version
+            ? ((await formSchemaVersion(db, session.studyId, params.tid, record.schemaVersion)) ?? latest)
+            : latest;
+        return ok({
+          schema: row.schema,
+          record: record ? recordInfo(record) : null,
+          values: record?.values ?? {},
+          items: record?.itemStatus ?? {},
+          editable: roleMay(rolecode, 'write'),
+        });
+      });
+    },
+  });
+
+  roleEndpoint(app, ctx, saveData, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale, now }) => {
+      await requireDataAccess(db, session, 'write', locale);
+      return orNotFound(locale, async () => {
+        const { subject } = await scopedForm(db, session, params);
+        const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
+        const formCtx = await userFormContext(db, session.userId, now);
+        const outcome = await once(
+          db,
+          { userId: session.userId, key: params.idempotencyKey, endpoint: saveData.name, at: now },
+          (tx) =>
+            saveNewRecord(tx, {
+              actor: actorOf(session),
+              subject,
+              ref: {
+                subjectId: subject.id,
+                visitnum: params.visitnum,
+                cycnum: params.cycnum,
+                svnum: params.svnum,
+                tid: params.tid,
+              },
+              form,
+              ctx: formCtx,
+              values: params.values,
+              confirmWarnings: params.confirmWarnings,
+              at: now,
+            }),
+          idempotencyReused(locale),
+        );
+        return ok(outcome);
+      });
+    },
+  });
+
+  roleEndpoint(app, ctx, updateData, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale, now }) => {
+      await requireDataAccess(db, session, 'write', locale);
+      const reasons = checkReasons(params.reasons, locale);
+      return orNotFound(locale, async () => {
+        const record = await scopedRecord(ctx, session, params.recordid);
+        const form = await compiledForm(schemas, session.studyId, record.tid, params.version);
+        const formCtx = await userFormContext(db, session.userId, now);
+        const outcome = await once(
+          db,
+          { userId: session.userId, key: params.idempotencyKey, endpoint: updateData.name, at: now },
+          async (tx) => {
+            const result = await updateExistingRecord(tx, {
+              actor: actorOf(session),
+              recordId: record.id,
+              rowversion: params.rowversion,
+              form,
+              ctx: formCtx,
+              values: params.values,
+              reasons,
+              confirmWarnings: params.confirmWarnings,
+              at: now,
+            });
+            if (!result) throw new NotFound('recordNotFound');
+            return result;
+          },
+          idempotencyReused(locale),
+        );
+        return ok(outcome);
+      });
+    },
+  });
+
+  roleEndpoint(app, ctx, editCheck, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale, now }) => {
+      await requireDataAccess(db, session, 'read', locale);
+      return orNotFound(locale, async () => {
+        await scopedForm(db, session, params);
+        const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
+        const formCtx = await userFormContext(db, session.userId, now);
+        const values = prepareForSave(form, params.values, formCtx);
+        return ok({ problems: validateForm(form, values, formCtx) });
+      });
+    },
+  });
+
+  roleEndpoint(app, ctx, editCheckUpdate, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale, now }) => {
+      await requireDataAccess(db, session, 'read', locale);
+      return orNotFound(locale, async () => {
+        const record = await scopedRecord(ctx, session, params.recordid);
+        const form = await compiledForm(schemas, session.studyId, record.tid, params.version);
+        const formCtx = await userFormContext(db, session.userId, now);
+        const values = prepareForSave(form, params.values, formCtx);
+        return ok({
+          problems: validateForm(form, values, formCtx),
+          changed: changedVariables(form, record.values, values),
+        });
+      });
+    },
+  });
+}

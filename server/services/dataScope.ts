@@ -1,0 +1,86 @@
+/**
+ * Which subject (and visit, and form) a data request may reach: the subject must be in the session's study at one
+ * of the sites where the user holds the session's role (else "not found", as subject/info.do answers), the visit
+ * must be one of the subject's, and the form one the visit holds.
+ */
+import type { Locale } from '../../engine/api/localized';
+import type { RoleSession } from '../auth/guard';
+import { queryOne, type Db } from '../db/db';
+import { fail } from '../http/envelope';
+import { message, type ServerMessageId } from '../messages';
+import { roleSites } from '../repo/access';
+import { subjectVisit, type SubjectVisitRow } from '../repo/forms';
+
+export interface ScopedSubject {
+  id: string;
+  siteId: string;
+}
+
+/** A request that cannot go on: answered as HTTP 200 success:false with the message. */
+export class NotFound extends Error {
+  constructor(readonly messageId: ServerMessageId) {
+    super(messageId);
+  }
+  envelope(locale: Locale) {
+    return fail(message(this.messageId, locale));
+  }
+}
+
+export async function scopeSiteIds(db: Db, session: RoleSession): Promise<string[]> {
+  return (await roleSites(db, session)).map((s) => s.siteid);
+}
+
+/** The subject when it is in the study at a site of the role's scope; else NotFound(subjectNotFound). */
+export async function scopedSubject(db: Db, session: RoleSession, subjectId: string): Promise<ScopedSubject> {
+  const row = await queryOne<ScopedSubject>(
+    db,
+    `select s.id, s.site_id as "siteId" from subjects s
+     where s.id = $1 and s.study_id = $2
+       and exists (select 1 from user_roles ur where ur.user_id = $3 and ur.role_id = $4 and ur.study_id = $2
+                   and ur.site_id = s.site_id and ur.active)`,
+    [subjectId, session.studyId, session.userId, session.roleId],
+  );
+  if (!row) throw new NotFound('subjectNotFound');
+  return row;
+}
+
+/** Whether a subject (by id) is in the role's scope — for requests that name a record. */
+export async function subjectInScope(db: Db, session: RoleSession, subjectId: string): Promise<boolean> {
+  try {
+    await scopedSubject(db, session, subjectId);
+    return true;
+  } catch (err) {
+    if (err instanceof NotFound) return false;
+    throw err;
+  }
+}
+
+export interface VisitKeysParams {
+  subjectid: string;
+  visitnum: string;
+  cycnum: number;
+  svnum: number;
+}
+
+/** The subject (in scope) and its visit; NotFound otherwise. */
+export async function scopedVisit(
+  db: Db,
+  session: RoleSession,
+  keys: VisitKeysParams,
+): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow }> {
+  const subject = await scopedSubject(db, session, keys.subjectid);
+  const visit = await subjectVisit(db, session.studyId, subject.id, keys);
+  if (!visit) throw new NotFound('visitNotFound');
+  return { subject, visit };
+}
+
+/** The subject, its visit and a form of that visit; NotFound otherwise. */
+export async function scopedForm(
+  db: Db,
+  session: RoleSession,
+  keys: VisitKeysParams & { tid: string },
+): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow }> {
+  const found = await scopedVisit(db, session, keys);
+  if (!found.visit.tids.includes(keys.tid)) throw new NotFound('formNotFound');
+  return found;
+}

@@ -1,0 +1,90 @@
+/**
+ * Form schemas as the server validates with them: compiled with the engine (the same compileForm as the browser),
+ * once per study + tid + version, with the options of the code lists they name resolved from the stored code lists
+ * (recompiled when one of those options changes). Also the validation context of a user (FormContext).
+ */
+import { formatDateInZone } from '../../engine/fieldTypes/dates';
+import { compileForm, withOptions } from '../../engine/form/index';
+import type { CompiledForm, FormContext, FormSchemaIssue } from '../../engine/form/types';
+import type { CodeOption } from '../../engine/metadata/types';
+import type { Db } from '../db/db';
+import { codeListOptions, formSchemaVersion, latestFormSchema, type FormSchemaRow } from '../repo/forms';
+import { findUserById } from '../repo/users';
+
+export type LoadedForm =
+  | { ok: true; row: FormSchemaRow; form: CompiledForm }
+  | { ok: false; row: FormSchemaRow; issues: readonly FormSchemaIssue[] };
+
+interface CacheEntry {
+  row: FormSchemaRow;
+  /** The compiled form without code-list options (or the issues). */
+  compiled: ReturnType<typeof compileForm>;
+  codelisttypes: string[];
+  signature: string;
+  withOptions: CompiledForm | null;
+}
+
+export interface FormSchemaService {
+  /** The version of the form (latest when `version` is undefined), compiled; null when there is no such form/version. */
+  load(studyId: string, tid: string, version?: number): Promise<LoadedForm | null>;
+}
+
+export function createFormSchemaService(db: Db): FormSchemaService {
+  const cache = new Map<string, CacheEntry>();
+
+  async function entryFor(row: FormSchemaRow, studyId: string): Promise<CacheEntry> {
+    const key = `${studyId}\u0000${row.tid}\u0000${row.version}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      const compiled = compileForm(row.schema);
+      const codelisttypes = compiled.ok
+        ? [
+            ...new Set(
+              [...compiled.form.items.values()].flatMap((i) => (i.codelisttype ? [i.codelisttype] : [])),
+            ),
+          ]
+        : [];
+      entry = { row, compiled, codelisttypes, signature: '', withOptions: null };
+      cache.set(key, entry);
+    }
+    return entry;
+  }
+
+  return {
+    async load(studyId, tid, version) {
+      const row =
+        version === undefined
+          ? await latestFormSchema(db, studyId, tid)
+          : await formSchemaVersion(db, studyId, tid, version);
+      if (!row) return null;
+      const entry = await entryFor(row, studyId);
+      if (!entry.compiled.ok) return { ok: false, row, issues: entry.compiled.issues };
+      if (entry.codelisttypes.length === 0) return { ok: true, row, form: entry.compiled.form };
+      const { options, signature } = await codeListOptions(db, entry.codelisttypes);
+      if (!entry.withOptions || entry.signature !== signature) {
+        const lookup = (type: string): readonly CodeOption[] | null => {
+          const list = options.get(type);
+          return list ? list.map((o) => ({ value: o.codevalue, label: { zh_CN: o.zh_CN, en: o.en } })) : null;
+        };
+        entry.withOptions = withOptions(entry.compiled.form, lookup);
+        entry.signature = signature;
+      }
+      return { ok: true, row, form: entry.withOptions };
+    },
+  };
+}
+
+/** Text items' default length by login info's strLength: 100 → 100, otherwise 2000. */
+export function textLimitOf(strLength: number): number {
+  return strLength === 100 ? 100 : 2000;
+}
+
+/** The validation switches of a user (login info) and today's date in their time zone. */
+export async function userFormContext(db: Db, userId: string, now: Date): Promise<FormContext> {
+  const user = await findUserById(db, userId);
+  return {
+    textLimit: textLimitOf(user?.strLength ?? 2000),
+    numUnknownAllowed: user?.numfieldUKallowed ?? false,
+    today: formatDateInZone(now.toISOString(), user?.timezone ?? 'UTC', false),
+  };
+}

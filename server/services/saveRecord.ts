@@ -1,0 +1,275 @@
+/**
+ * Saving a record (savedata.do: first entry or a new log-line row; updatedata.do: a change), validated with the
+ * engine's planSave — the same plan the browser makes — on the values the server received:
+ * - `empty` (a new record with nothing entered) and `unchanged` → outcome `unchanged`, nothing written;
+ * - `invalid` → errors by variable; `confirm` → `needsConfirmation` (warnings not confirmed); `reasons` →
+ *   `needsReason` (changed variables without a reason);
+ * - `ready` → the record is written with one audit row per entered item (create) or per changed item (update, with
+ *   its reason), in one transaction. Status '2' (complete) when the saved values raise no problem at all, '1'
+ *   (entered) when they carry confirmed warnings.
+ * Optimistic locking by `rowversion` (a stale one → `conflict`, nothing written); a plain form entered meanwhile by
+ * someone else → `conflict` as well. The outcome is stored under the user's idempotency key in the same transaction,
+ * so that a retry (even a concurrent one) answers it again and writes nothing.
+ */
+import type { ChangeReason, RecordInfo, SaveOutcome } from '../../engine/api/formContract';
+import type { ItemStatus } from '../../engine/api/formContract';
+import { planSave, toAuditText } from '../../engine/form/index';
+import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../engine/form/types';
+import { isBlankValue } from '../../engine/form/values';
+import type { Db } from '../db/db';
+import { appendDataAudit, type DataAuditEntry } from '../repo/dataAudit';
+import {
+  findRecord,
+  findRecordById,
+  insertRecord,
+  lockSubject,
+  nextLineno,
+  updateRecord,
+  type FormRef,
+  type RecordRow,
+} from '../repo/records';
+import { claimSaveRequest, finishSaveRequest } from '../repo/saveRequests';
+
+export interface SaveActor {
+  userId: string;
+  username: string;
+  roleId: string;
+  siteId: string;
+  studyId: string;
+}
+
+export function hasProblems(problems: FormProblems): boolean {
+  return Object.values(problems).some((list) => list.length > 0);
+}
+
+export function recordInfo(
+  r: Pick<RecordRow, 'id' | 'lineno' | 'rowversion' | 'status' | 'updatedAt' | 'updatedByName'>,
+): RecordInfo {
+  return {
+    recordid: r.id,
+    lineno: r.lineno,
+    rowversion: r.rowversion,
+    status: r.status,
+    updatedat: new Date(r.updatedAt).toISOString(),
+    updatedby: r.updatedByName,
+  };
+}
+
+/** Per-item status of saved values: entered items datatype 0, calculated −1; notes kept from before. */
+export function itemStatusOf(
+  form: CompiledForm,
+  values: FormValues,
+  before: Record<string, ItemStatus> = {},
+): Record<string, ItemStatus> {
+  const out: Record<string, ItemStatus> = {};
+  for (const item of form.items.values()) {
+    const note = before[item.variable]?.note ?? 0;
+    if (isBlankValue(values[item.variable]) && note === 0) continue;
+    out[item.variable] = { datatype: item.fieldtype === 'calculated' ? -1 : 0, note };
+  }
+  return out;
+}
+
+/** Runs `decide` once per idempotency key (in one transaction with what it writes). */
+export async function once(
+  db: Db,
+  q: { userId: string; key: string; endpoint: string; at: Date },
+  decide: (tx: Db) => Promise<SaveOutcome>,
+  onReused: () => never,
+): Promise<SaveOutcome> {
+  return db.transaction(async (tx) => {
+    const claim = await claimSaveRequest(tx, q);
+    if (claim.kind === 'done') {
+      if (claim.endpoint !== q.endpoint) onReused();
+      return claim.response as SaveOutcome;
+    }
+    const outcome = await decide(tx);
+    await finishSaveRequest(tx, { userId: q.userId, key: q.key, response: outcome });
+    return outcome;
+  });
+}
+
+export interface NewRecordSave {
+  actor: SaveActor;
+  subject: { id: string; siteId: string };
+  ref: FormRef;
+  form: CompiledForm;
+  ctx: FormContext;
+  values: FormValues;
+  confirmWarnings: boolean;
+  at: Date;
+}
+
+/** savedata.do's decision and writes (inside `once`). */
+export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutcome> {
+  await lockSubject(tx, s.subject.id);
+  let lineno = 1;
+  if (s.form.logline) {
+    lineno = await nextLineno(tx, s.ref);
+  } else {
+    const existing = await findRecord(tx, s.ref, 1);
+    if (existing) return { outcome: 'conflict', record: recordInfo(existing) };
+  }
+  const plan = planSave({
+    form: s.form,
+    ctx: s.ctx,
+    saved: null,
+    values: s.values,
+    confirmedWarnings: s.confirmWarnings,
+    reasons: {},
+  });
+  switch (plan.kind) {
+    case 'empty':
+    case 'unchanged':
+      return { outcome: 'unchanged' };
+    case 'invalid':
+      return { outcome: 'invalid', problems: plan.problems };
+    case 'confirm':
+      return { outcome: 'needsConfirmation', problems: plan.problems };
+    case 'reasons':
+      return { outcome: 'needsReason', variables: [...plan.variables] };
+    case 'ready':
+      break;
+  }
+  const status = hasProblems(plan.problems) ? '1' : '2';
+  const id = await insertRecord(tx, {
+    ...s.ref,
+    studyId: s.actor.studyId,
+    siteId: s.subject.siteId,
+    lineno,
+    schemaVersion: s.form.version,
+    status,
+    values: plan.values,
+    itemStatus: itemStatusOf(s.form, plan.values),
+    userId: s.actor.userId,
+    at: s.at,
+  });
+  const audit: DataAuditEntry[] = [];
+  for (const item of s.form.items.values()) {
+    const value = plan.values[item.variable] ?? null;
+    if (isBlankValue(value)) continue;
+    audit.push({
+      ...auditBase(s.actor, s.subject.id, s.ref.tid, id, lineno, s.at),
+      action: 'create',
+      variable: item.variable,
+      oldvalue: null,
+      newvalue: toAuditText(item, value),
+      reasonCode: null,
+      reasonText: null,
+    });
+  }
+  await appendDataAudit(tx, audit);
+  return {
+    outcome: 'saved',
+    record: recordInfo({
+      id,
+      lineno,
+      rowversion: 1,
+      status,
+      updatedAt: s.at,
+      updatedByName: s.actor.username,
+    }),
+    problems: plan.problems,
+  };
+}
+
+function auditBase(
+  actor: SaveActor,
+  subjectId: string,
+  tid: string,
+  recordId: string,
+  lineno: number,
+  at: Date,
+) {
+  return {
+    recordId,
+    studyId: actor.studyId,
+    subjectId,
+    tid,
+    lineno,
+    userId: actor.userId,
+    roleId: actor.roleId,
+    siteId: actor.siteId,
+    at,
+  };
+}
+
+export interface RecordUpdate {
+  actor: SaveActor;
+  recordId: string;
+  rowversion: number;
+  form: CompiledForm;
+  ctx: FormContext;
+  values: FormValues;
+  reasons: Readonly<Record<string, ChangeReason>>;
+  confirmWarnings: boolean;
+  at: Date;
+}
+
+/** updatedata.do's decision and writes (inside `once`); null when the record is gone. */
+export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<SaveOutcome | null> {
+  const record = await findRecordById(tx, u.actor.studyId, u.recordId, true);
+  if (!record) return null;
+  if (record.rowversion !== u.rowversion) return { outcome: 'conflict', record: recordInfo(record) };
+  const plan = planSave({
+    form: u.form,
+    ctx: u.ctx,
+    saved: record.values,
+    values: u.values,
+    confirmedWarnings: u.confirmWarnings,
+    reasons: u.reasons,
+  });
+  switch (plan.kind) {
+    case 'empty':
+    case 'unchanged':
+      return { outcome: 'unchanged' };
+    case 'invalid':
+      return { outcome: 'invalid', problems: plan.problems };
+    case 'confirm':
+      return { outcome: 'needsConfirmation', problems: plan.problems };
+    case 'reasons':
+      return { outcome: 'needsReason', variables: [...plan.variables] };
+    case 'ready':
+      break;
+  }
+  const status = hasProblems(plan.problems) ? '1' : '2';
+  const updated = await updateRecord(tx, {
+    id: record.id,
+    rowversion: record.rowversion,
+    schemaVersion: u.form.version,
+    status,
+    values: plan.values,
+    itemStatus: itemStatusOf(u.form, plan.values, record.itemStatus),
+    userId: u.actor.userId,
+    at: u.at,
+  });
+  if (!updated) return { outcome: 'conflict', record: recordInfo(record) };
+  const audit: DataAuditEntry[] = [];
+  for (const variable of plan.changed) {
+    const item = u.form.items.get(variable);
+    if (!item) continue;
+    const reason = u.reasons[variable];
+    audit.push({
+      ...auditBase(u.actor, record.subjectId, record.tid, record.id, record.lineno, u.at),
+      action: 'update',
+      variable,
+      oldvalue: toAuditText(item, record.values[variable] ?? null),
+      newvalue: toAuditText(item, plan.values[variable] ?? null),
+      reasonCode: reason?.code ?? null,
+      reasonText: reason?.text ?? null,
+    });
+  }
+  await appendDataAudit(tx, audit);
+  return {
+    outcome: 'saved',
+    record: recordInfo({
+      id: record.id,
+      lineno: record.lineno,
+      rowversion: record.rowversion + 1,
+      status,
+      updatedAt: u.at,
+      updatedByName: u.actor.username,
+    }),
+    problems: plan.problems,
+  };
+}

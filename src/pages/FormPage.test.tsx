@@ -1,0 +1,413 @@
+/**
+ * The form page: a record of a visit's form entered, checked and saved the way the engine plans it (please enter,
+ * no need to save, please check with the fields marked, warnings confirmed, reasons for changes), the request sent
+ * with an idempotency key reused when the same save is retried, drafts kept while typing and offered back, and no
+ * entry at all for a role that may only read.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordInfo, SaveOutcome } from '../../engine/api/formContract';
+import type { DataOf } from '../../engine/api/contract';
+import type { dataInfo, dataList } from '../../engine/api/formContract';
+import { createDraftStore, createMemoryBackend, type DraftScope, type DraftStore } from '../../engine/drafts';
+import type { FormValues } from '../../engine/form/types';
+import { vsSchema } from '../../fixtures/forms';
+import { createFakeApiClient, fakeFailure, type FakeApiClient } from '../../renderers/testing/fakeApiClient';
+import { DraftStoreContext } from '../drafts/useFormDraft';
+import { formPath } from '../routing/formPaths';
+import { PATHS, subjectPath } from '../routing/paths';
+import { renderApp, seedSession, text } from '../testing/renderApp';
+import { roleLoginInfo } from '../testing/sampleData';
+import { FormPage } from './FormPage';
+
+const SUBJECT = 'subj-1';
+const KEYS = { visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'VS' };
+const PATH = formPath(PATHS.subjects, SUBJECT, KEYS);
+
+const scope: DraftScope = {
+  studyId: roleLoginInfo.studyid ?? '',
+  userId: roleLoginInfo.userid ?? '',
+  subjectid: SUBJECT,
+  ...KEYS,
+  lineno: 1,
+};
+
+const savedRecord: RecordInfo = {
+  recordid: 'rec-1',
+  lineno: 1,
+  rowversion: 3,
+  status: '2',
+  updatedat: '2026-01-05T08:00:00Z',
+  updatedby: 'crc.li',
+};
+
+const savedValues: FormValues = { VSDAT: '2026-01-05', SYSBP: '120', DIABP: '80' };
+
+function pageData(editable = true): DataOf<typeof dataList> {
+  return {
+    tid: 'VS',
+    formid: 'VS',
+    name: { zh_CN: '生命体征', en: 'Vital signs' },
+    version: 1,
+    reftype: '3',
+    isGoDrug: false,
+    table: false,
+    columns: null,
+    list: null,
+    total: 0,
+    pageNum: 20,
+    innerPage: 1,
+    page: 1,
+    editable,
+  };
+}
+
+const memoryDrafts = (): DraftStore =>
+  createDraftStore({ backend: createMemoryBackend(), now: () => Date.now() });
+
+interface Setup {
+  record?: RecordInfo | null;
+  values?: FormValues;
+  editable?: boolean;
+  save?: (params: Record<string, unknown>) => SaveOutcome;
+  drafts?: DraftStore;
+}
+
+function setup({ record = null, values = {}, editable = true, save, drafts = memoryDrafts() }: Setup = {}) {
+  seedSession(window.sessionStorage, roleLoginInfo);
+  const info: DataOf<typeof dataInfo> = { schema: vsSchema, record, values, items: {}, editable };
+  const answer = (params: unknown): SaveOutcome =>
+    save
+      ? save(params as Record<string, unknown>)
+      : {
+          outcome: 'saved',
+          record: { ...savedRecord, rowversion: (record?.rowversion ?? 0) + 1 },
+          problems: {},
+        };
+  const client: FakeApiClient = createFakeApiClient({
+    dataList: pageData(editable),
+    dataInfo: info,
+    codeList: [],
+    saveData: answer as never,
+    updateData: answer as never,
+    editReasons: [{ code: 'TE', text: { zh_CN: '转录错误', en: 'Transcription error' } }],
+    auditTrail: [],
+  });
+  const routes = [
+    {
+      path: `${PATHS.subjects}/:subjectid/visits/:visitnum/:cycnum/:svnum/forms/:tid`,
+      element: (
+        <DraftStoreContext.Provider value={drafts}>
+          <FormPage base={PATHS.subjects} />
+        </DraftStoreContext.Provider>
+      ),
+    },
+    { path: `${PATHS.subjects}/:subjectid`, element: <div data-testid="subject-stub" /> },
+  ];
+  return { ...renderApp(PATH, { client, routes }), client, drafts };
+}
+
+const row = (variable: string) => screen.getByTestId(`ecrf-row-${variable}`);
+// (by element: a dialog open over the form hides it from role queries)
+const input = (variable: string) => {
+  const element = row(variable).querySelector('input');
+  if (!element) throw new Error(`no input for ${variable}`);
+  return element;
+};
+const type = (variable: string, value: string) => fireEvent.change(input(variable), { target: { value } });
+const formReady = () => screen.findByTestId('ecrf-row-SYSBP');
+const save = () => userEvent.click(screen.getByTestId('form-save'));
+const notice = (id: string) => screen.findByText(text(id));
+
+afterEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('the form page save flow', () => {
+  it('says "please enter" for a new record with nothing entered, and sends nothing', async () => {
+    const { client } = setup();
+    await formReady();
+    expect(screen.getByTestId('form-title')).toHaveTextContent('生命体征');
+    await save();
+    expect(await notice('formPage.pleaseEnter')).toBeInTheDocument();
+    expect(client.paramsOf('saveData')).toHaveLength(0);
+  });
+
+  it('says "no need to save" when the saved values are unchanged', async () => {
+    const { client } = setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    expect(input('SYSBP')).toHaveValue('120');
+    await save();
+    expect(await notice('formPage.noNeedToSave')).toBeInTheDocument();
+    expect(client.paramsOf('updateData')).toHaveLength(0);
+  });
+
+  it('marks the invalid fields and says "please check" instead of saving', async () => {
+    const { client } = setup();
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '12a');
+    await save();
+    expect(await notice('formPage.pleaseCheck')).toBeInTheDocument();
+    expect(row('SYSBP')).toHaveClass('ecrf-row-error');
+    expect(input('SYSBP')).toHaveAttribute('aria-invalid', 'true');
+    expect(client.paramsOf('saveData')).toHaveLength(0);
+  });
+
+  it('asks to confirm warnings before saving, then saves a new record with the warnings confirmed', async () => {
+    const { client, drafts } = setup();
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '150');
+    type('DIABP', '80');
+    await save();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('warning-list')).toBeInTheDocument();
+    expect(client.paramsOf('saveData')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.warnings.confirm') }));
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    const [params] = client.paramsOf('saveData') as Record<string, unknown>[];
+    expect(params).toMatchObject({
+      subjectid: SUBJECT,
+      visitnum: 'V1',
+      cycnum: 1,
+      svnum: 1,
+      tid: 'VS',
+      version: 1,
+      confirmWarnings: true,
+      values: expect.objectContaining({ VSDAT: '2026-01-05', SYSBP: '150', DIABP: '80' }) as unknown,
+    });
+    expect(params?.idempotencyKey).toMatch(/^[A-Za-z0-9-]{16,64}$/);
+    // saved: no draft left, the audit trail is there for the new record
+    await waitFor(async () => expect(await drafts.load(scope)).toBeNull());
+    expect(screen.getByTestId('form-audit')).toBeInTheDocument();
+  });
+
+  it('asks for a reason for each changed saved value and sends it with the update', async () => {
+    const { client } = setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    type('SYSBP', '125');
+    await save();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('reason-row-SYSBP')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('reason-row-DIABP')).toBeNull();
+    const reasonText = within(dialog).getByRole('textbox');
+    await userEvent.type(reasonText, 'typo in the source transcription');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    const [params] = client.paramsOf('updateData') as Record<string, unknown>[];
+    expect(params).toMatchObject({
+      recordid: 'rec-1',
+      rowversion: 3,
+      values: expect.objectContaining({ SYSBP: '125' }) as unknown,
+      reasons: { SYSBP: expect.objectContaining({ text: 'typo in the source transcription' }) as unknown },
+    });
+    // the saved values are the new baseline: saving again has nothing to do
+    await save();
+    expect(await notice('formPage.noNeedToSave')).toBeInTheDocument();
+    expect(client.paramsOf('updateData')).toHaveLength(1);
+  });
+
+  it('keeps the values and the draft when the request fails, and retries the same save with the same key', async () => {
+    let calls = 0;
+    const { client, drafts } = setup({
+      save: () => {
+        calls += 1;
+        if (calls === 1) throw fakeFailure('network', 'data/savedata.do');
+        return { outcome: 'saved', record: savedRecord, problems: {} };
+      },
+    });
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    await save();
+    await waitFor(() => expect(client.paramsOf('saveData')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('form-save')).toBeEnabled());
+    expect(input('SYSBP')).toHaveValue('120');
+    const kept = await drafts.load(scope);
+    const [first] = client.paramsOf('saveData') as { idempotencyKey: string }[];
+    expect(kept?.values).toMatchObject({ SYSBP: '120', DIABP: '80' });
+    expect(kept?.idempotencyKey).toBe(first?.idempotencyKey);
+
+    await save();
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    const [, second] = client.paramsOf('saveData') as { idempotencyKey: string }[];
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(await drafts.load(scope)).toBeNull();
+  });
+
+  it('shows the problems the server found at the fields, and a new key for the next save', async () => {
+    let calls = 0;
+    const { client } = setup({
+      save: (): SaveOutcome => {
+        calls += 1;
+        return calls === 1
+          ? { outcome: 'invalid', problems: { DIABP: [{ level: 'error', messageId: 'form.required' }] } }
+          : { outcome: 'saved', record: savedRecord, problems: {} };
+      },
+    });
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    await save();
+    expect(await notice('formPage.pleaseCheck')).toBeInTheDocument();
+    expect(row('DIABP')).toHaveClass('ecrf-row-error');
+    await save();
+    const keys = (client.paramsOf('saveData') as { idempotencyKey: string }[]).map((p) => p.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('offers a conflict reload when the record changed meanwhile', async () => {
+    setup({
+      record: savedRecord,
+      values: savedValues,
+      save: () => ({ outcome: 'conflict', record: { ...savedRecord, rowversion: 9 } }),
+    });
+    await formReady();
+    type('SYSBP', '125');
+    await save();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'late information');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
+    expect(await screen.findByTestId('form-conflict')).toBeInTheDocument();
+    expect(input('SYSBP')).toHaveValue('125');
+  });
+});
+
+describe('drafts on the form page', () => {
+  it('keeps what is typed as a draft and offers it back when the page opens again', async () => {
+    const first = setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    type('SYSBP', '133');
+    await waitFor(async () =>
+      expect((await first.drafts.load(scope))?.values).toMatchObject({ SYSBP: '133' }),
+    );
+    first.unmount();
+
+    // the page again (after a forced logout, a closed tab …): the draft is offered, and restored on request
+    setup({ record: savedRecord, values: savedValues, drafts: first.drafts });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('draft-offer-text')).toBeInTheDocument();
+    expect(input('SYSBP')).toHaveValue('120');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.draft.restore') }));
+    await waitFor(() => expect(input('SYSBP')).toHaveValue('133'));
+    // restored values are unsaved changes: saving them asks for a reason
+    await save();
+    expect(await screen.findByTestId('reason-row-SYSBP')).toBeInTheDocument();
+  });
+
+  it('discarding the offered draft removes it and keeps the saved values', async () => {
+    const drafts = createDraftStore({ backend: createMemoryBackend(), now: () => Date.now() });
+    const typed = { ...savedValues, SYSBP: '140' };
+    await drafts.save(scope, { values: typed, savedAt: Date.now(), rowversion: 3, idempotencyKey: null });
+    setup({ record: savedRecord, values: savedValues, drafts });
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.draft.discard') }));
+    await waitFor(async () => expect(await drafts.load(scope)).toBeNull());
+    expect(input('SYSBP')).toHaveValue('120');
+  });
+
+  it('asks before leaving with unsaved changes, and stays or leaves as told', async () => {
+    const { router } = setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    type('SYSBP', '125');
+    await userEvent.click(screen.getByTestId('form-back'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.unsaved.stay') }));
+    expect(router.state.location.pathname).toBe(PATH);
+    expect(input('SYSBP')).toHaveValue('125');
+    await userEvent.click(screen.getByTestId('form-back'));
+    const again = await screen.findByRole('dialog');
+    await userEvent.click(within(again).getByRole('button', { name: text('ecrf.unsaved.discard') }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(subjectPath(PATHS.subjects, SUBJECT)));
+  });
+});
+
+describe('the form page for a role that may only read', () => {
+  it('shows the values read-only, without Save, and keeps no drafts', async () => {
+    const { drafts } = setup({ record: savedRecord, values: savedValues, editable: false });
+    await formReady();
+    expect(screen.queryByTestId('form-save')).toBeNull();
+    expect(screen.getByText(text('formPage.readOnly'))).toBeInTheDocument();
+    expect(input('SYSBP')).toHaveAttribute('readonly');
+    expect(screen.getByTestId('form-audit')).toBeInTheDocument();
+    expect(await drafts.load(scope)).toBeNull();
+  });
+});
+
+describe('a log-line form', () => {
+  const aeSchema = {
+    formid: 'AE',
+    tid: 'AE',
+    name: { zh_CN: '不良事件', en: 'Adverse events' },
+    version: 1,
+    logline: true,
+    columns: [{ prop: 'AETERM', label: { zh_CN: '名称', en: 'Term' } }],
+    sections: [
+      { id: 'main', title: 'AE', items: [{ variable: 'AETERM', label: 'Term', fieldtype: 'text' }] },
+    ],
+  };
+  const AE_PATH = formPath(PATHS.subjects, SUBJECT, { ...KEYS, tid: 'AE' });
+
+  function openLines(editable: boolean) {
+    seedSession(window.sessionStorage, roleLoginInfo);
+    const client = createFakeApiClient({
+      dataList: {
+        ...pageData(editable),
+        tid: 'AE',
+        formid: 'AE',
+        table: true,
+        columns: aeSchema.columns,
+        list: [
+          { lineno: 1, recordid: 'r1', status: '2', updatedat: '2026-01-05T08:00:00Z', AETERM: 'Headache' },
+        ],
+        total: 1,
+      },
+      dataInfo: (params): DataOf<typeof dataInfo> => ({
+        schema: aeSchema,
+        record: params.lineno ? { ...savedRecord, lineno: params.lineno } : null,
+        values: params.lineno ? { AETERM: 'Nausea' } : {},
+        items: {},
+        editable,
+      }),
+      saveData: { outcome: 'saved', record: { ...savedRecord, recordid: 'r2', lineno: 2 }, problems: {} },
+    });
+    const routes = [
+      {
+        path: `${PATHS.subjects}/:subjectid/visits/:visitnum/:cycnum/:svnum/forms/:tid`,
+        element: (
+          <DraftStoreContext.Provider value={memoryDrafts()}>
+            <FormPage base={PATHS.subjects} />
+          </DraftStoreContext.Provider>
+        ),
+      },
+    ];
+    return { ...renderApp(AE_PATH, { client, routes }), client };
+  }
+
+  it('shows the rows; a row is added at the end and, once saved, is that row', async () => {
+    const { client, router } = openLines(true);
+    await userEvent.click(await screen.findByTestId('logline-add'));
+    await waitFor(() => expect(router.state.location.search).toBe('?lineno=new'));
+    const term = await screen.findByTestId('ecrf-row-AETERM');
+    expect(client.paramsOf('dataInfo').at(-1)).not.toHaveProperty('lineno');
+    fireEvent.change(term.querySelector('input')!, { target: { value: 'Nausea' } });
+    await save();
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    expect(client.paramsOf('saveData')[0]).toMatchObject({ tid: 'AE', values: { AETERM: 'Nausea' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?lineno=2'));
+    await waitFor(() => expect(client.paramsOf('dataInfo').at(-1)).toMatchObject({ lineno: 2 }));
+    await userEvent.click(screen.getByTestId('form-to-lines'));
+    expect(await screen.findByTestId('logline-table')).toBeInTheDocument();
+  });
+
+  it('offers no new row to a role that may only read', async () => {
+    openLines(false);
+    expect(await screen.findByTestId('logline-table')).toBeInTheDocument();
+    expect(screen.queryByTestId('logline-add')).toBeNull();
+  });
+});

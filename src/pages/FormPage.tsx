@@ -1,0 +1,201 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { dataList, type LineRow } from '../../engine/api/formContract';
+import type { DataOf } from '../../engine/api/contract';
+import { RequestError } from '../../engine/http/requestError';
+import { InlineMessage } from '../../renderers/InlineMessage';
+import { LoadFailed } from '../../renderers/LoadFailed';
+import { PageLoading } from '../../renderers/PageLoading';
+import { useApiClient } from '../../renderers/apiClientContext';
+import { useMetaText } from '../../renderers/search/metadataText';
+import { userTimeZone } from '../../renderers/userTimeZone';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../engine/list/types';
+import { usePlatform } from '../platform/PlatformContext';
+import { LINENO_PARAM, NEW_LINE } from '../routing/formPaths';
+import { subjectPath } from '../routing/paths';
+import { FormRecordPage } from './FormRecordPage';
+import type { RecordKeys } from './formRecord/useSaveFlow';
+
+// the rows grid carries AG Grid: loaded only for log-line forms
+const LoglineTable = lazy(() =>
+  import('../../renderers/ecrf/LoglineTable').then((m) => ({ default: m.LoglineTable })),
+);
+
+type FormPageData = DataOf<typeof dataList>;
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; data: FormPageData }
+  | { status: 'refused' }
+  | { status: 'failed' };
+
+const INNER_PAGE_PARAM = 'innerPage';
+const SIZE_PARAM = 'size';
+
+function pageSizeOf(value: string | null): PageSize {
+  const n = Number(value);
+  return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : DEFAULT_PAGE_SIZE;
+}
+
+/** `?lineno=`: a row number, `new`, or nothing (not a row). */
+export function linenoOf(value: string | null): number | 'new' | null {
+  if (value === NEW_LINE) return NEW_LINE;
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+function positive(value: string | undefined | null, fallback = 1): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/**
+ * The page of one form of a subject's visit: datalist says whether it is a log-line form (its rows in a grid, each
+ * opening as a record, rows added at the end) or a single record (opened at once).
+ */
+export function FormPage({ base }: { base: string }) {
+  const params = useParams();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useApiClient();
+  const text = useMetaText();
+  const subjectid = params.subjectid ?? '';
+  const keys = useMemo<RecordKeys>(
+    () => ({
+      subjectid,
+      visitnum: params.visitnum ?? '',
+      cycnum: positive(params.cycnum),
+      svnum: positive(params.svnum),
+      tid: params.tid ?? '',
+    }),
+    [subjectid, params.visitnum, params.cycnum, params.svnum, params.tid],
+  );
+  const lineno = linenoOf(search.get(LINENO_PARAM));
+  const innerPage = positive(search.get(INNER_PAGE_PARAM));
+  const size = pageSizeOf(search.get(SIZE_PARAM));
+  const { store } = usePlatform();
+  const zone = useMemo(() => userTimeZone(store), [store]);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    client.call(dataList, { ...keys, defvalue: undefined, page: 1, innerPage, size }, { silent: true }).then(
+      (data) => current && setLoaded({ status: 'ready', data }),
+      (error: unknown) => {
+        const refused = error instanceof RequestError && error.kind === 'business';
+        if (current) setLoaded({ status: refused ? 'refused' : 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // a row opened or saved does not need the page again; the grid's page does
+  }, [client, keys, innerPage, size, attempt]);
+
+  const toSubject = () => navigate(subjectPath(base, subjectid));
+  const openLine = (line: number | 'new') =>
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set(LINENO_PARAM, String(line));
+      return next;
+    });
+  const setParam = (name: string, value: string, firstPage = false) =>
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set(name, value);
+      if (firstPage) next.delete(INNER_PAGE_PARAM);
+      return next;
+    });
+  const toLines = () =>
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete(LINENO_PARAM);
+      return next;
+    });
+
+  const header = (title: string | null) => (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Button onClick={toSubject} data-testid="form-back">
+        <FormattedMessage id="formPage.backToSubject" />
+      </Button>
+      {title ? (
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }} data-testid="form-title">
+          {title}
+        </Typography>
+      ) : null}
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage
+          id="formPage.visitKeys"
+          values={{ visitnum: keys.visitnum, cycnum: keys.cycnum, svnum: keys.svnum }}
+        />
+      </Typography>
+    </Box>
+  );
+
+  if (loaded.status === 'loading') return <PageLoading />;
+  if (loaded.status !== 'ready') {
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {header(null)}
+        {loaded.status === 'refused' ? (
+          <InlineMessage level="error">
+            <FormattedMessage id="formPage.notAvailable" />
+          </InlineMessage>
+        ) : (
+          <LoadFailed
+            message={<FormattedMessage id="formPage.loadFailed" />}
+            retryLabel={<FormattedMessage id="grid.retry" />}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        )}
+      </Box>
+    );
+  }
+  const page = loaded.data;
+  const showLines = page.table && lineno === null;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="form-page">
+      {header(text(page.name))}
+      {showLines ? (
+        <Suspense fallback={<PageLoading />}>
+          <LoglineTable
+            columns={page.columns ?? []}
+            rows={(page.list ?? []) as unknown as readonly LineRow[]}
+            total={page.total}
+            innerPage={page.innerPage}
+            size={size}
+            userTimeZone={zone}
+            onOpenLine={(line) => openLine(line)}
+            {...(page.editable ? { onAddLine: () => openLine(NEW_LINE) } : {})}
+            onPageChange={(next) => setParam(INNER_PAGE_PARAM, String(next))}
+            onSizeChange={(next) => setParam(SIZE_PARAM, String(next), true)}
+          />
+        </Suspense>
+      ) : (
+        <>
+          {page.table ? (
+            <Button onClick={toLines} sx={{ alignSelf: 'flex-start' }} data-testid="form-to-lines">
+              <FormattedMessage id="formPage.backToLines" />
+            </Button>
+          ) : null}
+          <FormRecordPage
+            key={`${location.pathname}:${lineno ?? ''}`}
+            keys={keys}
+            lineno={page.table ? lineno : null}
+            onNewLineSaved={(line) => {
+              // the new row is a saved row now; the grid is asked again when the user goes back to it
+              setAttempt((n) => n + 1);
+              navigate({ search: `?${LINENO_PARAM}=${line}` }, { replace: true });
+            }}
+          />
+        </>
+      )}
+    </Box>
+  );
+}
