@@ -11,7 +11,7 @@
  * `npm run bench:form`. FORM_BENCH_RUNS (20), FORM_BENCH_WARMUP (3), FORM_BENCH_KEYS (200), SKIP_BUILD=1.
  */
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import type { FormBenchApi, KeystrokeSample, MountTiming } from './formBench/main';
 import {
@@ -19,6 +19,7 @@ import {
   printStats,
   repeat as repeatRuns,
   ROOT,
+  pageApi,
   serveStatic,
   stat,
   type Stat,
@@ -30,20 +31,6 @@ const WARMUP = Number(process.env.FORM_BENCH_WARMUP ?? 3);
 const KEYS = Number(process.env.FORM_BENCH_KEYS ?? 200);
 const repeat = <T>(once: (i: number) => Promise<T>) => repeatRuns(once, WARMUP, RUNS);
 
-function call<K extends keyof FormBenchApi>(
-  page: Page,
-  method: K,
-  ...args: Parameters<FormBenchApi[K]>
-): Promise<Awaited<ReturnType<FormBenchApi[K]>>> {
-  return page.evaluate(
-    ([m, a]) => {
-      const api = window.formBench as unknown as Record<string, (...x: unknown[]) => unknown>;
-      return api[m as string]!(...(a as unknown[]));
-    },
-    [method, args] as const,
-  ) as Promise<Awaited<ReturnType<FormBenchApi[K]>>>;
-}
-
 buildBenchPage('bench/formBench/vite.config.ts', OUT);
 const site = await serveStatic(OUT);
 const browser = await chromium.launch(chromiumLaunchOptions);
@@ -52,10 +39,11 @@ try {
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(site.url);
   await page.waitForFunction(() => window.formBench !== undefined);
+  const call = pageApi<FormBenchApi>(page, 'formBench');
   const stats: Stat[] = [];
 
   for (const items of [500, 1000]) {
-    const mounts = await repeat(() => call(page, 'mount', items, 'empty'));
+    const mounts = await repeat(() => call('mount', items, 'empty'));
     const runs = mounts.runs as MountTiming[];
     stats.push(
       stat(
@@ -77,23 +65,23 @@ try {
   }
 
   // typing in the middle of the 1,000-item form, one key at a time (each key's work has settled before the next)
-  await call(page, 'mount', 1000, 'empty');
-  const variable = await call(page, 'focusMiddle');
+  await call('mount', 1000, 'empty');
+  const variable = await call('focusMiddle');
   const text = '1234567890';
   for (let i = 0; i < 10; i++) await page.keyboard.press(text[i % text.length]!, { delay: 0 }); // warm-up
   await page.waitForTimeout(400);
-  await call(page, 'takeKeystrokes');
+  await call('takeKeystrokes');
   for (let i = 0; i < KEYS; i++) {
     if (i > 0 && i % 8 === 0) {
       for (let k = 0; k < 8; k++) await page.keyboard.press('Backspace');
       await page.waitForTimeout(50);
-      await call(page, 'takeKeystrokes'); // backspaces are not measured
+      await call('takeKeystrokes'); // backspaces are not measured
     }
     await page.keyboard.press(text[i % text.length]!);
     await page.waitForTimeout(40);
   }
   await page.waitForTimeout(400);
-  const keys = (await call(page, 'takeKeystrokes')) as KeystrokeSample[];
+  const keys = (await call('takeKeystrokes')) as KeystrokeSample[];
   stats.push(
     stat(
       `1,000 items: keystroke in ${variable} → next frame`,
@@ -108,8 +96,8 @@ try {
   );
 
   for (const mode of ['filled', 'invalid'] as const) {
-    await call(page, 'mount', 500, mode);
-    const validations = await repeat(() => call(page, 'validateAll'));
+    await call('mount', 500, mode);
+    const validations = await repeat(() => call('validateAll'));
     const label = mode === 'filled' ? 'plausible values' : 'a bad value in every number and date';
     stats.push(
       stat(
@@ -129,7 +117,7 @@ try {
       ),
     );
   }
-  await call(page, 'unmount');
+  await call('unmount');
 
   const version = browser.version();
   printStats(

@@ -11,7 +11,7 @@
  * `npm run bench:list`. LIST_BENCH_RUNS (25), LIST_BENCH_WARMUP (3), SKIP_BUILD=1 reuses the last build.
  */
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import type { GridTiming, ListBenchApi } from './listBench/main';
 import {
@@ -19,6 +19,7 @@ import {
   printStats,
   repeat as repeatRuns,
   ROOT,
+  pageApi,
   serveStatic,
   stat,
   type Stat,
@@ -27,21 +28,6 @@ import {
 const OUT = join(ROOT, '.cache', 'list-bench');
 const RUNS = Number(process.env.LIST_BENCH_RUNS ?? 25);
 const WARMUP = Number(process.env.LIST_BENCH_WARMUP ?? 3);
-
-/** Calls one method of the page's benchmark API. */
-function call<K extends keyof ListBenchApi>(
-  page: Page,
-  method: K,
-  ...args: Parameters<ListBenchApi[K]>
-): Promise<Awaited<ReturnType<ListBenchApi[K]>>> {
-  return page.evaluate(
-    ([m, a]) => {
-      const api = window.listBench as unknown as Record<string, (...x: unknown[]) => unknown>;
-      return api[m as string]!(...(a as unknown[]));
-    },
-    [method, args] as const,
-  ) as Promise<Awaited<ReturnType<ListBenchApi[K]>>>;
-}
 
 const repeat = <T>(once: (i: number) => Promise<T>) => repeatRuns(once, WARMUP, RUNS);
 
@@ -53,9 +39,10 @@ try {
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(site.url);
   await page.waitForFunction(() => window.listBench !== undefined);
+  const call = pageApi<ListBenchApi>(page, 'listBench');
   const stats: Stat[] = [];
 
-  const search = await repeat(() => call(page, 'mountSearchBar'));
+  const search = await repeat(() => call('mountSearchBar'));
   stats.push(stat('SearchBar, 30 items: mount → all items painted', search.runs, search.first));
 
   for (const [size, allRows, note] of [
@@ -63,7 +50,7 @@ try {
     [100, false, ' (virtualised, as in the app)'],
     [100, true, ' (all 100 rows in the DOM)'],
   ] as const) {
-    const mounts = await repeat(() => call(page, 'mountGrid', size, allRows));
+    const mounts = await repeat(() => call('mountGrid', size, allRows));
     const timings = mounts.runs as GridTiming[];
     stats.push(
       stat(
@@ -77,8 +64,8 @@ try {
         mounts.first.actionToPaint,
       ),
     );
-    await call(page, 'mountGrid', size, allRows);
-    const pages = await repeat(() => call(page, 'nextPage'));
+    await call('mountGrid', size, allRows);
+    const pages = await repeat(() => call('nextPage'));
     stats.push(
       stat(
         `MetaGrid ${size} rows${note}: next page click → rows painted`,
@@ -87,7 +74,7 @@ try {
       ),
     );
   }
-  await call(page, 'unmount');
+  await call('unmount');
 
   const version = browser.version();
   printStats(

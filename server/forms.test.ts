@@ -23,7 +23,7 @@ import {
 } from '../engine/api/formContract';
 import { compileForm, prepareForSave, validateForm } from '../engine/form/index';
 import type { FormContext, FormValues } from '../engine/form/types';
-import { vsSchema } from '../fixtures/forms/index';
+import { lbSchema, vsSchema } from '../fixtures/forms/index';
 import { DEMO_SUBJECTS } from './seedForms';
 import type { CallResult } from './test/harness';
 import { startHarness, type Harness } from './test/harness';
@@ -341,6 +341,53 @@ describe('idempotency', () => {
   });
 });
 
+describe('idempotency: a key belongs to one save', () => {
+  it('the same key with other values or for another subject is refused (400) and writes nothing', async () => {
+    const [subject, other] = [freshSubject(), freshSubject()];
+    const idem = key();
+    const params = { ...form(subject, 'V1', 'VS'), version: 1, values: GOOD_VS, idempotencyKey: idem };
+    const first = outcomeOf(await h.call(saveData, params, { token: crc }));
+    expect(first.outcome).toBe('saved');
+    const [records, audits] = [await recordCount(), await auditCount()];
+    const otherValues = await h.call(
+      saveData,
+      { ...params, values: { ...GOOD_VS, PULSE: '88' } },
+      { token: crc },
+    );
+    expect(otherValues.status).toBe(400);
+    const otherSubject = await h.call(saveData, { ...params, ...form(other, 'V1', 'VS') }, { token: crc });
+    expect(otherSubject.status).toBe(400);
+    expect([await recordCount(), await auditCount()]).toEqual([records, audits]);
+    // a retry of the same save, confirmed this time (the first answer was lost), still answers the first outcome
+    const retry = outcomeOf(await h.call(saveData, { ...params, confirmWarnings: true }, { token: crc }));
+    expect(retry).toEqual(first);
+  });
+
+  it('an update key reused for other values is refused', async () => {
+    const subject = freshSubject();
+    const saved = outcomeOf(await save(crc, form(subject, 'V1', 'VS'), GOOD_VS));
+    if (saved.outcome !== 'saved') throw new Error(JSON.stringify(saved));
+    const idem = key();
+    const params = {
+      recordid: saved.record.recordid,
+      rowversion: 1,
+      version: 1,
+      values: { ...GOOD_VS, PULSE: '74' },
+      reasons: { PULSE: { code: null, text: 'Re-measured' } },
+      idempotencyKey: idem,
+    };
+    expect(outcomeOf(await h.call(updateData, params, { token: crc })).outcome).toBe('saved');
+    const audits = await auditCount();
+    const reuse = await h.call(
+      updateData,
+      { ...params, rowversion: 2, values: { ...GOOD_VS, PULSE: '99' } },
+      { token: crc },
+    );
+    expect(reuse.status).toBe(400);
+    expect(await auditCount()).toBe(audits);
+  });
+});
+
 describe('log-line forms', () => {
   it('appends rows at the end (lineno max + 1) and pages them in datalist', async () => {
     const subject = freshSubject();
@@ -530,6 +577,33 @@ describe('audit trail immutability (database)', () => {
   });
 });
 
+describe('audit trail completeness', () => {
+  it('shows a row whose user or role is no longer found, by id, instead of dropping it', async () => {
+    const rec = await h.db.query<{ id: string; study_id: string; subject_id: string; site_id: string }>(
+      `select id::text as id, study_id, subject_id, site_id from form_records where subject_id = $1 and tid = 'DM'`,
+      [ENTRY],
+    );
+    const r = rec[0];
+    if (!r) throw new Error('no DM record for the entry subject');
+    const before = await h.call(auditTrail, { recordid: r.id }, { token: crc });
+    if (!before.body.success) throw new Error(before.body.msg);
+    await h.db.query(
+      `insert into data_audit (record_id, study_id, subject_id, tid, lineno, action, variable, oldvalue, newvalue,
+         user_id, role_id, site_id, at)
+       values ($1::bigint, $2, $3, 'DM', 1, 'update', 'SEX', 'M', 'F', 'gone-user', 'gone-role', $4, now())`,
+      [r.id, r.study_id, r.subject_id, r.site_id],
+    );
+    const after = await h.call(auditTrail, { recordid: r.id }, { token: crc });
+    if (!after.body.success) throw new Error(after.body.msg);
+    expect(after.body.data).toHaveLength(before.body.data.length + 1);
+    expect(after.body.data.at(-1)).toMatchObject({
+      variable: 'SEX',
+      username: 'gone-user',
+      role: { zh_CN: 'gone-role', en: 'gone-role' },
+    });
+  });
+});
+
 describe('edit reasons and input assistance', () => {
   it('answers the reasons dictionary in order', async () => {
     const res = await h.call(editReasons, {}, { token: crc });
@@ -551,5 +625,145 @@ describe('edit reasons and input assistance', () => {
     expect(none.body.success && none.body.data).toEqual([]);
     const wild = await h.call(dataInputAsst, { tid: 'AE', variable: 'AETERM', q: '%' }, { token: crc });
     expect(wild.body.success && wild.body.data).toEqual([]);
+  });
+});
+
+describe('reasons for change are stored with their code', () => {
+  it('refuses a code that is not in the study’s dictionary (400); stores a known one with its text', async () => {
+    const subject = freshSubject();
+    const saved = outcomeOf(await save(crc, form(subject, 'V1', 'VS'), GOOD_VS));
+    if (saved.outcome !== 'saved') throw new Error(JSON.stringify(saved));
+    const audits = await auditCount();
+    const params = {
+      recordid: saved.record.recordid,
+      rowversion: 1,
+      version: 1,
+      values: { ...GOOD_VS, PULSE: '74' },
+      idempotencyKey: key(),
+    };
+    const bad = await h.call(
+      updateData,
+      { ...params, reasons: { PULSE: { code: 'NO_SUCH_REASON', text: 'whatever' } } },
+      { token: crc },
+    );
+    expect(bad.status).toBe(400);
+    expect(await auditCount()).toBe(audits);
+    const good = await h.call(
+      updateData,
+      {
+        ...params,
+        idempotencyKey: key(),
+        reasons: { PULSE: { code: 'TRANSCRIPTION', text: 'Transcription error' } },
+      },
+      { token: crc },
+    );
+    expect(outcomeOf(good).outcome).toBe('saved');
+    const rows = await h.db.query<{ reason_code: string; reason_text: string }>(
+      `select reason_code, reason_text from data_audit where record_id = $1::bigint and action = 'update'`,
+      [saved.record.recordid],
+    );
+    expect(rows).toEqual([{ reason_code: 'TRANSCRIPTION', reason_text: 'Transcription error' }]);
+  });
+});
+
+// Last: it publishes a version 2 of LB (without LBCOMM), which the tests above do not expect.
+describe('schema versions', () => {
+  const LB_VALUES: FormValues = {
+    LBDAT: '2026-03-01',
+    LBTIM: '08:15',
+    LBFAST: 'Y',
+    HGB: '138',
+    LBNRIND: 'ABNORMAL CS',
+    LBCOMM: 'Haemolysed sample, repeated',
+  };
+
+  it('a new record goes against the latest version; a change against the record’s own version', async () => {
+    const [subject, later] = [freshSubject(), freshSubject()];
+    const first = outcomeOf(await save(crc, form(subject, 'V1', 'LB'), LB_VALUES, { confirmWarnings: true }));
+    if (first.outcome !== 'saved') throw new Error(JSON.stringify(first));
+
+    const v2 = structuredClone(lbSchema) as unknown as {
+      version: number;
+      sections: { items: { variable: string }[] }[];
+      rules: { target: string }[];
+    };
+    v2.version = 2;
+    for (const section of v2.sections) section.items = section.items.filter((i) => i.variable !== 'LBCOMM');
+    v2.rules = v2.rules.filter((r) => r.target !== 'LBCOMM');
+    const study = await h.db.query<{ study_id: string }>(
+      `select study_id from form_schemas where tid = 'LB'`,
+    );
+    await h.db.query(
+      `insert into form_schemas (study_id, tid, formid, version, reftype, logline, schema, created_at)
+       values ($1, 'LB', 'LB', 2, '3', false, $2::jsonb, now())`,
+      [study[0]?.study_id, JSON.stringify(v2)],
+    );
+    const [records, audits] = [await recordCount(), await auditCount()];
+
+    // a first entry against the superseded version: refused, nothing written
+    const old = await save(crc, form(later, 'V1', 'LB'), LB_VALUES, { confirmWarnings: true });
+    expect(old.status).toBe(200);
+    expect(old.body.success).toBe(false);
+    // a change of the version-1 record sent against version 2 would drop LBCOMM unaudited: conflict
+    const cross = outcomeOf(
+      await h.call(
+        updateData,
+        {
+          recordid: first.record.recordid,
+          rowversion: 1,
+          version: 2,
+          values: { ...LB_VALUES, HGB: '140' },
+          reasons: { HGB: { code: null, text: 'Re-measured' } },
+          confirmWarnings: true,
+          idempotencyKey: key(),
+        },
+        { token: crc },
+      ),
+    );
+    expect(cross.outcome).toBe('conflict');
+    const check = await h.call(
+      editCheckUpdate,
+      { recordid: first.record.recordid, version: 2, values: LB_VALUES },
+      { token: crc },
+    );
+    expect(check.body.success).toBe(false);
+    expect([await recordCount(), await auditCount()]).toEqual([records, audits]);
+
+    // the record opens with its own version, and changes against it keep LBCOMM
+    const info = await h.call(dataInfo, form(subject, 'V1', 'LB'), { token: crc });
+    if (!info.body.success) throw new Error(info.body.msg);
+    expect((info.body.data.schema as { version: number }).version).toBe(1);
+    const own = outcomeOf(
+      await h.call(
+        updateData,
+        {
+          recordid: first.record.recordid,
+          rowversion: 1,
+          version: 1,
+          values: { ...LB_VALUES, HGB: '140' },
+          reasons: { HGB: { code: null, text: 'Re-measured' } },
+          confirmWarnings: true,
+          idempotencyKey: key(),
+        },
+        { token: crc },
+      ),
+    );
+    expect(own.outcome).toBe('saved');
+    const stored = await h.db.query<{ v: string }>(
+      `select form_values ->> 'LBCOMM' as v from form_records where id = $1::bigint`,
+      [first.record.recordid],
+    );
+    expect(stored[0]?.v).toBe('Haemolysed sample, repeated');
+
+    // the new version takes new records
+    const fresh2 = outcomeOf(
+      await save(
+        crc,
+        form(later, 'V1', 'LB'),
+        { ...LB_VALUES, LBNRIND: 'NORMAL', LBCOMM: null },
+        { version: 2, confirmWarnings: true },
+      ),
+    );
+    expect(fresh2.outcome).toBe('saved');
   });
 });

@@ -63,6 +63,10 @@ export const SERVER_MESSAGES = {
     en: 'No such record at the sites of your role',
   },
   formVersionNotFound: { zh_CN: '表单版本不存在', en: 'No such version of the form' },
+  formVersionOutdated: {
+    zh_CN: '表单版本已变更，请重新打开该页面',
+    en: 'The form version has changed; please open the page again',
+  },
   formSchemaInvalid: {
     zh_CN: '表单定义有误，无法录入，请联系数据管理员',
     en: 'The form definition has errors; data cannot be entered. Please contact data management',

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { extname, join, normalize } from 'node:path';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
@@ -100,4 +101,25 @@ export function printStats(title: string, stats: readonly Stat[], extra: Record<
     );
   }
   console.log(`\n${JSON.stringify({ ...extra, stats })}`);
+}
+
+/** The page's benchmark API: an object of async or sync methods under a global name (`window.formBench` …). */
+type PageApi = object;
+type Method<A extends PageApi, K extends keyof A> = A[K] extends (...args: infer P) => infer R
+  ? { args: P; result: Awaited<R> }
+  : never;
+
+/** A caller of the page's benchmark API published at `window[globalName]`. */
+export function pageApi<A extends PageApi>(page: Page, globalName: string) {
+  return <K extends keyof A & string>(
+    method: K,
+    ...args: Method<A, K>['args']
+  ): Promise<Method<A, K>['result']> =>
+    page.evaluate(
+      ([g, m, a]) => {
+        const api = (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[g]!;
+        return api[m]!(...(a as unknown[]));
+      },
+      [globalName, method, args] as const,
+    ) as Promise<Method<A, K>['result']>;
 }

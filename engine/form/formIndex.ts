@@ -14,6 +14,12 @@ export interface IndexedItem {
   showRules: readonly CompiledRule[];
   requiredIfRules: readonly CompiledRule[];
   checks: readonly CompiledRule[];
+  /** What the item's value and visibility read (formula, show rules). */
+  valueReads: readonly string[];
+  /** What its required state and checks read (requiredIf, check rules). */
+  validationReads: readonly string[];
+  /** Position in `ordered`. */
+  rank: number;
 }
 
 export interface FormIndex {
@@ -67,12 +73,17 @@ function buildIndex(form: CompiledForm): FormIndex {
   const byVariable = new Map<string, IndexedItem>();
   for (const item of form.items.values()) {
     const rules = byTarget.get(item.variable) ?? [];
+    const requiredIfRules = rules.filter((r) => r.kind === 'requiredIf');
+    const checks = rules.filter((r) => r.kind === 'check');
     byVariable.set(item.variable, {
       item,
       def: registry.get(item.fieldtype) ?? unknownType(item.fieldtype),
       showRules: rules.filter((r) => r.kind === 'show'),
-      requiredIfRules: rules.filter((r) => r.kind === 'requiredIf'),
-      checks: rules.filter((r) => r.kind === 'check'),
+      requiredIfRules,
+      checks,
+      valueReads: graph.get(item.variable) ?? [],
+      validationReads: [...new Set([...requiredIfRules, ...checks].flatMap((r) => r.reads))],
+      rank: 0,
     });
   }
   const ordered: IndexedItem[] = [];
@@ -85,7 +96,31 @@ function buildIndex(form: CompiledForm): FormIndex {
     const placed = new Set(ordered.map((e) => e.item.variable));
     for (const entry of byVariable.values()) if (!placed.has(entry.item.variable)) ordered.push(entry);
   }
+  ordered.forEach((entry, i) => (entry.rank = i));
   return { registry, ordered, byVariable };
+}
+
+/**
+ * The entries to evaluate for validating `variables` only, in evaluation order: those items, what their checks and
+ * requiredIf rules read, and — transitively — what the values and visibility of all of these read.
+ */
+export function entriesFor(index: FormIndex, variables: ReadonlySet<string>): IndexedItem[] {
+  const found = new Map<string, IndexedItem>();
+  const stack: string[] = [];
+  for (const v of variables) {
+    const entry = index.byVariable.get(v);
+    if (entry === undefined) continue;
+    stack.push(v, ...entry.validationReads);
+  }
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (found.has(v)) continue;
+    const entry = index.byVariable.get(v);
+    if (entry === undefined) continue;
+    found.set(v, entry);
+    for (const dep of entry.valueReads) if (!found.has(dep)) stack.push(dep);
+  }
+  return [...found.values()].sort((a, b) => a.rank - b.rank);
 }
 
 export function formIndex(form: CompiledForm): FormIndex {

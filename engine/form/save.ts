@@ -7,7 +7,7 @@ import { formIndex } from './formIndex';
 import { evaluateFormState } from './state';
 import type { CompiledForm, FormContext, FormProblems, FormValue, FormValues } from './types';
 import { hasErrors, hasWarnings, validateForm } from './validate';
-import { isBlankValue, normaliseValue, sameValue } from './values';
+import { isBlankValue, sameValue, valueIn } from './values';
 
 /**
  * The values to store: one entry for every item that has a value (not static/file/image), in document order;
@@ -18,12 +18,13 @@ export function prepareForSave(form: CompiledForm, values: FormValues, ctx: Form
   const normalised: Record<string, FormValue> = {};
   for (const entry of index.byVariable.values()) {
     if (entry.def.valueKind === 'none') continue;
-    normalised[entry.item.variable] = entry.def.computed ? null : normaliseValue(values[entry.item.variable]);
+    normalised[entry.item.variable] = entry.def.computed ? null : valueIn(values, entry.item.variable);
   }
   const state = evaluateFormState(form, normalised, ctx);
   for (const variable of Object.keys(normalised)) {
     if (state.hidden.has(variable)) normalised[variable] = null;
-    else if (variable in state.calculated) normalised[variable] = state.calculated[variable] ?? null;
+    else if (Object.hasOwn(state.calculated, variable))
+      normalised[variable] = state.calculated[variable] ?? null;
   }
   return normalised;
 }
@@ -34,7 +35,7 @@ export function changedVariables(form: CompiledForm, saved: FormValues, next: Fo
   for (const entry of formIndex(form).byVariable.values()) {
     if (entry.def.valueKind === 'none') continue;
     const variable = entry.item.variable;
-    if (!sameValue(saved[variable], next[variable])) changed.push(variable);
+    if (!sameValue(valueIn(saved, variable), valueIn(next, variable))) changed.push(variable);
   }
   return changed;
 }

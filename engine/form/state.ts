@@ -7,8 +7,9 @@
  */
 import { evaluateRule, isTrue, roundHalfAwayFromZero } from '../rules/index';
 import type { EvalEnv, RuleValue } from '../rules/types';
-import { formIndex } from './formIndex';
+import { formIndex, type IndexedItem } from './formIndex';
 import type { CompiledForm, CompiledItem, FormContext, FormState, FormValue, FormValues } from './types';
+import { valueIn } from './values';
 
 /** A formula's result as an item value: numbers rounded to the item's precision, booleans as 'true'/'false'. */
 export function calculatedValue(item: CompiledItem, result: RuleValue): FormValue {
@@ -30,14 +31,22 @@ export interface Evaluation {
   env: EvalEnv;
 }
 
-export function evaluateForm(form: CompiledForm, values: FormValues, ctx: FormContext): Evaluation {
-  const index = formIndex(form);
+/**
+ * Evaluates `entries` (default: every item, in evaluation order; a subset must be closed over what it reads and in
+ * evaluation order — formIndex's entriesFor). Values are read normalised (trimmed, blank → null, own keys only).
+ */
+export function evaluateForm(
+  form: CompiledForm,
+  values: FormValues,
+  ctx: FormContext,
+  entries: readonly IndexedItem[] = formIndex(form).ordered,
+): Evaluation {
   const ruleValues = new Map<string, RuleValue>();
   const env: EvalEnv = { value: (name) => ruleValues.get(name) ?? null, today: ctx.today };
   const hidden = new Set<string>();
   const calculated: Record<string, FormValue> = {};
 
-  for (const { item, def, showRules } of index.ordered) {
+  for (const { item, def, showRules } of entries) {
     const isHidden = item.hidden || showRules.some((rule) => !isTrue(evaluateRule(rule.expr, env)));
     if (isHidden) hidden.add(item.variable);
     if (def.computed) {
@@ -46,12 +55,12 @@ export function evaluateForm(form: CompiledForm, values: FormValues, ctx: FormCo
       calculated[item.variable] = value;
       ruleValues.set(item.variable, def.ruleValue(item, value));
     } else {
-      ruleValues.set(item.variable, isHidden ? null : def.ruleValue(item, values[item.variable] ?? null));
+      ruleValues.set(item.variable, isHidden ? null : def.ruleValue(item, valueIn(values, item.variable)));
     }
   }
 
   const required = new Set<string>();
-  for (const { item, def, requiredIfRules } of index.ordered) {
+  for (const { item, def, requiredIfRules } of entries) {
     if (hidden.has(item.variable) || def.computed || def.valueKind === 'none') continue;
     if (item.required || requiredIfRules.some((rule) => isTrue(evaluateRule(rule.expr, env)))) {
       required.add(item.variable);

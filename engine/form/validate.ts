@@ -9,7 +9,7 @@
  */
 import { evaluateRule } from '../rules/index';
 import { error, warning } from './fieldTypes/problems';
-import { formIndex, type IndexedItem } from './formIndex';
+import { entriesFor, formIndex, type IndexedItem } from './formIndex';
 import { FORM_MSG } from './messages';
 import { evaluateForm, type Evaluation } from './state';
 import type {
@@ -21,7 +21,7 @@ import type {
   FormValue,
   FormValues,
 } from './types';
-import { isBlankValue, normaliseValue, numberOf } from './values';
+import { isBlankValue, numberOf, valueIn } from './values';
 
 interface RangeMessages {
   between: string;
@@ -67,7 +67,7 @@ class Validation {
     const { item, def } = entry;
     return def.computed
       ? (this.ev.state.calculated[item.variable] ?? null)
-      : normaliseValue(this.values[item.variable]);
+      : valueIn(this.values, item.variable);
   }
 
   /** The field type's problems with a (non-blank, visible) value, computed once. */
@@ -128,6 +128,8 @@ class Validation {
   }
 }
 
+const order = (form: CompiledForm, variable: string): number => form.items.get(variable)?.order ?? 0;
+
 function validateSome(
   form: CompiledForm,
   values: FormValues,
@@ -135,14 +137,19 @@ function validateSome(
   only: ReadonlySet<string> | null,
 ): FormProblems {
   const index = formIndex(form);
-  const validation = new Validation(form, values, ctx, evaluateForm(form, values, ctx));
+  // live validation evaluates only what the asked items need, not the whole form
+  const evaluated = only === null ? index.ordered : entriesFor(index, only);
+  const validation = new Validation(form, values, ctx, evaluateForm(form, values, ctx, evaluated));
+  const checked =
+    only === null
+      ? [...form.items.keys()]
+      : [...only].filter((v) => index.byVariable.has(v)).sort((a, b) => order(form, a) - order(form, b));
   const problems: Record<string, readonly FieldProblem[]> = {};
-  for (const item of form.items.values()) {
-    if (only !== null && !only.has(item.variable)) continue;
-    const entry = index.byVariable.get(item.variable);
+  for (const variable of checked) {
+    const entry = index.byVariable.get(variable);
     if (entry === undefined) continue;
     const list = validation.item(entry);
-    if (list.length > 0) problems[item.variable] = list;
+    if (list.length > 0) problems[variable] = list;
   }
   return problems;
 }
@@ -154,7 +161,8 @@ export function validateForm(form: CompiledForm, values: FormValues, ctx: FormCo
 
 /**
  * The problems of these variables only (live validation: the changed item and `form.dependents.get(changed)`).
- * Show, required and calculated state is still evaluated for the whole form (cheap); only these items are checked.
+ * Only what these items need is evaluated (their show, requiredIf, formula and check inputs, transitively), not the
+ * whole form, so a keystroke costs the size of the changed item's neighbourhood.
  */
 export function validateItems(
   form: CompiledForm,

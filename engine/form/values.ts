@@ -2,7 +2,7 @@
  * Item values as text: blank tests, the normal form a value is saved in (surrounding whitespace trimmed, '' and []
  * → null) and comparison of two values (lists order-insensitive).
  */
-import type { FormValue } from './types';
+import type { FormValue, FormValues } from './types';
 
 /** null, text that is empty or only whitespace, or an empty list. */
 export function isBlankValue(value: FormValue | undefined): boolean {
@@ -28,6 +28,14 @@ export function normaliseValue(value: unknown): FormValue {
     return list.length === 0 ? null : list;
   }
   return null;
+}
+
+/**
+ * The normalised value of `variable` in `values`: own properties only (a variable named `constructor` or `toString`
+ * never reads Object.prototype), and anything that is not text or a list of text counts as blank.
+ */
+export function valueIn(values: FormValues, variable: string): FormValue {
+  return Object.hasOwn(values, variable) ? normaliseValue(values[variable]) : null;
 }
 
 /** Two values are the same once normalised; lists compare as sets of entries (order does not matter). */

@@ -184,3 +184,16 @@ describe('evaluateRule', () => {
     expect(run(Array.from({ length: 2000 }, () => '1').join(' + '))).toBe(2000);
   });
 });
+
+describe('decimal arithmetic (review)', () => {
+  it('floating-point noise never decides a comparison: results keep 15 significant digits', () => {
+    expect(run('0.1 + 0.2 = 0.3')).toBe(true);
+    expect(run('[A] + [B] = [C]', { A: '1.1', B: '2.2', C: '3.3' })).toBe(true);
+    expect(run('[A] * 3 <= 0.3', { A: 0.1 })).toBe(true);
+    expect(run('0.3 - 0.1')).toBe(0.2);
+    expect(run('1 / 3')).toBe(0.333333333333333);
+    // integers stay exact
+    expect(run('9007199254740991 - 1')).toBe(9007199254740990);
+    expect(run('2 ^ 0.5 > 1.414')).toBe(true);
+  });
+});

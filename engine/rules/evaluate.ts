@@ -4,7 +4,7 @@
  */
 import { lookupRuleFunction } from './functions';
 import type { BinaryOp, EvalEnv, Expr, RuleValue } from './types';
-import { compareValues, equalValues, finite, toLogic, toNumber } from './values';
+import { arithmeticResult, compareValues, equalValues, finite, toLogic, toNumber } from './values';
 
 /** The rule holds (exactly true; null and anything else do not). */
 export function isTrue(v: RuleValue): boolean {
@@ -31,17 +31,17 @@ function or(a: boolean | null, b: boolean | null): boolean | null {
 function arithmetic(op: BinaryOp, a: number, b: number): number | null {
   switch (op) {
     case '+':
-      return finite(a + b);
+      return arithmeticResult(a + b);
     case '-':
-      return finite(a - b);
+      return arithmeticResult(a - b);
     case '*':
-      return finite(a * b);
+      return arithmeticResult(a * b);
     case '/':
-      return b === 0 ? null : finite(a / b);
+      return b === 0 ? null : arithmeticResult(a / b);
     case '%':
-      return b === 0 ? null : finite(a % b);
+      return b === 0 ? null : arithmeticResult(a % b);
     case '^':
-      return finite(a ** b);
+      return arithmeticResult(a ** b);
     default:
       return null;
   }

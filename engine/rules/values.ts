@@ -26,6 +26,16 @@ export function finite(n: number): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * An arithmetic result as rules use it: null when not finite; a fraction rounded to 15 significant digits, so that
+ * binary floating-point noise does not decide a check (`0.1 + 0.2 = 0.3` holds, as it does for the person reading
+ * the rule). Integers are kept exactly.
+ */
+export function arithmeticResult(n: number): number | null {
+  if (!Number.isFinite(n)) return null;
+  return Number.isInteger(n) ? n : Number(n.toPrecision(15));
+}
+
 /** null, text that is empty or only spaces, an empty list. */
 export function isBlank(v: RuleValue): boolean {
   if (v === null) return true;

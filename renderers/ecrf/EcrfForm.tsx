@@ -64,7 +64,7 @@ export interface EcrfFormProps {
   /** Per-item status of the saved record (data type, note). */
   itemStatus?: Readonly<Record<string, ItemStatus>>;
   readOnly?: boolean;
-  /** The values after a change, debounced (~300 ms): drafts, dirty tracking. */
+  /** The values after a change, debounced (~300 ms; a change still waiting is handed over on unmount): drafts, dirty tracking. */
   onChange?(values: FormValues): void;
   controllerRef?: Ref<EcrfFormController>;
   /** Widgets by field type (default formWidgets). */
@@ -170,7 +170,8 @@ export function EcrfForm({
   const [debounced] = useState(() =>
     createDebounce(timers, ON_CHANGE_DEBOUNCE_MS, () => latest.current.onChange?.(getValues())),
   );
-  useEffect(() => () => debounced.cancel(), [debounced]);
+  // leaving (navigation, a forced logout) hands over the last change still waiting: nothing typed is lost
+  useEffect(() => () => debounced.flush(), [debounced]);
 
   // problems given later (a save's answer) replace those shown; the same problems in a new object change nothing
   const givenProblems = useRef(JSON.stringify(problems));

@@ -71,11 +71,16 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
   const inputId = inputIdOf(env.idPrefix, item.variable);
   const labelId = `${inputId}-label`;
   const problemsId = `${inputId}-problems`;
+  const helpId = `${inputId}-help`;
   const Widget = env.widgets[item.fieldtype] ?? UnknownWidget;
   const hasError = snap.problems.some((p) => p.level === 'error');
   const hasWarning = !hasError && snap.problems.length > 0;
   const help = item.help ? metaText(item.help, locale) : null;
   const isStatic = item.fieldtype === 'static';
+  // a screen reader on the input hears its help and, as they come, its problems
+  const describedBy =
+    [help !== null ? helpId : null, snap.problems.length > 0 ? problemsId : null].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div
       className={`ecrf-row${hasError ? ' ecrf-row-error' : hasWarning ? ' ecrf-row-warning' : ''}${isStatic ? ' ecrf-row-static' : ''}`}
@@ -92,7 +97,13 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
           </span>
         )}
         {help !== null && (
-          <span className={`ecrf-help ${iconClass('help')}`} role="img" aria-label={help} title={help} />
+          <span
+            id={helpId}
+            className={`ecrf-help ${iconClass('help')}`}
+            role="img"
+            aria-label={help}
+            title={help}
+          />
         )}
       </div>
       <div className="ecrf-input-cell">
@@ -104,7 +115,7 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
             onBlur={onBlur}
             inputId={inputId}
             labelId={labelId}
-            describedBy={snap.problems.length > 0 ? problemsId : undefined}
+            describedBy={describedBy}
             invalid={hasError}
             required={snap.required}
             readOnly={env.readOnly}

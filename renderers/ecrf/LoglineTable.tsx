@@ -7,7 +7,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { GetRowIdParams, RowClickedEvent } from 'ag-grid-community';
+import type {
+  CellKeyDownEvent,
+  FullWidthCellKeyDownEvent,
+  GetRowIdParams,
+  RowClickedEvent,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LineRow } from '../../engine/api/formContract';
@@ -22,7 +27,7 @@ import { builtinCellRenderers } from '../grid/cellRenderers';
 import { GridPager } from '../grid/GridPager';
 import { useGridTheme } from '../grid/gridTheme';
 import { registerAgGridModules } from '../grid/registerAgGridModules';
-import { INVALID_HEADER_CLASS, toAgColDefs } from '../grid/toAgColDefs';
+import { INVALID_HEADER_CLASS, toAgColDefs, type GridCellContext } from '../grid/toAgColDefs';
 import { useCodeListCache } from '../search/codeLists';
 import { useEngineLocale, useIssueText } from '../search/metadataText';
 import { sharedFieldTypes } from '../search/sharedFieldTypes';
@@ -129,13 +134,24 @@ export function LoglineTable({
     [defs],
   );
   const getRowId = useCallback((p: GetRowIdParams<GridRow>) => String(p.data.lineno), []);
-  const handleRowClicked = useCallback(
-    (event: RowClickedEvent<GridRow>) => {
-      const lineno = Number(event.data?.lineno);
+  const openRow = useCallback(
+    (row: GridRow | undefined) => {
+      const lineno = Number(row?.lineno);
       if (Number.isInteger(lineno)) onOpenLine(lineno);
     },
     [onOpenLine],
   );
+  const handleRowClicked = useCallback((event: RowClickedEvent<GridRow>) => openRow(event.data), [openRow]);
+  // keyboard users open the focused row with Enter (a click is not the only way in)
+  const handleCellKeyDown = useCallback(
+    (event: CellKeyDownEvent<GridRow> | FullWidthCellKeyDownEvent<GridRow>) => {
+      const key = event.event instanceof KeyboardEvent ? event.event.key : null;
+      if (key === 'Enter') openRow(event.data);
+    },
+    [openRow],
+  );
+  // `link` / `openButton` cells of the column set open their row too
+  const context = useMemo<GridCellContext>(() => ({ onRowClick: openRow }), [openRow]);
   const overlayParams = useMemo(
     () => ({
       loading: { overlayText: intl.formatMessage({ id: 'app.loading' }) },
@@ -168,7 +184,9 @@ export function LoglineTable({
           overlayComponentParams={overlayParams}
           suppressRowVirtualisation={suppressRowVirtualisation}
           animateRows={false}
+          context={context}
           onRowClicked={handleRowClicked}
+          onCellKeyDown={handleCellKeyDown}
         />
       </Box>
       <GridPager

@@ -66,13 +66,17 @@ export interface DataAuditRow {
   at: Date;
 }
 
-/** A record's audit rows, oldest first, with the user's names and the role's names. */
+/**
+ * A record's audit rows, oldest first, with the user's names and the role's names. Every row, always: a user or role
+ * no longer found (the trail has no foreign keys) shows by its id rather than dropping the row.
+ */
 export function recordAuditRows(db: Db, recordId: string): Promise<DataAuditRow[]> {
   return db.query<DataAuditRow>(
     `select a.id::text as id, a.action, a.variable, a.oldvalue, a.newvalue, a.reason_code as "reasonCode",
-            a.reason_text as "reasonText", u.username, u.realname, r.rolename_zh as "rolenameZh",
-            r.rolename_en as "rolenameEn", a.at
-     from data_audit a join users u on u.id = a.user_id join roles r on r.id = a.role_id
+            a.reason_text as "reasonText", coalesce(u.username, a.user_id) as username,
+            coalesce(u.realname, a.user_id) as realname, coalesce(r.rolename_zh, a.role_id) as "rolenameZh",
+            coalesce(r.rolename_en, a.role_id) as "rolenameEn", a.at
+     from data_audit a left join users u on u.id = a.user_id left join roles r on r.id = a.role_id
      where a.record_id = $1::bigint order by a.id`,
     [recordId],
   );

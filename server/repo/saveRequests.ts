@@ -5,25 +5,27 @@
  */
 import { queryOne, type Db } from '../db/db';
 
-export type SaveClaim = { kind: 'claimed' } | { kind: 'done'; endpoint: string; response: unknown };
+export type SaveClaim =
+  { kind: 'claimed' } | { kind: 'done'; endpoint: string; fingerprint: string; response: unknown };
 
 export async function claimSaveRequest(
   db: Db,
-  q: { userId: string; key: string; endpoint: string; at: Date },
+  q: { userId: string; key: string; endpoint: string; fingerprint: string; at: Date },
 ): Promise<SaveClaim> {
   const inserted = await db.query(
-    `insert into save_requests (user_id, idem_key, endpoint, response, at) values ($1, $2, $3, null, $4)
+    `insert into save_requests (user_id, idem_key, endpoint, fingerprint, response, at)
+     values ($1, $2, $3, $4, null, $5)
      on conflict (user_id, idem_key) do nothing returning idem_key`,
-    [q.userId, q.key, q.endpoint, q.at.toISOString()],
+    [q.userId, q.key, q.endpoint, q.fingerprint, q.at.toISOString()],
   );
   if (inserted.length === 1) return { kind: 'claimed' };
-  const row = await queryOne<{ endpoint: string; response: unknown }>(
+  const row = await queryOne<{ endpoint: string; fingerprint: string; response: unknown }>(
     db,
-    'select endpoint, response from save_requests where user_id = $1 and idem_key = $2',
+    'select endpoint, fingerprint, response from save_requests where user_id = $1 and idem_key = $2',
     [q.userId, q.key],
   );
   if (!row) throw new Error('save request vanished between insert and select');
-  return { kind: 'done', endpoint: row.endpoint, response: row.response };
+  return { kind: 'done', endpoint: row.endpoint, fingerprint: row.fingerprint, response: row.response };
 }
 
 export async function finishSaveRequest(

@@ -25,7 +25,7 @@ import type { AppContext } from '../context';
 import { ok } from '../http/envelope';
 import { paramError, roleEndpoint } from '../http/route';
 import { message } from '../messages';
-import { formSchemaVersion, latestFormSchema } from '../repo/forms';
+import { editReasonRows, formSchemaVersion, latestFormSchema, latestFormVersion } from '../repo/forms';
 import { findRecord, findRecordById, recordLines, type RecordRow } from '../repo/records';
 import { NotFound, scopedForm, subjectInScope } from '../services/dataScope';
 import type { FormSchemaService, LoadedForm } from '../services/formSchemas';
@@ -33,6 +33,7 @@ import { userFormContext } from '../services/formSchemas';
 import {
   once,
   recordInfo,
+  saveFingerprint,
   saveNewRecord,
   updateExistingRecord,
   type SaveActor,
@@ -86,6 +87,22 @@ function checkReasons(raw: unknown, locale: Locale): Record<string, ChangeReason
   }
   if (errors.length > 0) throw paramError(locale, errors);
   return out;
+}
+
+/** Reason codes must be the study's (editreasons.do); a reason with only free text has code null. */
+async function checkReasonCodes(
+  ctx: AppContext,
+  studyId: string,
+  reasons: Readonly<Record<string, ChangeReason>>,
+  locale: Locale,
+): Promise<void> {
+  const given = Object.entries(reasons).filter(([, r]) => r.code !== null);
+  if (given.length === 0) return;
+  const known = new Set((await editReasonRows(ctx.db, studyId)).map((r) => r.code));
+  const errors = given
+    .filter(([, r]) => !known.has(r.code ?? ''))
+    .map(([variable, r]) => `reasons.${variable}.code: ${String(r.code)} is not a reason of the study`);
+  if (errors.length > 0) throw paramError(locale, errors);
 }
 
 const idempotencyReused = (locale: Locale) => (): never => {
@@ -190,11 +207,28 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
         const { subject } = await scopedForm(db, session, params);
         const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
         const formCtx = await userFormContext(db, session.userId, now);
+        const target = {
+          subjectid: subject.id,
+          visitnum: params.visitnum,
+          cycnum: params.cycnum,
+          svnum: params.svnum,
+          tid: params.tid,
+        };
         const outcome = await once(
           db,
-          { userId: session.userId, key: params.idempotencyKey, endpoint: saveData.name, at: now },
-          (tx) =>
-            saveNewRecord(tx, {
+          {
+            userId: session.userId,
+            key: params.idempotencyKey,
+            endpoint: saveData.name,
+            fingerprint: saveFingerprint(target, params.version, params.values),
+            at: now,
+          },
+          async (tx) => {
+            // a first entry goes against the form's latest version (the one datainfo serves for a new record)
+            if ((await latestFormVersion(tx, session.studyId, params.tid)) !== form.version) {
+              throw new NotFound('formVersionOutdated');
+            }
+            return saveNewRecord(tx, {
               actor: actorOf(session),
               subject,
               ref: {
@@ -209,7 +243,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
               values: params.values,
               confirmWarnings: params.confirmWarnings,
               at: now,
-            }),
+            });
+          },
           idempotencyReused(locale),
         );
         return ok(outcome);
@@ -222,13 +257,20 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
     handler: async ({ params, session, locale, now }) => {
       await requireDataAccess(db, session, 'write', locale);
       const reasons = checkReasons(params.reasons, locale);
+      await checkReasonCodes(ctx, session.studyId, reasons, locale);
       return orNotFound(locale, async () => {
         const record = await scopedRecord(ctx, session, params.recordid);
         const form = await compiledForm(schemas, session.studyId, record.tid, params.version);
         const formCtx = await userFormContext(db, session.userId, now);
         const outcome = await once(
           db,
-          { userId: session.userId, key: params.idempotencyKey, endpoint: updateData.name, at: now },
+          {
+            userId: session.userId,
+            key: params.idempotencyKey,
+            endpoint: updateData.name,
+            fingerprint: saveFingerprint({ recordid: record.id }, params.version, params.values),
+            at: now,
+          },
           async (tx) => {
             const result = await updateExistingRecord(tx, {
               actor: actorOf(session),
@@ -271,6 +313,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
       await requireDataAccess(db, session, 'read', locale);
       return orNotFound(locale, async () => {
         const record = await scopedRecord(ctx, session, params.recordid);
+        // the changes of a record are against its own version (as updatedata.do takes them)
+        if (record.schemaVersion !== params.version) throw new NotFound('formVersionOutdated');
         const form = await compiledForm(schemas, session.studyId, record.tid, params.version);
         const formCtx = await userFormContext(db, session.userId, now);
         const values = prepareForSave(form, params.values, formCtx);

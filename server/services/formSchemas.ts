@@ -32,8 +32,10 @@ export interface FormSchemaService {
 export function createFormSchemaService(db: Db): FormSchemaService {
   const cache = new Map<string, CacheEntry>();
 
-  async function entryFor(row: FormSchemaRow, studyId: string): Promise<CacheEntry> {
-    const key = `${studyId}\u0000${row.tid}\u0000${row.version}`;
+  const keyOf = (studyId: string, tid: string, version: number) => `${studyId}\u0000${tid}\u0000${version}`;
+
+  function entryFor(row: FormSchemaRow, studyId: string): CacheEntry {
+    const key = keyOf(studyId, row.tid, row.version);
     let entry = cache.get(key);
     if (!entry) {
       const compiled = compileForm(row.schema);
@@ -52,12 +54,17 @@ export function createFormSchemaService(db: Db): FormSchemaService {
 
   return {
     async load(studyId, tid, version) {
-      const row =
-        version === undefined
-          ? await latestFormSchema(db, studyId, tid)
-          : await formSchemaVersion(db, studyId, tid, version);
-      if (!row) return null;
-      const entry = await entryFor(row, studyId);
+      // a stored version never changes (form_schemas rows are only ever inserted): a cached one is not read again
+      let entry = version === undefined ? undefined : cache.get(keyOf(studyId, tid, version));
+      if (!entry) {
+        const row =
+          version === undefined
+            ? await latestFormSchema(db, studyId, tid)
+            : await formSchemaVersion(db, studyId, tid, version);
+        if (!row) return null;
+        entry = entryFor(row, studyId);
+      }
+      const { row } = entry;
       if (!entry.compiled.ok) return { ok: false, row, issues: entry.compiled.issues };
       if (entry.codelisttypes.length === 0) return { ok: true, row, form: entry.compiled.form };
       const { options, signature } = await codeListOptions(db, entry.codelisttypes);

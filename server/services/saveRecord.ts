@@ -8,9 +8,11 @@
  *   its reason), in one transaction. Status '2' (complete) when the saved values raise no problem at all, '1'
  *   (entered) when they carry confirmed warnings.
  * Optimistic locking by `rowversion` (a stale one → `conflict`, nothing written); a plain form entered meanwhile by
- * someone else → `conflict` as well. The outcome is stored under the user's idempotency key in the same transaction,
+ * someone else, or a change entered against another schema version than the record's → `conflict` as well. The
+ * outcome is stored under the user's idempotency key in the same transaction,
  * so that a retry (even a concurrent one) answers it again and writes nothing.
  */
+import { createHash } from 'node:crypto';
 import type { ChangeReason, RecordInfo, SaveOutcome } from '../../engine/api/formContract';
 import type { ItemStatus } from '../../engine/api/formContract';
 import { planSave, toAuditText } from '../../engine/form/index';
@@ -70,17 +72,40 @@ export function itemStatusOf(
   return out;
 }
 
-/** Runs `decide` once per idempotency key (in one transaction with what it writes). */
+/**
+ * What makes two requests the same save for an idempotency key: the endpoint's target (the form of a visit, or the
+ * record), the schema version and the values (key order does not matter). Not the confirmation, the reasons or the
+ * rowversion: a retry after a lost answer may come back confirmed or with reasons, and the stored outcome is then
+ * still the one of these values.
+ */
+export function saveFingerprint(
+  target: Readonly<Record<string, string | number>>,
+  version: number,
+  values: FormValues,
+) {
+  const sorted = (o: Readonly<Record<string, unknown>>) =>
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k] ?? null]);
+  return createHash('sha256')
+    .update(JSON.stringify([sorted(target), version, sorted(values)]))
+    .digest('hex');
+}
+
+/**
+ * Runs `decide` once per idempotency key (in one transaction with what it writes). The key coming back with another
+ * endpoint or another save (fingerprint) → `onReused` (nothing answered from the first: its outcome is not theirs).
+ */
 export async function once(
   db: Db,
-  q: { userId: string; key: string; endpoint: string; at: Date },
+  q: { userId: string; key: string; endpoint: string; fingerprint: string; at: Date },
   decide: (tx: Db) => Promise<SaveOutcome>,
   onReused: () => never,
 ): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
     const claim = await claimSaveRequest(tx, q);
     if (claim.kind === 'done') {
-      if (claim.endpoint !== q.endpoint) onReused();
+      if (claim.endpoint !== q.endpoint || claim.fingerprint !== q.fingerprint) onReused();
       return claim.response as SaveOutcome;
     }
     const outcome = await decide(tx);
@@ -210,7 +235,11 @@ export interface RecordUpdate {
 export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<SaveOutcome | null> {
   const record = await findRecordById(tx, u.actor.studyId, u.recordId, true);
   if (!record) return null;
-  if (record.rowversion !== u.rowversion) return { outcome: 'conflict', record: recordInfo(record) };
+  // a stale read, or values entered against another version of the form than the record's (its variables would be
+  // dropped unaudited): the user reloads the record with its own version
+  if (record.rowversion !== u.rowversion || record.schemaVersion !== u.form.version) {
+    return { outcome: 'conflict', record: recordInfo(record) };
+  }
   const plan = planSave({
     form: u.form,
     ctx: u.ctx,

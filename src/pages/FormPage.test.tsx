@@ -72,11 +72,19 @@ interface Setup {
   editable?: boolean;
   save?: (params: Record<string, unknown>) => SaveOutcome;
   drafts?: DraftStore;
+  schema?: unknown;
 }
 
-function setup({ record = null, values = {}, editable = true, save, drafts = memoryDrafts() }: Setup = {}) {
+function setup({
+  record = null,
+  values = {},
+  editable = true,
+  save,
+  drafts = memoryDrafts(),
+  schema = vsSchema,
+}: Setup = {}) {
   seedSession(window.sessionStorage, roleLoginInfo);
-  const info: DataOf<typeof dataInfo> = { schema: vsSchema, record, values, items: {}, editable };
+  const info = { schema, record, values, items: {}, editable } as DataOf<typeof dataInfo>;
   const answer = (params: unknown): SaveOutcome =>
     save
       ? save(params as Record<string, unknown>)
@@ -238,6 +246,42 @@ describe('the form page save flow', () => {
     expect(await drafts.load(scope)).toBeNull();
   });
 
+  it('keeps the key of a failed save out of a draft of values typed after it', async () => {
+    let calls = 0;
+    const fails = () => {
+      calls += 1;
+      if (calls === 1) throw fakeFailure('network', 'data/savedata.do');
+      return { outcome: 'saved', record: savedRecord, problems: {} } satisfies SaveOutcome;
+    };
+    const first = setup({ save: fails });
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    await save();
+    await waitFor(() => expect(first.client.paramsOf('saveData')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('form-save')).toBeEnabled());
+    const [failed] = first.client.paramsOf('saveData') as { idempotencyKey: string }[];
+    // then other values: a draft of them must not carry the key (the server would answer the first save for them)
+    type('SYSBP', '121');
+    await waitFor(async () =>
+      expect((await first.drafts.load(scope))?.values).toMatchObject({ SYSBP: '121' }),
+    );
+    expect((await first.drafts.load(scope))?.idempotencyKey).toBeNull();
+    first.unmount();
+
+    // the page again (forced logout …): the restored values are saved under a key of their own
+    const second = setup({ drafts: first.drafts });
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.draft.restore') }));
+    await waitFor(() => expect(input('SYSBP')).toHaveValue('121'));
+    await save();
+    await waitFor(() => expect(second.client.paramsOf('saveData')).toHaveLength(1));
+    const [sent] = second.client.paramsOf('saveData') as { idempotencyKey: string; values: FormValues }[];
+    expect(sent?.values).toMatchObject({ SYSBP: '121' });
+    expect(sent?.idempotencyKey).not.toBe(failed?.idempotencyKey);
+  });
+
   it('shows the problems the server found at the fields, and a new key for the next save', async () => {
     let calls = 0;
     const { client } = setup({
@@ -300,6 +344,39 @@ describe('drafts on the form page', () => {
     expect(await screen.findByTestId('reason-row-SYSBP')).toBeInTheDocument();
   });
 
+  it('does not offer a draft that holds nothing unsaved (its save reached the server), and removes it', async () => {
+    const drafts = memoryDrafts();
+    await drafts.save(scope, {
+      values: { ...savedValues },
+      savedAt: Date.now(),
+      rowversion: 2,
+      idempotencyKey: 'key-0000000000000001',
+    });
+    setup({ record: savedRecord, values: savedValues, drafts });
+    await formReady();
+    await waitFor(async () => expect(await drafts.load(scope)).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('removes a restored draft once saving finds nothing to save', async () => {
+    const drafts = memoryDrafts();
+    await drafts.save(scope, {
+      values: { ...savedValues, SYSBP: '131' },
+      savedAt: Date.now(),
+      rowversion: 3,
+      idempotencyKey: null,
+    });
+    setup({ record: savedRecord, values: savedValues, drafts });
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.draft.restore') }));
+    await waitFor(() => expect(input('SYSBP')).toHaveValue('131'));
+    // typed back to the saved value (no debounced change reaches the draft before Save)
+    type('SYSBP', '120');
+    await save();
+    expect(await notice('formPage.noNeedToSave')).toBeInTheDocument();
+    expect(await drafts.load(scope)).toBeNull();
+  });
+
   it('discarding the offered draft removes it and keeps the saved values', async () => {
     const drafts = createDraftStore({ backend: createMemoryBackend(), now: () => Date.now() });
     const typed = { ...savedValues, SYSBP: '140' };
@@ -324,6 +401,56 @@ describe('drafts on the form page', () => {
     const again = await screen.findByRole('dialog');
     await userEvent.click(within(again).getByRole('button', { name: text('ecrf.unsaved.discard') }));
     await waitFor(() => expect(router.state.location.pathname).toBe(subjectPath(PATHS.subjects, SUBJECT)));
+  });
+});
+
+describe('leaving the form page', () => {
+  it('keeps the last change typed just before leaving, and no draft once the user discards', async () => {
+    const first = setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    type('SYSBP', '126');
+    // gone at once (a forced logout, a link): the change still waiting for the draft is written all the same
+    first.unmount();
+    await waitFor(async () =>
+      expect((await first.drafts.load(scope))?.values).toMatchObject({ SYSBP: '126' }),
+    );
+
+    const second = setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    type('SYSBP', '127');
+    await userEvent.click(screen.getByTestId('form-back'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.unsaved.discard') }));
+    await waitFor(() =>
+      expect(second.router.state.location.pathname).toBe(subjectPath(PATHS.subjects, SUBJECT)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await second.drafts.load(scope)).toBeNull();
+  });
+});
+
+describe('a malformed form schema', () => {
+  it('lists the schema issues instead of the form, with no Save', async () => {
+    const broken = {
+      ...vsSchema,
+      sections: [
+        {
+          id: 'S1',
+          title: 'Broken',
+          items: [
+            { variable: 'A', label: 'A', fieldtype: 'integer' },
+            { variable: 'A', label: 'A again', fieldtype: 'sliderx' },
+          ],
+        },
+      ],
+      rules: [],
+    };
+    setup({ schema: broken });
+    const panel = await screen.findByTestId('schema-issues');
+    expect(within(panel).getAllByTestId('schema-issue').length).toBeGreaterThanOrEqual(2);
+    expect(panel).not.toHaveTextContent(/form\.[a-zA-Z]+/); // translated, not message ids
+    expect(screen.queryByTestId('ecrf-form')).toBeNull();
+    expect(screen.queryByTestId('form-save')).toBeNull();
   });
 });
 

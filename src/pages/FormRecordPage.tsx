@@ -234,23 +234,34 @@ function RecordEntry(props: RecordEntryProps) {
     if (newLine !== undefined) onNewLineSaved.current?.(newLine);
   }, [newLine]);
 
-  const offer = editable ? draft.offer : null;
+  // a draft holding nothing unsaved (e.g. its save reached the server, only the answer was lost) is not offered: it goes
+  const staleOffer = editable && draft.offer !== null && !isUnsaved(draft.offer.values);
+  useEffect(() => {
+    if (!staleOffer) return;
+    void draft.clear();
+    draft.dismissOffer();
+  }, [staleOffer, draft]);
+  const offer = editable && !staleOffer ? draft.offer : null;
+  // the user chose to leave without saving: a change handed over as the form unmounts must not write the draft back
+  const discarded = useRef(false);
   const onChange = useCallback(
     (values: FormValues) => {
       // the offered draft stays as it is until the user restores or discards it
-      if (!scope || offer) return;
-      if (isUnsaved(values)) {
+      if (!scope || offer || discarded.current) return;
+      const prepared = prepareForSave(form, values, ctx);
+      if (changedVariables(form, baseline, prepared).length > 0) {
         void draft.write({
           values,
           savedAt: Date.now(),
           rowversion: record?.rowversion ?? null,
-          idempotencyKey: flow.idempotencyKeys.pending(),
+          // only a retry of the very save that was sent may reuse its key: a draft of other values gets none
+          idempotencyKey: flow.idempotencyKeys.pendingFor(prepared),
         });
       } else {
         void draft.clear();
       }
     },
-    [scope, offer, isUnsaved, draft, record, flow.idempotencyKeys],
+    [scope, offer, form, ctx, baseline, draft, record, flow.idempotencyKeys],
   );
 
   const restoreDraft = () => {
@@ -376,6 +387,7 @@ function RecordEntry(props: RecordEntryProps) {
             void flow.save().then((done) => (done ? blocker.proceed() : blocker.reset()));
           }}
           onDiscard={() => {
+            discarded.current = true;
             void draft.clear().then(() => blocker.proceed());
           }}
           onStay={() => blocker.reset()}

@@ -85,6 +85,18 @@ export const AdverseEvents: Story = {
   },
 };
 
+/** Keyboard: Enter on a focused cell opens its row (not only a click). */
+export const KeyboardOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cell = (await canvas.findByText('Dizziness')).closest<HTMLElement>('.ag-cell');
+    await expect(cell).not.toBeNull();
+    cell?.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByTestId('logline-event')).toHaveTextContent('open 3');
+  },
+};
+
 /** Many rows: a page at a time. */
 export const Paged: Story = {
   args: { total: 45 },

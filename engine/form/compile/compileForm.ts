@@ -18,7 +18,7 @@ import {
   type CompileOptions,
   type CompileResult,
 } from '../types';
-import { compileItem, readVariable, VARIABLE_NAME, type ItemDraft } from './compileItem';
+import { compileItem, isVariableName, readVariable, type ItemDraft } from './compileItem';
 import { compileRules } from './compileRules';
 import { dependentsOf, evaluationOrder, fullDependsOn, valueGraph } from './graph';
 import {
@@ -120,7 +120,7 @@ export function compileForm(raw: unknown, options: FormCompileOptions = {}): Com
           known,
         };
         const variable = readVariable(itemSite);
-        if (variable !== null && VARIABLE_NAME.test(variable)) {
+        if (variable !== null && isVariableName(variable)) {
           const first = firstVariable.get(variable);
           if (first !== undefined) {
             issues.add(fieldPath(itemPath, 'variable'), variable, FORM_MSG.duplicateVariable, {

@@ -24,6 +24,11 @@ import { ruleErrorIssue } from './ruleIssues';
 /** `[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters (also what rules can reference as `[NAME]`). */
 export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
+/** A usable variable name: VARIABLE_NAME, and not `__proto__` (values are plain objects keyed by variable). */
+export function isVariableName(name: string): boolean {
+  return VARIABLE_NAME.test(name) && name !== '__proto__';
+}
+
 /** Longest text an item may allow (the API refuses longer values). */
 export const MAX_ITEM_LENGTH = 20000;
 export const MAX_PRECISION = 10;
@@ -200,7 +205,7 @@ export function compileItem(site: ItemSite): ItemDraft | null {
   let variable: string | null = null;
   if (rawVariable === undefined || rawVariable === null) {
     issues.add(fieldPath(path, 'variable'), null, FORM_MSG.missingField, { field: 'variable' });
-  } else if (typeof rawVariable !== 'string' || !VARIABLE_NAME.test(rawVariable)) {
+  } else if (typeof rawVariable !== 'string' || !isVariableName(rawVariable)) {
     issues.add(fieldPath(path, 'variable'), subject, FORM_MSG.badVariable, { variable: shown(rawVariable) });
   } else {
     variable = rawVariable;
@@ -235,7 +240,12 @@ export function compileItem(site: ItemSite): ItemDraft | null {
   const pattern = readPattern(s);
 
   if (def !== undefined) {
-    if (def.needsOptions && s.raw.selector === undefined && s.raw.codelisttype === undefined) {
+    const noSelector =
+      s.raw.selector === undefined ||
+      s.raw.selector === null ||
+      (Array.isArray(s.raw.selector) && s.raw.selector.length === 0);
+    const noCodeList = s.raw.codelisttype === undefined || s.raw.codelisttype === null;
+    if (def.needsOptions && noSelector && noCodeList) {
       issues.add(path, subject, FORM_MSG.noOptions, { fieldtype: def.name });
     }
     if ((hardRange !== null || softRange !== null) && !def.numeric && !def.computed) {

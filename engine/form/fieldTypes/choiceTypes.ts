@@ -24,7 +24,11 @@ function checkList(item: CompiledItem, value: FormValue): FieldProblem[] {
   if (typeof value === 'string') return [error(FORM_MSG.badValue)];
   const problems: FieldProblem[] = [];
   const seen = new Set<string>();
-  for (const entry of value) {
+  for (const entry of value as readonly unknown[]) {
+    if (typeof entry !== 'string') {
+      problems.push(error(FORM_MSG.badValue));
+      continue;
+    }
     const text = entry.trim();
     if (text === '') continue;
     if (seen.has(text)) problems.push(error(FORM_MSG.duplicateOption, { value: text }));
@@ -57,7 +61,9 @@ function multiple(name: string): FormFieldTypeDef {
     computed: false,
     ruleValue(_item, value) {
       if (!Array.isArray(value)) return null;
-      const list = value.map((v: string) => v.trim()).filter((v: string) => v !== '');
+      const list: string[] = [];
+      for (const v of value as readonly unknown[])
+        if (typeof v === 'string' && v.trim() !== '') list.push(v.trim());
       return list.length === 0 ? null : list;
     },
     checkValue: checkList,

@@ -123,12 +123,14 @@ create table edit_reasons (
 
 -- The outcome of each save by the user's idempotency key: a retry answers it again and writes nothing. The row is
 -- claimed first (insert … on conflict do nothing), so that a concurrent duplicate waits for the first and reads its
--- outcome; `response` is filled in the same transaction.
+-- outcome; `response` is filled in the same transaction. `fingerprint` (sha256 of the save's target, schema version
+-- and values) refuses the key when it comes back with another save: its outcome would not be theirs.
 create table save_requests (
-  user_id  text not null references users (id),
-  idem_key text not null,
-  endpoint text not null,
-  response jsonb,
-  at       timestamptz not null,
+  user_id     text not null references users (id),
+  idem_key    text not null,
+  endpoint    text not null,
+  fingerprint text not null,
+  response    jsonb,
+  at          timestamptz not null,
   primary key (user_id, idem_key)
 );

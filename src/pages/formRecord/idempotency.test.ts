@@ -25,4 +25,15 @@ describe('idempotency keys of saves', () => {
     keys.adopt('kept-0123456789abcdef', { SYSBP: '130' });
     expect(keys.keyFor({ SYSBP: '130' })).toBe('kept-0123456789abcdef');
   });
+
+  it('lends the pending key to a draft only for the values of that pending save', () => {
+    const keys = createIdempotencyKeys(counter());
+    expect(keys.pendingFor({ SYSBP: '120' })).toBeNull();
+    const first = keys.keyFor({ SYSBP: '120' });
+    expect(keys.pendingFor({ SYSBP: '120' })).toBe(first);
+    // values typed after the failed save are another save: the first one's outcome is not theirs
+    expect(keys.pendingFor({ SYSBP: '121' })).toBeNull();
+    keys.settle();
+    expect(keys.pendingFor({ SYSBP: '120' })).toBeNull();
+  });
 });

@@ -18,6 +18,11 @@ export interface IdempotencyKeys {
   keyFor(values: FormValues): string;
   /** The pending key (a save sent, no outcome yet), or null. */
   pending(): string | null;
+  /**
+   * The pending key when these values are the pending save's values, else null: what a draft of these values may
+   * keep (a draft of other values must not carry it — the server would answer the first save's outcome for them).
+   */
+  pendingFor(values: FormValues): string | null;
   /** An outcome arrived: the next save gets a new key. */
   settle(): void;
   /** Takes over the key of a save sent before (kept in a draft) for these values. */
@@ -33,6 +38,8 @@ export function createIdempotencyKeys(newKey: () => string): IdempotencyKeys {
       return current.key;
     },
     pending: () => current?.key ?? null,
+    pendingFor: (values) =>
+      current !== null && current.fingerprint === valuesFingerprint(values) ? current.key : null,
     settle() {
       current = null;
     },

@@ -156,6 +156,8 @@ export function useSaveFlow(options: SaveFlowOptions): SaveFlow {
           notify('info', 'formPage.pleaseEnter');
           return false;
         case 'unchanged':
+          // nothing unsaved: a draft left from before (restored, or written while typing) has nothing to keep
+          await latest.current.draft.clear();
           notify('info', 'formPage.noNeedToSave');
           return true;
         case 'invalid':

@@ -1,14 +1,13 @@
 /** Providers for the eCRF renderer tests: both catalogues, a fake request client answering code lists. */
 import type { ReactNode } from 'react';
 import { createIntl, IntlProvider, type MessageDescriptor } from 'react-intl';
-import type { Locale } from '../../engine/api/localized';
-import { compileForm } from '../../engine/form';
-import type { CompiledForm, FormContext } from '../../engine/form/types';
-import { listDefinitions } from '../../fixtures';
-// eslint-disable-next-line no-restricted-imports -- tests read the real catalogues (texts are asserted as shown)
-import { ALL_MESSAGES } from '../../src/i18n/allMessages';
-import { ApiClientContext } from '../apiClientContext';
-import { createFakeApiClient, type FakeApiClient } from '../testing/fakeApiClient';
+import type { Locale } from '../../../engine/api/localized';
+import { compileForm } from '../../../engine/form';
+import type { CompiledForm, FormContext } from '../../../engine/form/types';
+import { listDefinitions } from '../../../fixtures';
+import { testCatalogues } from '../../testing/renderApp';
+import { ApiClientContext } from '../../../renderers/apiClientContext';
+import { createFakeApiClient, type FakeApiClient } from '../../../renderers/testing/fakeApiClient';
 
 const CODE_LISTS = listDefinitions.codeLists as Record<string, { codevalue: string; codedesp: unknown }[]>;
 
@@ -28,7 +27,7 @@ export function fakeClient(): FakeApiClient {
 
 /** A catalogue text as the tests' UI language (en) shows it. */
 export function t(id: string, values?: Record<string, string | number>, locale: Locale = 'en'): string {
-  const intl = createIntl({ locale: locale === 'en' ? 'en' : 'zh-CN', messages: ALL_MESSAGES[locale] });
+  const intl = createIntl({ locale: locale === 'en' ? 'en' : 'zh-CN', messages: testCatalogues[locale] });
   const descriptor: MessageDescriptor = { id };
   return intl.formatMessage(descriptor, values);
 }
@@ -43,7 +42,7 @@ export function Providers({
   locale?: Locale;
 }) {
   return (
-    <IntlProvider locale={locale === 'en' ? 'en' : 'zh-CN'} messages={ALL_MESSAGES[locale]}>
+    <IntlProvider locale={locale === 'en' ? 'en' : 'zh-CN'} messages={testCatalogues[locale]}>
       <ApiClientContext.Provider value={client}>{children}</ApiClientContext.Provider>
     </IntlProvider>
   );

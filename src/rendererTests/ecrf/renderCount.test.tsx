@@ -4,11 +4,11 @@
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FormWidget, FormWidgetRegistry } from './widgets/types';
-import { generateBigForm, vsSchema } from '../../fixtures/forms';
-import { EcrfForm } from './EcrfForm';
-import { compiled, Providers, testCtx } from './testSupport';
-import { formWidgets } from './widgets/registry';
+import type { FormWidget, FormWidgetRegistry } from '../../../renderers/ecrf/widgets/types';
+import { generateBigForm, vsSchema } from '../../../fixtures/forms';
+import { EcrfForm } from '../../../renderers/ecrf/EcrfForm';
+import { compiled, Providers, testCtx } from './ecrfTestKit';
+import { formWidgets } from '../../../renderers/ecrf/widgets/registry';
 
 const renders = new Map<string, number>();
 

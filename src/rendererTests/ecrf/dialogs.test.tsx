@@ -1,15 +1,15 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditTrailRow, EditReason } from '../../engine/api/formContract';
-import { compileForm } from '../../engine/form';
-import { vsSchema } from '../../fixtures/forms';
-import { AuditTrailDialog } from './AuditTrailDialog';
-import { ChangeReasonDialog } from './ChangeReasonDialog';
-import { ConfirmWarningsDialog } from './ConfirmWarningsDialog';
-import { DraftOfferDialog } from './DraftOfferDialog';
-import { SchemaIssuesPanel } from './SchemaIssuesPanel';
-import { compiled, Providers, t } from './testSupport';
+import type { AuditTrailRow, EditReason } from '../../../engine/api/formContract';
+import { compileForm } from '../../../engine/form';
+import { vsSchema } from '../../../fixtures/forms';
+import { AuditTrailDialog } from '../../../renderers/ecrf/AuditTrailDialog';
+import { ChangeReasonDialog } from '../../../renderers/ecrf/ChangeReasonDialog';
+import { ConfirmWarningsDialog } from '../../../renderers/ecrf/ConfirmWarningsDialog';
+import { DraftOfferDialog } from '../../../renderers/ecrf/DraftOfferDialog';
+import { SchemaIssuesPanel } from '../../../renderers/ecrf/SchemaIssuesPanel';
+import { compiled, Providers, t } from './ecrfTestKit';
 
 const vs = compiled(vsSchema);
 const reasons: EditReason[] = [

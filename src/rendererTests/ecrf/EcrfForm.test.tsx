@@ -1,11 +1,11 @@
 import { act, createRef } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FormProblems, FormValues } from '../../engine/form/types';
-import { dmSchema, vsSchema } from '../../fixtures/forms';
-import type { EcrfFormController } from './controller';
-import { EcrfForm } from './EcrfForm';
-import { compiled, Providers, t, testCtx } from './testSupport';
+import type { FormProblems, FormValues } from '../../../engine/form/types';
+import { dmSchema, vsSchema } from '../../../fixtures/forms';
+import type { EcrfFormController } from '../../../renderers/ecrf/controller';
+import { EcrfForm } from '../../../renderers/ecrf/EcrfForm';
+import { compiled, Providers, t, testCtx } from './ecrfTestKit';
 
 const vs = compiled(vsSchema);
 const dm = compiled(dmSchema);
@@ -46,6 +46,17 @@ describe('EcrfForm', () => {
     type('SYSBP', '120');
     expect(problems('SYSBP')).toEqual([]);
     expect(input('SYSBP')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('describes an input by its help and its problems (announced with the field)', () => {
+    renderForm();
+    expect(input('SYSBP')).not.toHaveAttribute('aria-describedby');
+    type('SYSBP', '12a');
+    expect(input('SYSBP')).toHaveAccessibleDescription(t('form.notInteger'));
+    const position = within(row('VSPOS')).getByRole('combobox');
+    expect(position).toHaveAccessibleDescription(
+      'Rest seated for at least 5 minutes before measuring blood pressure and pulse',
+    );
   });
 
   it('shows a soft range as a warning and a hard range as an error', () => {
@@ -114,6 +125,22 @@ describe('EcrfForm', () => {
     }
   });
 
+  it('hands over a change still waiting when it unmounts (leaving the page loses nothing typed)', () => {
+    vi.useFakeTimers();
+    try {
+      const onChange = vi.fn();
+      const { unmount } = renderForm(vs, {}, { onChange });
+      type('PULSE', '72');
+      unmount();
+      expect(onChange).toHaveBeenCalledTimes(1);
+      expect(onChange.mock.calls[0]?.[0]).toMatchObject({ PULSE: '72' });
+      act(() => vi.advanceTimersByTime(300));
+      expect(onChange).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('controller: validateAll marks every field, isDirty follows the baseline, reset takes new values', () => {
     const { controller } = renderForm(vs, { VSDAT: '2026-11-01', SYSBP: '120' });
     const c = () => controller.current!;
@@ -166,7 +193,7 @@ describe('EcrfForm', () => {
   });
 
   it('mounts a long form progressively, all items in the end', async () => {
-    const { generateBigForm } = await import('../../fixtures/forms');
+    const { generateBigForm } = await import('../../../fixtures/forms');
     const big = compiled(generateBigForm(500));
     renderForm(big, {}, { initialItems: 100 });
     expect(screen.getByTestId('ecrf-form').querySelectorAll('.ecrf-row').length).toBeLessThan(500);
@@ -202,7 +229,7 @@ describe('EcrfForm', () => {
   });
 
   it('focusFirstProblem mounts the rest of a long form to reach a problem far down', async () => {
-    const { generateBigForm } = await import('../../fixtures/forms');
+    const { generateBigForm } = await import('../../../fixtures/forms');
     const big = compiled(generateBigForm(500));
     const last = [...big.items.values()].filter((i) => i.fieldtype === 'integer').at(-1)!;
     const { controller } = renderForm(big, {}, { initialItems: 50 });
