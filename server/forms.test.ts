@@ -578,6 +578,26 @@ describe('audit trail immutability (database)', () => {
 });
 
 describe('audit trail completeness', () => {
+  it("records the data's site (the subject's), not the site the user chose at login", async () => {
+    // the fresh subjects are ordered BJ01 first, SH01 last: take an SH01 one from the end
+    const id = fresh.pop()!;
+    const sh = (
+      await h.db.query<{ id: string; site_id: string; sitecode: string }>(
+        'select s.id, s.site_id, si.sitecode from subjects s join sites si on si.id = s.site_id where s.id = $1',
+        [id],
+      )
+    )[0]!;
+    expect(sh.sitecode).toBe('SH01');
+    // crc.li's session was opened at BJ01; the subject is at SH01 (crc.li is CRC there too)
+    const out = outcomeOf(await save(crc, form(sh.id, 'V1', 'VS'), GOOD_VS));
+    expect(out.outcome).toBe('saved');
+    const sites = await h.db.query<{ site_id: string }>(
+      'select distinct site_id from data_audit where subject_id = $1',
+      [sh.id],
+    );
+    expect(sites).toEqual([{ site_id: sh.site_id }]);
+  });
+
   it('shows a row whose user or role is no longer found, by id, instead of dropping it', async () => {
     const rec = await h.db.query<{ id: string; study_id: string; subject_id: string; site_id: string }>(
       `select id::text as id, study_id, subject_id, site_id from form_records where subject_id = $1 and tid = 'DM'`,

@@ -2,6 +2,7 @@
  * The field-type registry. New field types are added by registering a FieldTypeDef (a screen may also replace a
  * built-in by registering the same name); nothing in the engine switches on field-type names.
  */
+import { createNamedRegistry } from '../registry/namedRegistry';
 import type { SearchFieldDef } from '../metadata/types';
 import { mselectFieldType, selectFieldType } from './choiceTypes';
 import { dateFieldType, datetimeFieldType } from './dateTypes';
@@ -21,17 +22,7 @@ export const builtinFieldTypes: readonly FieldTypeDef[] = [
 ];
 
 export function createFieldTypeRegistry(defs: readonly FieldTypeDef[] = []): FieldTypeRegistry {
-  const types = new Map<string, FieldTypeDef>();
-  const registry: FieldTypeRegistry = {
-    register(def) {
-      types.set(def.name, def);
-      return registry;
-    },
-    get: (name) => types.get(name),
-    names: () => [...types.keys()],
-  };
-  for (const def of defs) registry.register(def);
-  return registry;
+  return createNamedRegistry(defs);
 }
 
 /** A fresh registry with the built-in types (register more on it freely). */

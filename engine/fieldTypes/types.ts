@@ -4,6 +4,7 @@
  * New field types are added by registering one of these (registry.ts), never by editing a switch.
  */
 import type { Locale } from '../api/localized';
+import type { NamedRegistry } from '../registry/namedRegistry';
 import type { SearchFieldDef, SearchValue } from '../metadata/types';
 
 /** Request parameters as they go out (GET: query; POST/PUT: JSON body) or come back from a URL. */
@@ -67,9 +68,5 @@ export interface FieldTypeDef {
   formatCell?(value: unknown, ctx: FormatContext): string;
 }
 
-export interface FieldTypeRegistry {
-  /** Adds a type; registering a name twice replaces the earlier one (a screen may override a built-in). */
-  register(def: FieldTypeDef): FieldTypeRegistry;
-  get(name: string): FieldTypeDef | undefined;
-  names(): readonly string[];
-}
+/** Field types by name (registering a name twice replaces the earlier one: a screen may override a built-in). */
+export type FieldTypeRegistry = NamedRegistry<FieldTypeDef>;

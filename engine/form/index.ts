@@ -16,7 +16,7 @@ export { compileForm, CYCLE_ARROW, type FormCompileOptions } from './compile/com
 export { VARIABLE_NAME, MAX_ITEM_LENGTH } from './compile/compileItem';
 export { compileFormCached } from './compileCached';
 export { fieldTypeOf } from './formIndex';
-export { evaluateFormState, calculatedValue } from './state';
+export { evaluateFormState, evaluateFormStateOf, calculatedValue } from './state';
 export { validateForm, validateItems, hasErrors, hasWarnings } from './validate';
 export { buildYupSchema, type FormYupSchema, type YupProblemParams } from './yupSchema';
 export {

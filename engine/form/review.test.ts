@@ -6,7 +6,7 @@ import { builtinFormFieldTypes, createFormFieldTypeRegistry } from './fieldTypes
 import { textFieldType } from './fieldTypes/textTypes';
 import type { FormFieldTypeDef } from './fieldTypes/types';
 import { changedVariables, planSave, prepareForSave } from './save';
-import { evaluateFormState } from './state';
+import { evaluateFormState, evaluateFormStateOf } from './state';
 import { bigForm, compiled, CTX, vitalSigns } from './testForms';
 import type { FormValues, RawFormSchema } from './types';
 import { validateForm, validateItems } from './validate';
@@ -91,6 +91,28 @@ describe('validateItems evaluates only what the asked items need', () => {
       const whole = validateForm(form, values, CTX);
       for (const v of form.items.keys()) {
         expect(validateItems(form, values, CTX, [v])[v]).toEqual(whole[v]);
+      }
+    }
+  });
+
+  it('evaluateFormStateOf gives the whole-form state of the asked variables, and reads only what they need', () => {
+    const form = compiled(bigForm(200));
+    const atoms = [null, '', '12', '-3', '12a', 'Y', 'N', '2024-01-01', ['Y'], '1.5'];
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 20; round++) {
+      const values: Record<string, FormValues[string]> = {};
+      for (const v of form.items.keys()) values[v] = atoms[Math.floor(random() * atoms.length)] ?? null;
+      const whole = evaluateFormState(form, values, CTX);
+      for (const v of form.items.keys()) {
+        const asked = [v, ...(form.dependents.get(v) ?? [])];
+        const part = evaluateFormStateOf(form, values, CTX, asked);
+        for (const a of asked) {
+          expect(part.hidden.has(a), `${v} → hidden ${a}`).toBe(whole.hidden.has(a));
+          expect(part.required.has(a), `${v} → required ${a}`).toBe(whole.required.has(a));
+          expect(part.calculated[a], `${v} → calculated ${a}`).toEqual(whole.calculated[a]);
+        }
+        expect([...part.hidden, ...part.required].every((a) => asked.includes(a))).toBe(true);
       }
     }
   });

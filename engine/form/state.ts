@@ -7,7 +7,7 @@
  */
 import { evaluateRule, isTrue, roundHalfAwayFromZero } from '../rules/index';
 import type { EvalEnv, RuleValue } from '../rules/types';
-import { formIndex, type IndexedItem } from './formIndex';
+import { entriesFor, formIndex, type IndexedItem } from './formIndex';
 import type { CompiledForm, CompiledItem, FormContext, FormState, FormValue, FormValues } from './types';
 import { valueIn } from './values';
 
@@ -71,4 +71,27 @@ export function evaluateForm(
 
 export function evaluateFormState(form: CompiledForm, values: FormValues, ctx: FormContext): FormState {
   return evaluateForm(form, values, ctx).state;
+}
+
+/**
+ * The state of `variables` only — after a change, the changed item and its dependents (`form.dependents`) — evaluating
+ * just what they read, never the whole form: `hidden`, `required` and `calculated` speak of those variables only.
+ */
+export function evaluateFormStateOf(
+  form: CompiledForm,
+  values: FormValues,
+  ctx: FormContext,
+  variables: Iterable<string>,
+): FormState {
+  const asked = new Set(variables);
+  const { state } = evaluateForm(form, values, ctx, entriesFor(formIndex(form), asked));
+  const calculated: Record<string, FormValue> = {};
+  for (const [variable, value] of Object.entries(state.calculated)) {
+    if (asked.has(variable)) calculated[variable] = value;
+  }
+  return {
+    hidden: new Set([...state.hidden].filter((v) => asked.has(v))),
+    required: new Set([...state.required].filter((v) => asked.has(v))),
+    calculated,
+  };
 }

@@ -25,6 +25,7 @@ import type { ItemStatus } from '../../engine/api/formContract';
 import {
   changedVariables,
   evaluateFormState,
+  evaluateFormStateOf,
   FORM_MSG,
   validateForm,
   validateItems,
@@ -186,15 +187,16 @@ export function EcrfForm({
     () => (variable: string) => {
       const { form: f, ctx: c } = latest.current;
       const current: Record<string, FormValue> = getValues();
-      const state = evaluateFormState(f, current, c);
+      // only the changed item and its dependents: never the whole form per keystroke
+      const variables = [variable, ...(f.dependents.get(variable) ?? [])];
+      const state = evaluateFormStateOf(f, current, c, variables);
       for (const [calc, value] of Object.entries(state.calculated)) {
         if (!sameValue(current[calc] ?? null, value)) {
           setValue(calc, value);
           current[calc] = value;
         }
       }
-      runtime.applyState(state);
-      const variables = [variable, ...(f.dependents.get(variable) ?? [])];
+      runtime.applyStateOf(variables, state);
       const found = validateItems(f, current, c, variables);
       runtime.setProblems(
         variables,

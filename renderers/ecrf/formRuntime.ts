@@ -16,6 +16,8 @@ export interface FormRuntime {
   snapshot(variable: string): FieldSnapshot;
   /** Takes hidden/required from a new evaluation; tells only the fields whose flags changed. */
   applyState(state: FormState): void;
+  /** Applies hidden/required of these variables only (a state from evaluateFormStateOf). */
+  applyStateOf(variables: readonly string[], state: FormState): void;
   /** Replaces the problems of these variables (absent from `problems`: none). */
   setProblems(variables: readonly string[], problems: FormProblems): void;
   /** Replaces every variable's problems. */
@@ -62,6 +64,13 @@ export function createFormRuntime(
     update(variable, { ...current, problems: list.length === 0 ? NO_PROBLEMS : list });
   };
 
+  function applyOne(variable: string, current: FieldSnapshot, next: FormState) {
+    const hidden = next.hidden.has(variable);
+    const required = next.required.has(variable);
+    if (hidden !== current.hidden || required !== current.required) {
+      update(variable, { ...current, hidden, required });
+    }
+  }
   return {
     subscribe(variable, listener) {
       let set = listeners.get(variable);
@@ -76,12 +85,12 @@ export function createFormRuntime(
     },
     snapshot: (variable) => snapshots.get(variable) ?? HIDDEN_NOT_REQUIRED,
     applyState(next) {
-      for (const [variable, current] of snapshots) {
-        const hidden = next.hidden.has(variable);
-        const required = next.required.has(variable);
-        if (hidden !== current.hidden || required !== current.required) {
-          update(variable, { ...current, hidden, required });
-        }
+      for (const [variable, current] of snapshots) applyOne(variable, current, next);
+    },
+    applyStateOf(variables, next) {
+      for (const variable of variables) {
+        const current = snapshots.get(variable);
+        if (current) applyOne(variable, current, next);
       }
     },
     setProblems(variables, found) {

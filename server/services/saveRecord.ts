@@ -174,7 +174,7 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
     const value = plan.values[item.variable] ?? null;
     if (isBlankValue(value)) continue;
     audit.push({
-      ...auditBase(s.actor, s.subject.id, s.ref.tid, id, lineno, s.at),
+      ...auditBase(s.actor, s.subject.id, s.subject.siteId, s.ref.tid, id, lineno, s.at),
       action: 'create',
       variable: item.variable,
       oldvalue: null,
@@ -198,9 +198,11 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
   };
 }
 
+/** Who, where and when of an audit row; `siteId` is the site of the data (the subject's), as ODM's LocationRef. */
 function auditBase(
   actor: SaveActor,
   subjectId: string,
+  siteId: string,
   tid: string,
   recordId: string,
   lineno: number,
@@ -214,7 +216,7 @@ function auditBase(
     lineno,
     userId: actor.userId,
     roleId: actor.roleId,
-    siteId: actor.siteId,
+    siteId,
     at,
   };
 }
@@ -279,7 +281,7 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
     if (!item) continue;
     const reason = u.reasons[variable];
     audit.push({
-      ...auditBase(u.actor, record.subjectId, record.tid, record.id, record.lineno, u.at),
+      ...auditBase(u.actor, record.subjectId, record.siteId, record.tid, record.id, record.lineno, u.at),
       action: 'update',
       variable,
       oldvalue: toAuditText(item, record.values[variable] ?? null),

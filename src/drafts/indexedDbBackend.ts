@@ -15,6 +15,15 @@ function promised<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** The request's result once its transaction has committed (a write is durable only then). */
+function committed<T>(tx: IDBTransaction, request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve(request.result);
+    tx.onerror = () => reject(tx.error ?? request.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
 function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = factory.open(DRAFT_DB_NAME, 1);
@@ -48,7 +57,10 @@ export function createIndexedDbBackend(
   ): Promise<unknown> {
     const opened = await database();
     if (!opened) return orElse(fallback);
-    return promised(act(opened.transaction(DRAFT_STORE_NAME, mode).objectStore(DRAFT_STORE_NAME)));
+    const tx = opened.transaction(DRAFT_STORE_NAME, mode);
+    const request = act(tx.objectStore(DRAFT_STORE_NAME));
+    // reads answer with the request; writes once the transaction has committed
+    return mode === 'readonly' ? promised(request) : committed(tx, request);
   }
 
   return {

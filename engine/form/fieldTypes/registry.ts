@@ -1,4 +1,5 @@
 /** The form field-type registry with the built-in eCRF field types (FORM_FIELD_TYPES). */
+import { createNamedRegistry } from '../../registry/namedRegistry';
 import { checkboxFieldType, mselectFieldType, radioFieldType, selectFieldType } from './choiceTypes';
 import { dateFieldType, datetimeFieldType, timeFieldType } from './dateTypes';
 import { decimalFieldType, integerFieldType } from './numberTypes';
@@ -26,17 +27,7 @@ export const builtinFormFieldTypes: readonly FormFieldTypeDef[] = [
 ];
 
 export function createFormFieldTypeRegistry(defs: readonly FormFieldTypeDef[] = []): FormFieldTypeRegistry {
-  const types = new Map<string, FormFieldTypeDef>();
-  const registry: FormFieldTypeRegistry = {
-    register(def) {
-      types.set(def.name, def);
-      return registry;
-    },
-    get: (name) => types.get(name),
-    names: () => [...types.keys()],
-  };
-  for (const def of defs) registry.register(def);
-  return registry;
+  return createNamedRegistry(defs);
 }
 
 /** A fresh registry with the built-in types (register more on it freely). */

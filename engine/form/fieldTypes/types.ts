@@ -3,6 +3,7 @@
  * checked, what rules see). New field types are added by registering a FormFieldTypeDef; nothing in the form engine
  * switches on field-type names.
  */
+import type { NamedRegistry } from '../../registry/namedRegistry';
 import type { RuleValue } from '../../rules/types';
 import type { CompiledItem, FieldProblem, FormContext, FormValue } from '../types';
 
@@ -31,9 +32,5 @@ export interface FormFieldTypeDef {
   checkValue(item: CompiledItem, value: FormValue, ctx: FormContext): FieldProblem[];
 }
 
-export interface FormFieldTypeRegistry {
-  /** Adds a type; registering a name twice replaces the earlier one. */
-  register(def: FormFieldTypeDef): FormFieldTypeRegistry;
-  get(name: string): FormFieldTypeDef | undefined;
-  names(): readonly string[];
-}
+/** Form field types by name (registering a name twice replaces the earlier one). */
+export type FormFieldTypeRegistry = NamedRegistry<FormFieldTypeDef>;
