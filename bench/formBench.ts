@@ -71,8 +71,11 @@ try {
   for (let i = 0; i < 10; i++) await page.keyboard.press(text[i % text.length]!, { delay: 0 }); // warm-up
   await page.waitForTimeout(400);
   await call('takeKeystrokes');
+  const keys: KeystrokeSample[] = [];
   for (let i = 0; i < KEYS; i++) {
     if (i > 0 && i % 8 === 0) {
+      await page.waitForTimeout(50);
+      keys.push(...(await call('takeKeystrokes')));
       for (let k = 0; k < 8; k++) await page.keyboard.press('Backspace');
       await page.waitForTimeout(50);
       await call('takeKeystrokes'); // backspaces are not measured
@@ -81,7 +84,7 @@ try {
     await page.waitForTimeout(40);
   }
   await page.waitForTimeout(400);
-  const keys = (await call('takeKeystrokes')) as KeystrokeSample[];
+  keys.push(...(await call('takeKeystrokes')));
   stats.push(
     stat(
       `1,000 items: keystroke in ${variable} → next frame`,

@@ -4,6 +4,8 @@
  * with an idempotency key reused when the same save is retried, drafts kept while typing and offered back, and no
  * entry at all for a role that may only read.
  */
+import { STORAGE_KEYS } from '../../engine/session/storageKeys';
+import { createTestPlatform } from '../testing/testPlatform';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -480,7 +482,7 @@ describe('a log-line form', () => {
   };
   const AE_PATH = formPath(PATHS.subjects, SUBJECT, { ...KEYS, tid: 'AE' });
 
-  function openLines(editable: boolean) {
+  function openLines(editable: boolean, platform = createTestPlatform()) {
     seedSession(window.sessionStorage, roleLoginInfo);
     const client = createFakeApiClient({
       dataList: {
@@ -513,7 +515,7 @@ describe('a log-line form', () => {
         ),
       },
     ];
-    return { ...renderApp(AE_PATH, { client, routes }), client };
+    return { ...renderApp(AE_PATH, { client, routes, platform }), client };
   }
 
   it('shows the rows; a row is added at the end and, once saved, is that row', async () => {
@@ -530,6 +532,14 @@ describe('a log-line form', () => {
     await waitFor(() => expect(client.paramsOf('dataInfo').at(-1)).toMatchObject({ lineno: 2 }));
     await userEvent.click(screen.getByTestId('form-to-lines'));
     expect(await screen.findByTestId('logline-table')).toBeInTheDocument();
+  });
+
+  it('asks for the page size the user last chose in a list', async () => {
+    const platform = createTestPlatform();
+    platform.store.setItem(STORAGE_KEYS.pageSize, '50');
+    const { client } = openLines(true, platform);
+    expect(await screen.findByTestId('logline-table')).toBeInTheDocument();
+    expect(client.paramsOf('dataList')[0]).toMatchObject({ size: 50, innerPage: 1 });
   });
 
   it('offers no new row to a role that may only read', async () => {

@@ -13,7 +13,8 @@ import { PageLoading } from '../../renderers/PageLoading';
 import { useApiClient } from '../../renderers/apiClientContext';
 import { useMetaText } from '../../renderers/search/metadataText';
 import { userTimeZone } from '../../renderers/userTimeZone';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../engine/list/types';
+import { readStoredPageSize, storePageSize } from '../../engine/list/listQuery';
+import { PAGE_SIZES, type PageSize } from '../../engine/list/types';
 import { usePlatform } from '../platform/PlatformContext';
 import { LINENO_PARAM, NEW_LINE } from '../routing/formPaths';
 import { subjectPath } from '../routing/paths';
@@ -36,9 +37,10 @@ type Loaded =
 const INNER_PAGE_PARAM = 'innerPage';
 const SIZE_PARAM = 'size';
 
-function pageSizeOf(value: string | null): PageSize {
+/** `?size=` when valid, else the size the user last chose in any list (spec §4: default 20 or the stored size). */
+function pageSizeOf(value: string | null, stored: PageSize): PageSize {
   const n = Number(value);
-  return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : DEFAULT_PAGE_SIZE;
+  return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : stored;
 }
 
 /** `?lineno=`: a row number, `new`, or nothing (not a row). */
@@ -77,8 +79,8 @@ export function FormPage({ base }: { base: string }) {
   );
   const lineno = linenoOf(search.get(LINENO_PARAM));
   const innerPage = positive(search.get(INNER_PAGE_PARAM));
-  const size = pageSizeOf(search.get(SIZE_PARAM));
   const { store } = usePlatform();
+  const size = pageSizeOf(search.get(SIZE_PARAM), readStoredPageSize(store));
   const zone = useMemo(() => userTimeZone(store), [store]);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -174,7 +176,10 @@ export function FormPage({ base }: { base: string }) {
             onOpenLine={(line) => openLine(line)}
             {...(page.editable ? { onAddLine: () => openLine(NEW_LINE) } : {})}
             onPageChange={(next) => setParam(INNER_PAGE_PARAM, String(next))}
-            onSizeChange={(next) => setParam(SIZE_PARAM, String(next), true)}
+            onSizeChange={(next) => {
+              storePageSize(store, next);
+              setParam(SIZE_PARAM, String(next), true);
+            }}
           />
         </Suspense>
       ) : (
