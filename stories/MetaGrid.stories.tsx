@@ -1,11 +1,15 @@
 /**
  * MetaGrid with the subject list's column set and rows as the reference server sent them (fixtures/lists): paging,
- * page size, selection, and the loading, empty and error states (with retry).
+ * page size, selection, and the loading, empty and error states (with retry); and MetaGridView, the same grid drawn
+ * from a column set and a page of rows it is given (as a log-line form gives them).
  */
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { GridRow } from '../engine/grid/types';
+import type { PageSize as RowsPerPage } from '../engine/list/types';
 import { listFixtures } from '../fixtures';
+import { MetaGridView } from '../renderers/grid/MetaGridView';
 import { fakeFailure, pending } from '../renderers/testing/fakeApiClient';
 import { GridStory, pageOf, rowsRequests, STORY_PATHS, type RowsParams } from './support/listStory';
 import { msg } from './support/storyText';
@@ -165,5 +169,52 @@ export const ColumnsError: Story = {
     await expect(error).toHaveTextContent(msg('grid.columnsFailed'));
     await userEvent.click(within(error).getByRole('button', { name: msg('grid.retry', undefined, true) }));
     await waitFor(() => expect(rowCount(canvasElement)).toBe(20));
+  },
+};
+
+/** MetaGridView with the subject columns and rows held by the screen (no request for them), paged here. */
+function GivenPageStory({ onRowClick }: { onRowClick(row: GridRow): void }) {
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<RowsPerPage>(20);
+  return (
+    <MetaGridView
+      columns={columns}
+      rows={subjects.slice((page - 1) * size, page * size)}
+      total={subjects.length}
+      page={page}
+      size={size}
+      onPageChange={setPage}
+      onSizeChange={(next) => {
+        setSize(next);
+        setPage(1);
+      }}
+      rowKey="subjectid"
+      onRowClick={onRowClick}
+      userTimeZone="Asia/Shanghai"
+      height={360}
+      suppressRowVirtualisation
+    />
+  );
+}
+
+/** Columns and rows given, not fetched: the same cells and pager, no header sorts, Enter on a cell opens its row. */
+export const GivenColumnsAndRows: Story = {
+  args: { onRowClick: fn() },
+  render: (args) => <GivenPageStory onRowClick={args.onRowClick ?? (() => undefined)} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(rowCount(canvasElement)).toBe(20));
+    await expect(canvasElement.querySelector('.ag-header-cell-sortable')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: msg('grid.page.next', undefined, true) }));
+    await waitFor(() => expect(rowCount(canvasElement)).toBe(subjects.length - 20));
+    const cell = canvasElement.querySelector<HTMLElement>(
+      '.ag-row[row-index="0"] .ag-cell[col-id="sitename"]',
+    );
+    await expect(cell).not.toBeNull();
+    cell?.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRowClick).toHaveBeenCalledWith(
+      expect.objectContaining({ subjectid: subjects[20]?.subjectid }),
+    );
   },
 };

@@ -336,6 +336,60 @@ describe('compileForm', () => {
     expect(issuesOf(self)[0]?.values).toEqual({ cycle: 'A → A' });
   });
 
+  it('reports every separate cycle at once, each at its first variable', () => {
+    const twoCycles = form(
+      [
+        { variable: 'A', label: 'A', fieldtype: 'calculated', formula: '[B] + 1' },
+        { variable: 'B', label: 'B', fieldtype: 'calculated', formula: '[A] + 1' },
+        num('C'),
+        { variable: 'D', label: 'D', fieldtype: 'calculated', formula: '[C] * 2' },
+        { variable: 'E', label: 'E', fieldtype: 'calculated', formula: '[E] + 1' },
+      ],
+      [{ id: 'S', kind: 'show', target: 'C', expr: '[D] > 1' }],
+    );
+    expect(issuesOf(twoCycles)).toEqual([
+      {
+        path: 'sections[0].items[0]',
+        subject: 'A',
+        messageId: FORM_MSG.cycle,
+        values: { cycle: 'A → B → A' },
+      },
+      {
+        path: 'sections[0].items[2]',
+        subject: 'C',
+        messageId: FORM_MSG.cycle,
+        values: { cycle: 'C → D → C' },
+      },
+      {
+        path: 'sections[0].items[4]',
+        subject: 'E',
+        messageId: FORM_MSG.cycle,
+        values: { cycle: 'E → E' },
+      },
+    ]);
+  });
+
+  it('reports one cycle once, however many variables read into it', () => {
+    const entries = form(
+      [
+        { variable: 'X', label: 'X', fieldtype: 'calculated', formula: '[B] + [C]' },
+        { variable: 'A', label: 'A', fieldtype: 'calculated', formula: '[B] + 1' },
+        { variable: 'B', label: 'B', fieldtype: 'calculated', formula: '[C] + 1' },
+        { variable: 'C', label: 'C', fieldtype: 'calculated', formula: '[A] + [A]' },
+        { variable: 'Y', label: 'Y', fieldtype: 'calculated', formula: '[A] + [C]' },
+      ],
+      [{ id: 'S', kind: 'show', target: 'Y', expr: 'notblank([B])' }],
+    );
+    expect(issuesOf(entries)).toEqual([
+      {
+        path: 'sections[0].items[2]',
+        subject: 'B',
+        messageId: FORM_MSG.cycle,
+        values: { cycle: 'B → C → A → B' },
+      },
+    ]);
+  });
+
   it('does not count checks and requiredIf rules reading each other as cycles', () => {
     const f = compileForm(
       form(

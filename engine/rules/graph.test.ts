@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCycle, topologicalOrder } from './graph';
+import { findCycle, findCycles, topologicalOrder } from './graph';
 
 const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
 
@@ -36,6 +36,74 @@ describe('findCycle', () => {
     expect(findCycle(graph(edges))).toBe(null);
     edges.N20000 = ['N0'];
     expect(findCycle(graph(edges))).toHaveLength(20_002);
+  });
+});
+
+/** The cycle's nodes rotated to start at the smallest: the same cycle found from any node gives the same key. */
+function rotationKey(cycle: string[]): string {
+  const nodes = cycle.slice(0, -1);
+  const min = nodes.indexOf([...nodes].sort()[0]!);
+  return [...nodes.slice(min), ...nodes.slice(0, min)].join(' ');
+}
+
+describe('findCycles', () => {
+  it('empty for an acyclic graph', () => {
+    expect(findCycles(graph({}))).toEqual([]);
+    expect(findCycles(graph({ A: ['B', 'C'], B: ['C'], C: ['IN'] }))).toEqual([]);
+  });
+
+  it('reports separate cycles each, in search order, the first being findCycle’s', () => {
+    const g = graph({ A: ['B'], B: ['A'], C: ['D'], D: ['E'], E: ['C'], S: ['S'] });
+    expect(findCycles(g)).toEqual([
+      ['A', 'B', 'A'],
+      ['C', 'D', 'E', 'C'],
+      ['S', 'S'],
+    ]);
+    expect(findCycles(g)[0]).toEqual(findCycle(g));
+  });
+
+  it('reports a cycle once whatever node reads into it, and whatever node comes first', () => {
+    const g = graph({ X: ['B'], A: ['B'], B: ['C'], C: ['A'], Y: ['C', 'A'], Z: ['Y', 'X'] });
+    expect(findCycles(g)).toEqual([['B', 'C', 'A', 'B']]);
+    expect(findCycles(graph({ B: ['A', 'A'], A: ['B', 'B'] }))).toEqual([['B', 'A', 'B']]);
+    expect(findCycles(graph({ S: ['S', 'S'] }))).toEqual([['S', 'S']]);
+  });
+
+  it('reports cycles sharing a node but closed by different edges separately', () => {
+    expect(findCycles(graph({ A: ['B', 'C'], B: ['A'], C: ['A'] }))).toEqual([
+      ['A', 'B', 'A'],
+      ['A', 'C', 'A'],
+    ]);
+  });
+
+  it('on random graphs: real paths, no cycle twice, and breaking each at its closing edge leaves none', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 200; round++) {
+      const n = 2 + Math.floor(random() * 8);
+      const edges: Record<string, string[]> = {};
+      for (let i = 0; i < n; i++) {
+        edges[`V${i}`] = Array.from({ length: n }, (_, j) => `V${j}`).filter(() => random() < 0.25);
+      }
+      const g = graph(edges);
+      const cycles = findCycles(g);
+      expect(cycles.length === 0).toBe(findCycle(g) === null);
+      for (const c of cycles) {
+        expect(c[0]).toBe(c[c.length - 1]);
+        expect(new Set(c.slice(0, -1)).size).toBe(c.length - 1);
+        for (let i = 0; i + 1 < c.length; i++) expect(g.get(c[i]!)).toContain(c[i + 1]);
+      }
+      expect(new Set(cycles.map(rotationKey)).size).toBe(cycles.length);
+      const broken = new Map([...g].map(([k, deps]) => [k, [...deps]]));
+      for (const c of cycles) {
+        const from = c[c.length - 2]!;
+        broken.set(
+          from,
+          broken.get(from)!.filter((d) => d !== c[c.length - 1]),
+        );
+      }
+      expect(findCycle(broken)).toBe(null);
+    }
   });
 });
 

@@ -63,8 +63,35 @@ export function findCycle(graph: DependencyGraph): string[] | null {
 }
 
 /**
+ * Every distinct cycle, each once, as paths [a, b, …, a] in search order (the first is findCycle's). One cycle per
+ * back edge of a single depth-first search: a node is entered once whatever leads to it, so a cycle is reported once
+ * whichever node reads into it, and separate cycles (in separate knots, or sharing nodes but closed by different
+ * edges) each get their own path; a dependency listed twice adds nothing. Breaking every reported cycle at its
+ * closing edge leaves no cycle at all, and the count stays bounded by the number of edges (no enumeration of every
+ * combination of loops in a tangled knot).
+ */
+export function findCycles(graph: DependencyGraph): string[][] {
+  const cycles: string[][] = [];
+  const seen = new Set<string>();
+  search(
+    graph,
+    (path) => {
+      // a dependency listed twice closes the same cycle twice
+      const key = path.join('\u0000');
+      if (!seen.has(key)) {
+        seen.add(key);
+        cycles.push(path);
+      }
+      return false;
+    },
+    () => {},
+  );
+  return cycles;
+}
+
+/**
  * The graph's nodes ordered so that each follows the nodes it reads (dependencies that are not nodes of the graph
- * — plain inputs — are not listed). Nodes on a cycle, and nodes reading them, are left out: check findCycle first.
+ * — plain inputs — are not listed). Nodes on a cycle, and nodes reading them, are left out: check findCycle(s) first.
  */
 export function topologicalOrder(graph: DependencyGraph): string[] {
   const tainted = new Set<string>();

@@ -12,7 +12,7 @@ export type {
 export { parseRule, MAX_RULE_DEPTH } from './parser';
 export { evaluateRule, isTrue, isFalse } from './evaluate';
 export { ruleReads } from './reads';
-export { findCycle, topologicalOrder, type DependencyGraph } from './graph';
+export { findCycle, findCycles, topologicalOrder, type DependencyGraph } from './graph';
 export { RULE_FUNCTIONS, lookupRuleFunction, roundHalfAwayFromZero, type RuleFunction } from './functions';
 export { RULE_MSG, type RuleMessageId } from './messages';
 export { isBlank, toNumber, compareValues, equalValues } from './values';

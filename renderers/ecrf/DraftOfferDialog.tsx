@@ -1,4 +1,9 @@
-/** Values typed earlier and never saved were kept (a draft): restore them into the form, or discard them. */
+/**
+ * Values typed earlier and never saved were kept (a draft): restore them into the form, or discard them. When the
+ * record was saved again after the values were typed (by someone else, or from another tab), the dialog says who
+ * changed it and when, so that restoring does not overwrite newer data unknowingly.
+ */
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,11 +13,21 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { FormattedMessage } from 'react-intl';
 import { formatDateInZone } from '../../engine/fieldTypes/dates';
 
+/** A change of the record made after the draft's values were typed. */
+export interface DraftRecordChange {
+  /** Who saved the record last (RecordInfo.updatedby). */
+  updatedby: string;
+  /** When (ISO 8601 UTC, RecordInfo.updatedat). */
+  updatedat: string;
+}
+
 export interface DraftOfferDialogProps {
   open: boolean;
   /** When the draft was kept (ms since the epoch). */
   savedAt: number;
   userTimeZone: string;
+  /** The record changed after the draft's values were typed (its rowversion is older than the record's); null: not. */
+  changedSince?: DraftRecordChange | null;
   onRestore(): void;
   onDiscard(): void;
 }
@@ -21,6 +36,7 @@ export function DraftOfferDialog({
   open,
   savedAt,
   userTimeZone,
+  changedSince = null,
   onRestore,
   onDiscard,
 }: DraftOfferDialogProps) {
@@ -34,6 +50,17 @@ export function DraftOfferDialog({
         <DialogContentText data-testid="draft-offer-text">
           <FormattedMessage id="ecrf.draft.text" values={{ time }} />
         </DialogContentText>
+        {changedSince ? (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="draft-offer-stale">
+            <FormattedMessage
+              id="ecrf.draft.stale"
+              values={{
+                user: changedSince.updatedby,
+                time: formatDateInZone(changedSince.updatedat, userTimeZone, true),
+              }}
+            />
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onDiscard}>

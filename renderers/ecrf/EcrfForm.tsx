@@ -173,6 +173,19 @@ export function EcrfForm({
   );
   // leaving (navigation, a forced logout) hands over the last change still waiting: nothing typed is lost
   useEffect(() => () => debounced.flush(), [debounced]);
+  // the tab is closing or going to the background: hand over a change still waiting (drafts lose nothing typed)
+  useEffect(() => {
+    const handOver = () => debounced.flush();
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') handOver();
+    };
+    window.addEventListener('pagehide', handOver);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', handOver);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [debounced]);
 
   // problems given later (a save's answer) replace those shown; the same problems in a new object change nothing
   const givenProblems = useRef(JSON.stringify(problems));

@@ -7,7 +7,7 @@ export { LoglineTable, type LoglineTableProps } from './LoglineTable';
 export { AuditTrailDialog, type AuditTrailDialogProps } from './AuditTrailDialog';
 export { ChangeReasonDialog, REASON_MAX_LENGTH, type ChangeReasonDialogProps } from './ChangeReasonDialog';
 export { ConfirmWarningsDialog, type ConfirmWarningsDialogProps } from './ConfirmWarningsDialog';
-export { DraftOfferDialog, type DraftOfferDialogProps } from './DraftOfferDialog';
+export { DraftOfferDialog, type DraftOfferDialogProps, type DraftRecordChange } from './DraftOfferDialog';
 export { UnsavedChangesDialog, type UnsavedChangesDialogProps } from './UnsavedChangesDialog';
 export { SchemaIssuesPanel, type SchemaIssuesPanelProps } from './SchemaIssuesPanel';
 export { fieldProblemText, schemaIssueText, useFieldProblemText } from './problemText';

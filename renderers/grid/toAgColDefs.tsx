@@ -22,6 +22,8 @@ export interface AgColDefOptions {
   slots: CellSlots;
   /** The sort in force: its column shows the arrow. */
   sort: SortState | null;
+  /** false: no header sorts, whatever the column set says (a list the server does not sort). */
+  sortable?: boolean;
 }
 
 export type AgColumn = ColDef<GridRow> | ColGroupDef<GridRow>;
@@ -84,7 +86,7 @@ function leafColumn(def: GridLeafColDef, options: AgColDefOptions): ColDef<GridR
     headerTooltip: def.headerName,
     valueGetter: (params) => (def.field && params.data ? params.data[def.field] : undefined),
     valueFormatter: (params) => (params.data ? def.format(params.value, params.data) : ''),
-    sortable: def.sortable,
+    sortable: def.sortable && options.sortable !== false,
     sort: sortOf(def, options.sort),
     sortingOrder: ['asc', 'desc', null],
     comparator: keepServerOrder,

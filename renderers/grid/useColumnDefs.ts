@@ -14,8 +14,7 @@ export type ColumnsState =
   | { status: 'error'; retry(): void }
   | { status: 'ready'; defs: readonly GridColDef[] };
 
-export interface ColumnDefsOptions {
-  columnsPath: string;
+export interface ColumnMappingOptions {
   fieldTypes: FieldTypeRegistry;
   userTimeZone: string;
   /** Names the column mapping accepts for `render` and `slotName`. */
@@ -23,6 +22,10 @@ export interface ColumnDefsOptions {
   slotNames: readonly string[];
   /** Extra value formatters (`filter` names) besides the built-in ones. */
   formatters?: Readonly<Record<string, ValueFormatter>>;
+}
+
+export interface ColumnDefsOptions extends ColumnMappingOptions {
+  columnsPath: string;
 }
 
 /** Code lists the `codelist:<type>` formatters of the columns need. */
@@ -35,16 +38,17 @@ function neededCodeLists(parsed: ParsedList<ColumnNode> | null): string[] {
 }
 
 /**
- * Loads and parses a column set (GET `columnsPath`), loads the code lists its `codelist` formatters use, and maps
- * it to the grid's column definitions in the current language.
+ * Maps a parsed column set to the grid's column definitions in the current language, loading the code lists its
+ * `codelist` formatters use (their codes are shown as they are until then). null while there is no column set.
  */
-export function useColumnDefs(options: ColumnDefsOptions): ColumnsState {
-  const { columnsPath, fieldTypes, userTimeZone, cellRendererNames, slotNames, formatters } = options;
+export function useMappedColumnDefs(
+  parsed: ParsedList<ColumnNode> | null,
+  options: ColumnMappingOptions,
+): readonly GridColDef[] | null {
+  const { fieldTypes, userTimeZone, cellRendererNames, slotNames, formatters } = options;
   const locale = useEngineLocale();
   const issueText = useIssueText();
   const cache = useCodeListCache();
-  const definitions = useDefinitions(columnsPath, parseColumns, fieldTypes);
-  const parsed = definitions.status === 'ready' ? definitions.parsed : null;
 
   const codeLists = neededCodeLists(parsed).join('\n');
   const [codeOptions, setCodeOptions] = useState<ReadonlyMap<string, readonly CodeOption[]>>(new Map());
@@ -68,7 +72,7 @@ export function useColumnDefs(options: ColumnDefsOptions): ColumnsState {
 
   const rendererKey = cellRendererNames.join('\n');
   const slotKey = slotNames.join('\n');
-  const defs = useMemo(() => {
+  return useMemo(() => {
     if (!parsed) return null;
     const labels = new Map<string, ReadonlyMap<string, string>>();
     const ctx: ColumnMappingContext = {
@@ -103,7 +107,27 @@ export function useColumnDefs(options: ColumnDefsOptions): ColumnsState {
     slotKey,
     issueText,
   ]);
+}
 
+/** The column definitions of a column set given as the server sent it (e.g. a datalist's `columns`). */
+export function useInlineColumnDefs(
+  columns: readonly unknown[] | null,
+  options: ColumnMappingOptions,
+): readonly GridColDef[] | null {
+  const parsed = useMemo(
+    () => (columns ? parseColumns(columns, options.fieldTypes) : null),
+    [columns, options.fieldTypes],
+  );
+  return useMappedColumnDefs(parsed, options);
+}
+
+/**
+ * Loads and parses a column set (GET `columnsPath`), loads the code lists its `codelist` formatters use, and maps
+ * it to the grid's column definitions in the current language.
+ */
+export function useColumnDefs(options: ColumnDefsOptions): ColumnsState {
+  const definitions = useDefinitions(options.columnsPath, parseColumns, options.fieldTypes);
+  const defs = useMappedColumnDefs(definitions.status === 'ready' ? definitions.parsed : null, options);
   if (definitions.status !== 'ready') return definitions;
   return { status: 'ready', defs: defs ?? [] };
 }

@@ -75,6 +75,9 @@ interface Setup {
   save?: (params: Record<string, unknown>) => SaveOutcome;
   drafts?: DraftStore;
   schema?: unknown;
+  /** The answers of datainfo after the first (the page's read again after a save); the first answer otherwise. */
+  reread?: (params: Record<string, unknown>) => DataOf<typeof dataInfo> | Promise<DataOf<typeof dataInfo>>;
+  items?: DataOf<typeof dataInfo>['items'];
 }
 
 function setup({
@@ -84,9 +87,16 @@ function setup({
   save,
   drafts = memoryDrafts(),
   schema = vsSchema,
+  reread,
+  items = {},
 }: Setup = {}) {
   seedSession(window.sessionStorage, roleLoginInfo);
-  const info = { schema, record, values, items: {}, editable } as DataOf<typeof dataInfo>;
+  const info = { schema, record, values, items, editable } as DataOf<typeof dataInfo>;
+  let reads = 0;
+  const readInfo = (params: unknown) => {
+    reads += 1;
+    return reads > 1 && reread ? reread(params as Record<string, unknown>) : info;
+  };
   const answer = (params: unknown): SaveOutcome =>
     save
       ? save(params as Record<string, unknown>)
@@ -97,7 +107,7 @@ function setup({
         };
   const client: FakeApiClient = createFakeApiClient({
     dataList: pageData(editable),
-    dataInfo: info,
+    dataInfo: readInfo,
     codeList: [],
     saveData: answer as never,
     updateData: answer as never,
@@ -338,6 +348,8 @@ describe('drafts on the form page', () => {
     setup({ record: savedRecord, values: savedValues, drafts: first.drafts });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('draft-offer-text')).toBeInTheDocument();
+    // typed against the record as it still is: nothing newer to warn about
+    expect(within(dialog).queryByTestId('draft-offer-stale')).toBeNull();
     expect(input('SYSBP')).toHaveValue('120');
     await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.draft.restore') }));
     await waitFor(() => expect(input('SYSBP')).toHaveValue('133'));
@@ -403,6 +415,149 @@ describe('drafts on the form page', () => {
     const again = await screen.findByRole('dialog');
     await userEvent.click(within(again).getByRole('button', { name: text('ecrf.unsaved.discard') }));
     await waitFor(() => expect(router.state.location.pathname).toBe(subjectPath(PATHS.subjects, SUBJECT)));
+  });
+});
+
+describe('a draft typed against an older state of the record', () => {
+  it('says who changed the record since; restoring still works, with reasons and a fresh key for the save', async () => {
+    const drafts = memoryDrafts();
+    const staleKey = 'key-0000000000000002';
+    // typed against rowversion 2; crc.li has saved the record since (rowversion 3)
+    await drafts.save(scope, {
+      values: { ...savedValues, SYSBP: '140' },
+      savedAt: Date.now(),
+      rowversion: 2,
+      idempotencyKey: staleKey,
+    });
+    const { client } = setup({ record: savedRecord, values: savedValues, drafts });
+    const dialog = await screen.findByRole('dialog');
+    const warning = within(dialog).getByTestId('draft-offer-stale');
+    expect(warning).toHaveTextContent('crc.li');
+    expect(warning).toHaveTextContent('2026-01-05');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.draft.restore') }));
+    await waitFor(() => expect(input('SYSBP')).toHaveValue('140'));
+    // the restored values replace newer ones: the save asks for reasons as any change does
+    await save();
+    const reasons = await screen.findByRole('dialog');
+    expect(within(reasons).getByTestId('reason-row-SYSBP')).toBeInTheDocument();
+    await userEvent.type(within(reasons).getByRole('textbox'), 'source document updated');
+    await userEvent.click(within(reasons).getByRole('button', { name: text('ecrf.reason.ok') }));
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    const [params] = client.paramsOf('updateData') as { rowversion: number; idempotencyKey: string }[];
+    expect(params?.rowversion).toBe(3);
+    // the draft's key belonged to a save against the older record: not reused
+    expect(params?.idempotencyKey).not.toBe(staleKey);
+  });
+
+  it('warns too when the draft was typed before the record existed and it has been saved since', async () => {
+    const drafts = memoryDrafts();
+    await drafts.save(scope, {
+      values: { ...savedValues, SYSBP: '141' },
+      savedAt: Date.now(),
+      rowversion: null,
+      idempotencyKey: null,
+    });
+    setup({ record: savedRecord, values: savedValues, drafts });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('draft-offer-stale')).toHaveTextContent('crc.li');
+  });
+});
+
+describe('item status icons after a save', () => {
+  const entered = () => text('ecrf.status.entered');
+  const noteList = () => text('ecrf.status.noteList');
+  const icon = (variable: string, label: string) => within(row(variable)).queryByRole('img', { name: label });
+
+  it('reads the new record status quietly after the first save, keeping focus, values and no draft offer', async () => {
+    let answer: (data: DataOf<typeof dataInfo>) => void = () => {};
+    const { client } = setup({
+      reread: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await formReady();
+    expect(icon('SYSBP', entered())).toBeNull();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    await save();
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    await waitFor(() => expect(client.paramsOf('dataInfo')).toHaveLength(2));
+    expect(client.calls.filter((c) => c.name === 'dataInfo').at(-1)?.options).toMatchObject({ silent: true });
+    expect(client.paramsOf('dataInfo').at(-1)).not.toHaveProperty('lineno');
+
+    // the user goes on typing while the status is read
+    input('DIABP').focus();
+    type('DIABP', '81');
+    answer({
+      schema: vsSchema,
+      record: { ...savedRecord, rowversion: 1 },
+      values: { VSDAT: '2026-01-05', SYSBP: '120', DIABP: '80' },
+      items: {
+        VSDAT: { datatype: 0, note: 0 },
+        SYSBP: { datatype: 0, note: 0 },
+        DIABP: { datatype: 0, note: 0 },
+      },
+      editable: true,
+    });
+    await waitFor(() => expect(icon('SYSBP', entered())).toBeInTheDocument());
+    expect(input('DIABP')).toHaveValue('81');
+    expect(input('DIABP')).toHaveFocus();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByTestId('page-loading')).toBeNull();
+  });
+
+  it('shows the status the server keeps after an update (a note added meanwhile, a value derived)', async () => {
+    const { client } = setup({
+      record: savedRecord,
+      values: savedValues,
+      items: { SYSBP: { datatype: 0, note: 0 }, DIABP: { datatype: 0, note: 0 } },
+      reread: () => ({
+        schema: vsSchema,
+        record: { ...savedRecord, rowversion: 4 },
+        values: { ...savedValues, SYSBP: '125' },
+        items: { SYSBP: { datatype: 0, note: 1 }, DIABP: { datatype: -1, note: 0 } },
+        editable: true,
+      }),
+    });
+    await formReady();
+    expect(icon('SYSBP', noteList())).toBeNull();
+    type('SYSBP', '125');
+    await save();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'transcription error');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    await waitFor(() => expect(icon('SYSBP', noteList())).toBeInTheDocument());
+    expect(icon('DIABP', text('ecrf.status.derived'))).toBeInTheDocument();
+    expect(icon('DIABP', entered())).toBeNull();
+    expect(client.paramsOf('dataInfo')).toHaveLength(2);
+  });
+
+  it('keeps the status shown when the read after the save names an older state of the record', async () => {
+    const items = { SYSBP: { datatype: 0, note: 2 } };
+    setup({
+      record: savedRecord,
+      values: savedValues,
+      items,
+      reread: () => ({
+        schema: vsSchema,
+        record: savedRecord, // rowversion 3: older than the saved 4
+        values: savedValues,
+        items: {},
+        editable: true,
+      }),
+    });
+    await formReady();
+    type('SYSBP', '126');
+    await save();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'late information');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(icon('SYSBP', text('ecrf.status.noteReview'))).toBeInTheDocument();
   });
 });
 

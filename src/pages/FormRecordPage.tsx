@@ -32,8 +32,10 @@ import { UnsavedChangesDialog } from '../../renderers/ecrf/UnsavedChangesDialog'
 import { userTimeZone } from '../../renderers/userTimeZone';
 import { useFormDraft } from '../drafts/useFormDraft';
 import { usePlatform } from '../platform/PlatformContext';
+import { draftChangedSince } from './formRecord/draftChangedSince';
 import { formContextOf } from './formRecord/formContext';
 import type { IdempotencyKeys } from './formRecord/idempotency';
+import { useItemStatus } from './formRecord/useItemStatus';
 import { useLeavePrompt } from './formRecord/useLeavePrompt';
 import { useSaveFlow, type RecordKeys } from './formRecord/useSaveFlow';
 
@@ -183,6 +185,8 @@ function RecordEntry(props: RecordEntryProps) {
   const [audit, setAudit] = useState<{ rows: readonly AuditTrailRow[] | null; failed: boolean } | null>(null);
   const zone = useMemo(() => userTimeZone(store), [store]);
   const [reasonsDictionary, setReasonsDictionary] = useState<readonly EditReason[] | null>(null);
+  // the item status icons follow the server: read again after every save
+  const itemStatus = useItemStatus(props.items, keys, props.lineno !== null);
 
   const scope = useMemo<DraftScope | null>(() => {
     const info = loadLoginInfo(store);
@@ -222,6 +226,7 @@ function RecordEntry(props: RecordEntryProps) {
       setConflict(false);
       controller.current?.reset(values);
       controller.current?.showProblems(found);
+      itemStatus.refresh(next);
     },
     onConflict: () => setConflict(true),
   });
@@ -242,6 +247,8 @@ function RecordEntry(props: RecordEntryProps) {
     draft.dismissOffer();
   }, [staleOffer, draft]);
   const offer = editable && !staleOffer ? draft.offer : null;
+  // values typed against an older state of the record (saved again since): the offer says by whom and when
+  const changedSince = offer ? draftChangedSince(offer, record) : null;
   // the user chose to leave without saving: a change handed over as the form unmounts must not write the draft back
   const discarded = useRef(false);
   const onChange = useCallback(
@@ -267,7 +274,8 @@ function RecordEntry(props: RecordEntryProps) {
   const restoreDraft = () => {
     if (!offer) return;
     controller.current?.reset(offer.values);
-    if (offer.idempotencyKey) {
+    // the key of a save sent against an older state of the record is not reused: the record has moved on
+    if (offer.idempotencyKey && !changedSince) {
       flow.idempotencyKeys.adopt(offer.idempotencyKey, prepareForSave(form, offer.values, ctx));
     }
     draft.dismissOffer();
@@ -335,7 +343,7 @@ function RecordEntry(props: RecordEntryProps) {
         form={form}
         ctx={ctx}
         values={props.values}
-        itemStatus={props.items}
+        itemStatus={itemStatus.items}
         readOnly={!editable}
         onChange={onChange}
         controllerRef={controller}
@@ -345,6 +353,7 @@ function RecordEntry(props: RecordEntryProps) {
           open
           savedAt={offer.savedAt}
           userTimeZone={zone}
+          changedSince={changedSince}
           onRestore={restoreDraft}
           onDiscard={discardDraft}
         />

@@ -57,7 +57,11 @@ const auditRows: AuditTrailRow[] = [
 ];
 
 /** The dialogs are shown by the page; here one at a time, with what was chosen written below. */
-function DialogBench({ which }: { which: 'audit' | 'reason' | 'warnings' | 'draft' | 'unsaved' | 'schema' }) {
+function DialogBench({
+  which,
+}: {
+  which: 'audit' | 'reason' | 'warnings' | 'draft' | 'draftStale' | 'unsaved' | 'schema';
+}) {
   const form = useMemo(compiledVs, []);
   const [result, setResult] = useState('');
   const done = (text: string) => () => setResult(text);
@@ -108,6 +112,17 @@ function DialogBench({ which }: { which: 'audit' | 'reason' | 'warnings' | 'draf
         open
         savedAt={Date.UTC(2026, 10, 20, 23, 15)}
         userTimeZone={SHANGHAI}
+        onRestore={done('restored')}
+        onDiscard={done('discarded')}
+      />
+    );
+  if (which === 'draftStale')
+    dialog = (
+      <DraftOfferDialog
+        open
+        savedAt={Date.UTC(2026, 10, 20, 23, 15)}
+        userTimeZone={SHANGHAI}
+        changedSince={{ updatedby: 'crc.wang', updatedat: '2026-11-21T01:40:00.000Z' }}
         onRestore={done('restored')}
         onDiscard={done('discarded')}
       />
@@ -206,6 +221,21 @@ export const DraftOffer: Story = {
   args: { which: 'draft' },
   play: async ({ canvasElement }) => {
     await expect(await body().findByTestId('draft-offer-text')).toHaveTextContent('2026-11-21 07:15');
+    await userEvent.click(body().getByRole('button', { name: msg('ecrf.draft.restore', undefined, true) }));
+    await expect(result(canvasElement)).toHaveTextContent('restored');
+  },
+};
+
+/**
+ * A draft typed against an older state of the record (someone saved it since): the offer says who changed it and
+ * when, in the user's zone; restoring is still the user's choice.
+ */
+export const DraftOfferStale: Story = {
+  args: { which: 'draftStale' },
+  play: async ({ canvasElement }) => {
+    const stale = await body().findByTestId('draft-offer-stale');
+    await expect(stale).toHaveTextContent('crc.wang');
+    await expect(stale).toHaveTextContent('2026-11-21 09:40');
     await userEvent.click(body().getByRole('button', { name: msg('ecrf.draft.restore', undefined, true) }));
     await expect(result(canvasElement)).toHaveTextContent('restored');
   },

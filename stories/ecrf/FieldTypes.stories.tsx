@@ -171,7 +171,9 @@ export const PartialDate: Story = {
   play: async ({ canvasElement }) => {
     const input = within(row(canvasElement, 'PDAT')).getByRole('textbox');
     fireEvent.change(input, { target: { value: '2026-03-15' } });
-    const uk = within(row(canvasElement, 'PDAT')).getByRole('button', { name: 'UK' });
+    const uk = within(row(canvasElement, 'PDAT')).getByRole('button', {
+      name: /^UK.*(部分日期|Partial date)/,
+    });
     await userEvent.click(uk);
     await expect(input).toHaveValue('2026-03-UK');
     await userEvent.click(uk);

@@ -1,9 +1,9 @@
 /**
  * compileForm: a raw schema (loose JSON from the server) → a CompiledForm, or EVERY issue found, each with its path
  * (`sections[1].items[3].fieldtype`), the variable or rule concerned and a message id. Cycles among calculated
- * formulas and show rules are refused (`form.cycle` with the path `A → B → A`).
+ * formulas and show rules are refused: one `form.cycle` per distinct cycle (`cycle` = the path `A → B → A`).
  */
-import { findCycle } from '../../rules/index';
+import { findCycles } from '../../rules/index';
 import { DEFAULT_FORM_FIELD_TYPES } from '../fieldTypes/registry';
 import type { FormFieldTypeRegistry } from '../fieldTypes/types';
 import { rememberRegistry } from '../formIndex';
@@ -158,8 +158,7 @@ export function compileForm(raw: unknown, options: FormCompileOptions = {}): Com
   // cycles among formulas and show rules
   const graphItems = drafts.map((d) => ({ variable: d.item.variable, formulaReads: d.formulaReads }));
   const values = valueGraph(graphItems, rules);
-  const cycle = findCycle(values);
-  if (cycle !== null) {
+  for (const cycle of findCycles(values)) {
     const first = cycle[0] ?? '';
     const at = drafts.find((d) => d.item.variable === first)?.item.path ?? 'rules';
     issues.add(at, first, FORM_MSG.cycle, { cycle: cycle.join(CYCLE_ARROW) });

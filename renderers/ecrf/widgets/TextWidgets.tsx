@@ -1,6 +1,8 @@
 /** Text-like widgets: native inputs styled once by the form (light enough for 1,000 items). */
 import { memo, type Ref } from 'react';
 import { useIntl } from 'react-intl';
+import { metaText } from '../../../engine/metadata/metaText';
+import { useEngineLocale } from '../../search/metadataText';
 import { fromText, textOf, type FormWidgetProps } from './types';
 
 function common(props: FormWidgetProps) {
@@ -72,6 +74,7 @@ export function withUnknownPart(text: string): string | null {
 
 export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
   const intl = useIntl();
+  const locale = useEngineLocale();
   const { item, value, onChange, readOnly } = props;
   const id = item.partial ? 'ecrf.placeholder.partialDate' : 'ecrf.placeholder.date';
   const next = item.partial && !readOnly && !item.readonly ? withUnknownPart(textOf(value)) : null;
@@ -83,6 +86,11 @@ export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
           type="button"
           className="ecrf-link"
           disabled={next === null || next === value}
+          // named after its item (the visible "UK" first, for voice control), described by what a click does
+          aria-label={intl.formatMessage(
+            { id: 'ecrf.unknownPart.name' },
+            { label: metaText(item.label, locale) },
+          )}
           title={intl.formatMessage({ id: 'ecrf.unknownPart.help' })}
           onClick={() => next !== null && onChange(next)}
         >

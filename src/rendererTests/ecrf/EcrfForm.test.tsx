@@ -2,13 +2,14 @@ import { act, createRef } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormProblems, FormValues } from '../../../engine/form/types';
-import { dmSchema, vsSchema } from '../../../fixtures/forms';
+import { cmSchema, dmSchema, vsSchema } from '../../../fixtures/forms';
 import type { EcrfFormController } from '../../../renderers/ecrf/controller';
 import { EcrfForm } from '../../../renderers/ecrf/EcrfForm';
 import { compiled, Providers, t, testCtx } from './ecrfTestKit';
 
 const vs = compiled(vsSchema);
 const dm = compiled(dmSchema);
+const cm = compiled(cmSchema);
 
 function renderForm(form = vs, values: FormValues = {}, extra: Partial<Parameters<typeof EcrfForm>[0]> = {}) {
   const controller = createRef<EcrfFormController>();
@@ -96,6 +97,34 @@ describe('EcrfForm', () => {
     expect(screen.queryByTestId('ecrf-row-CHILDPOT')).toBeNull();
   });
 
+  it('names each partial date’s UK button after its own item, showing "UK"', () => {
+    renderForm(cm);
+    const start = screen.getByRole('button', {
+      name: t('ecrf.unknownPart.name', { label: 'Start date' }),
+    });
+    const end = screen.getByRole('button', { name: t('ecrf.unknownPart.name', { label: 'End date' }) });
+    expect(t('ecrf.unknownPart.name', { label: 'Start date' })).toMatch(/^UK\b.*Start date/);
+    expect(row('CMSTDAT')).toContainElement(start);
+    expect(row('CMENDAT')).toContainElement(end);
+    expect(start).toHaveTextContent(/^UK$/);
+    expect(start).toHaveAccessibleDescription(t('ecrf.unknownPart.help'));
+    type('CMSTDAT', '2026-03-15');
+    fireEvent.click(start);
+    expect(input('CMSTDAT')).toHaveValue('2026-03-UK');
+    expect(input('CMENDAT')).toHaveValue('');
+  });
+
+  it('names the UK button in Chinese with the Chinese label', () => {
+    render(
+      <Providers locale="zh_CN">
+        <EcrfForm form={cm} ctx={testCtx} values={{}} />
+      </Providers>,
+    );
+    const name = t('ecrf.unknownPart.name', { label: '开始日期' }, 'zh_CN');
+    expect(name).toContain('开始日期');
+    expect(within(row('CMSTDAT')).getByRole('button', { name })).toHaveTextContent(/^UK$/);
+  });
+
   it('updates the calculated BMI as weight and height are typed', () => {
     renderForm();
     const bmi = screen.getByTestId('ecrf-calc-BMI');
@@ -136,6 +165,32 @@ describe('EcrfForm', () => {
       expect(onChange.mock.calls[0]?.[0]).toMatchObject({ PULSE: '72' });
       act(() => vi.advanceTimersByTime(300));
       expect(onChange).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('hands over a change still waiting when the tab is closed or hidden (pagehide, visibilitychange)', () => {
+    vi.useFakeTimers();
+    try {
+      const onChange = vi.fn();
+      renderForm(vs, {}, { onChange });
+      type('PULSE', '72');
+      act(() => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      expect(onChange).toHaveBeenCalledTimes(1);
+      expect(onChange.mock.calls[0]?.[0]).toMatchObject({ PULSE: '72' });
+      type('PULSE', '73');
+      const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      visibility.mockRestore();
+      expect(onChange).toHaveBeenCalledTimes(2);
+      expect(onChange.mock.calls[1]?.[0]).toMatchObject({ PULSE: '73' });
+      act(() => vi.advanceTimersByTime(300));
+      expect(onChange).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
     }

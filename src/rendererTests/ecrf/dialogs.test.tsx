@@ -170,6 +170,41 @@ describe('ConfirmWarningsDialog and DraftOfferDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: t('ecrf.draft.restore') }));
     expect(onRestore).toHaveBeenCalled();
   });
+
+  it("says who changed the record since the draft was typed, and when in the user's zone", () => {
+    const onRestore = vi.fn();
+    const { rerender } = render(
+      <Providers>
+        <DraftOfferDialog
+          open
+          savedAt={Date.UTC(2026, 10, 20, 23, 15)}
+          userTimeZone="Asia/Shanghai"
+          changedSince={{ updatedby: 'crc.wang', updatedat: '2026-11-21T01:40:00Z' }}
+          onRestore={onRestore}
+          onDiscard={() => {}}
+        />
+      </Providers>,
+    );
+    const stale = screen.getByTestId('draft-offer-stale');
+    expect(stale).toHaveTextContent('crc.wang');
+    expect(stale).toHaveTextContent('2026-11-21 09:40');
+    // restoring stays possible: the user decides, knowingly
+    fireEvent.click(screen.getByRole('button', { name: t('ecrf.draft.restore') }));
+    expect(onRestore).toHaveBeenCalled();
+    rerender(
+      <Providers>
+        <DraftOfferDialog
+          open
+          savedAt={Date.UTC(2026, 10, 20, 23, 15)}
+          userTimeZone="Asia/Shanghai"
+          changedSince={null}
+          onRestore={onRestore}
+          onDiscard={() => {}}
+        />
+      </Providers>,
+    );
+    expect(screen.queryByTestId('draft-offer-stale')).toBeNull();
+  });
 });
 
 describe('SchemaIssuesPanel', () => {

@@ -1,0 +1,300 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import type {
+  CellKeyDownEvent,
+  FullWidthCellKeyDownEvent,
+  GetRowIdParams,
+  GridApi,
+  GridSizeChangedEvent,
+  RowClickedEvent,
+  SelectionChangedEvent,
+  SortChangedEvent,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
+import { sortStateFor } from '../../engine/grid/columnToColDef';
+import { TOOLTIP_MAX_WIDTH, type GridRow, type ValueFormatter } from '../../engine/grid/types';
+import type { PageSize, SortState } from '../../engine/list/types';
+import type { Timers } from '../../engine/ports';
+import { createThrottle, SEARCH_DEBOUNCE } from '../../engine/timing/debounce';
+import { LoadFailed } from '../LoadFailed';
+import { browserTimers } from '../search/browserTimers';
+import { sharedFieldTypes } from '../search/sharedFieldTypes';
+import { withCellRenderers, type CellRendererRegistry } from './cellRenderers';
+import { GridPager } from './GridPager';
+import { useGridTheme } from './gridTheme';
+import { registerAgGridModules } from './registerAgGridModules';
+import { INVALID_HEADER_CLASS, toAgColDefs, type CellSlots, type GridCellContext } from './toAgColDefs';
+import { useInlineColumnDefs } from './useColumnDefs';
+
+registerAgGridModules();
+
+export interface MetaGridViewProps {
+  /**
+   * The column set as the server sent it (list metadata: the `data` of a columns endpoint, a datalist's `columns`),
+   * parsed and mapped like every column set; null while it is not there yet.
+   */
+  columns: readonly unknown[] | null;
+  /** Loading the column set failed: said in place, with this retry (the pager is disabled meanwhile). */
+  columnsError?: { retry(): void } | null;
+  /** One page of rows. */
+  rows: readonly GridRow[];
+  /** Rows in all pages. */
+  total: number;
+  /** 1-based page the rows belong to. */
+  page: number;
+  size: PageSize;
+  /** The page is being asked for (the rows shown are the previous page's, if any). */
+  loading?: boolean;
+  /** The page could not be had: said above the grid with a retry (the server's message when it refused). */
+  error?: { msg: string | null; retry(): void } | null;
+  onPageChange(page: number): void;
+  onSizeChange(size: PageSize): void;
+  /** The server's sort in force (its header shows the arrow). */
+  sort?: SortState | null;
+  /** A click on a sortable header: ascending, descending, then none (null). Absent: no header sorts. */
+  onSortChange?(sort: SortState | null): void;
+  /** Row field that identifies a row (keeps the selection and the DOM rows stable). */
+  rowKey: string;
+  /** Checkboxes for batch actions. */
+  selectable?: boolean;
+  onSelectionChange?(rows: readonly GridRow[]): void;
+  /** A click on a row (not on a checkbox, link or button in it), or Enter on one of its cells. */
+  onRowClick?(row: GridRow): void;
+  /** Cells supplied by the screen, by a column's `slotName`. */
+  slots?: CellSlots;
+  /** Extra named cell renderers (a column's `render`) besides the built-in ones. */
+  cellRenderers?: CellRendererRegistry;
+  /** Extra value formatters (a column's `filter`) besides the built-in ones. */
+  formatters?: Readonly<Record<string, ValueFormatter>>;
+  fieldTypes?: FieldTypeRegistry;
+  /** The user's IANA time zone (login info), for columns with `timezone: 'user'` or none. */
+  userTimeZone: string;
+  /** What an empty page says (already in the user's language); "no data" by default. */
+  emptyText?: string;
+  /** Height of the grid body (the pager comes below); 480 px by default. */
+  height?: number | string;
+  /** Render every row of the page (tests, print); the grid virtualises rows otherwise. */
+  suppressRowVirtualisation?: boolean;
+  /** Timers for the resize throttle (the browser's by default). */
+  timers?: Timers;
+}
+
+const NO_SLOTS: CellSlots = {};
+
+function onInteractiveElement(event: Event | null | undefined): boolean {
+  const target = event?.target;
+  return (
+    target instanceof Element &&
+    target.closest('a, button, input, label, [role="checkbox"], .ag-selection-checkbox') !== null
+  );
+}
+
+/**
+ * The one grid of the app, drawn from what it is given: a column set (list metadata: pinned, groups, formatted
+ * cells, renderers and slots, invalid definitions shown in their header) over one page of rows the server sorted
+ * and paged, with loading / empty / error states and a pager with 20/50/100 rows per page. A click on a row or
+ * Enter on one of its cells opens it. MetaGrid feeds it from URLs; a log-line form feeds it from its datalist.
+ */
+export function MetaGridView({
+  columns,
+  columnsError = null,
+  rows,
+  total,
+  page,
+  size,
+  loading = false,
+  error = null,
+  onPageChange,
+  onSizeChange,
+  sort = null,
+  onSortChange,
+  rowKey,
+  selectable = false,
+  onSelectionChange,
+  onRowClick,
+  slots = NO_SLOTS,
+  cellRenderers,
+  formatters,
+  fieldTypes = sharedFieldTypes,
+  userTimeZone,
+  emptyText,
+  height = 480,
+  suppressRowVirtualisation = false,
+  timers = browserTimers,
+}: MetaGridViewProps) {
+  const intl = useIntl();
+  const theme = useGridTheme();
+  const renderers = useMemo(() => withCellRenderers(cellRenderers), [cellRenderers]);
+  const rendererNames = useMemo(() => Object.keys(renderers), [renderers]);
+  const slotNames = useMemo(() => Object.keys(slots), [slots]);
+  const defs = useInlineColumnDefs(columnsError ? null : columns, {
+    fieldTypes,
+    userTimeZone,
+    cellRendererNames: rendererNames,
+    slotNames,
+    ...(formatters ? { formatters } : {}),
+  });
+  const sortable = onSortChange !== undefined;
+
+  const columnDefs = useMemo(
+    () => (defs ? toAgColDefs(defs, { cellRenderers: renderers, slots, sort, sortable }) : []),
+    [defs, renderers, slots, sort, sortable],
+  );
+
+  // a page past the end (rows deleted meanwhile, an old link): go to the last page there is
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  const pastEnd = !loading && !error && rows.length === 0 && total > 0 && page > lastPage;
+  useEffect(() => {
+    if (pastEnd) onPageChange(lastPage);
+  }, [pastEnd, lastPage, onPageChange]);
+
+  const rowClick = useRef(onRowClick);
+  const selectionChange = useRef(onSelectionChange);
+  const sortChange = useRef(onSortChange);
+  const currentDefs = useRef(defs);
+  useEffect(() => {
+    rowClick.current = onRowClick;
+    selectionChange.current = onSelectionChange;
+    sortChange.current = onSortChange;
+    currentDefs.current = defs;
+  });
+
+  const context = useMemo<GridCellContext>(
+    () => (onRowClick ? { onRowClick: (row: GridRow) => rowClick.current?.(row) } : {}),
+    [onRowClick],
+  );
+
+  const getRowId = useCallback((p: GetRowIdParams<GridRow>) => String(p.data[rowKey]), [rowKey]);
+
+  const handleSortChanged = useCallback((event: SortChangedEvent<GridRow>) => {
+    // only the user's clicks: a sort we apply from props is already the one in force
+    if (event.source !== 'uiColumnSorted') return;
+    const sorted = (event.columns ?? []).find((c) => c.getSort() === 'asc' || c.getSort() === 'desc');
+    const next =
+      sorted && currentDefs.current
+        ? sortStateFor(currentDefs.current, sorted.getColId(), sorted.getSort() === 'asc')
+        : null;
+    sortChange.current?.(next);
+  }, []);
+
+  const handleRowClicked = useCallback((event: RowClickedEvent<GridRow>) => {
+    if (!event.data || onInteractiveElement(event.event)) return;
+    rowClick.current?.(event.data);
+  }, []);
+
+  // keyboard users open the focused row with Enter (a link or button in the cell answers Enter itself)
+  const handleCellKeyDown = useCallback(
+    (event: CellKeyDownEvent<GridRow> | FullWidthCellKeyDownEvent<GridRow>) => {
+      const key = event.event instanceof KeyboardEvent ? event.event.key : null;
+      if (key !== 'Enter' || !event.data || onInteractiveElement(event.event)) return;
+      rowClick.current?.(event.data);
+    },
+    [],
+  );
+
+  const handleSelectionChanged = useCallback((event: SelectionChangedEvent<GridRow>) => {
+    selectionChange.current?.(event.api.getSelectedRows());
+  }, []);
+
+  // fit the columns to the width after a resize, at most every 300 ms
+  const [fit] = useState(() =>
+    createThrottle(timers, SEARCH_DEBOUNCE.resizeThrottleMs, (api: GridApi<GridRow>) => {
+      if (!api.isDestroyed()) api.sizeColumnsToFit({ defaultMinWidth: 80 });
+    }),
+  );
+  useEffect(() => () => fit.cancel(), [fit]);
+  const handleSizeChanged = useCallback((event: GridSizeChangedEvent<GridRow>) => fit.call(event.api), [fit]);
+
+  const rowSelection = useMemo(
+    () =>
+      selectable
+        ? ({ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false } as const)
+        : undefined,
+    [selectable],
+  );
+
+  const failed = error !== null;
+  const overlayParams = useMemo(
+    () => ({
+      loading: { overlayText: intl.formatMessage({ id: 'app.loading' }) },
+      noRows: {
+        overlayText: failed
+          ? intl.formatMessage({ id: 'grid.loadFailed' })
+          : (emptyText ?? intl.formatMessage({ id: 'grid.noData' })),
+      },
+    }),
+    [intl, failed, emptyText],
+  );
+
+  const waiting = (columns === null && !columnsError) || loading;
+
+  return (
+    <Box data-testid="meta-grid" sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
+      {columnsError && (
+        <LoadFailed
+          data-testid="meta-grid-columns-error"
+          message={<FormattedMessage id="grid.columnsFailed" />}
+          retryLabel={<FormattedMessage id="grid.retry" />}
+          onRetry={columnsError.retry}
+        />
+      )}
+      {error && (
+        <LoadFailed
+          data-testid="meta-grid-error"
+          message={
+            <>
+              <FormattedMessage id="grid.loadFailed" />
+              {error.msg ? `: ${error.msg}` : ''}
+            </>
+          }
+          retryLabel={<FormattedMessage id="grid.retry" />}
+          onRetry={error.retry}
+        />
+      )}
+      <Box
+        sx={{
+          position: 'relative',
+          height,
+          [`& .${INVALID_HEADER_CLASS}`]: { color: 'error.main', fontWeight: 400 },
+          ...(onRowClick ? { '& .ag-row': { cursor: 'pointer' } } : {}),
+          '& .ag-tooltip': { maxWidth: TOOLTIP_MAX_WIDTH, whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        }}
+      >
+        {waiting && (
+          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 1 }} />
+        )}
+        <AgGridReact<GridRow>
+          theme={theme}
+          columnDefs={columnDefs}
+          rowData={rows as GridRow[]}
+          getRowId={getRowId}
+          context={context}
+          loading={waiting && rows.length === 0}
+          overlayComponentParams={overlayParams}
+          rowSelection={rowSelection}
+          suppressRowVirtualisation={suppressRowVirtualisation}
+          suppressMultiSort
+          animateRows={false}
+          tooltipShowMode="whenTruncated"
+          tooltipShowDelay={500}
+          onSortChanged={handleSortChanged}
+          onRowClicked={handleRowClicked}
+          onCellKeyDown={handleCellKeyDown}
+          onSelectionChanged={handleSelectionChanged}
+          onGridSizeChanged={handleSizeChanged}
+        />
+      </Box>
+      <GridPager
+        page={page}
+        size={size}
+        total={total}
+        onPageChange={onPageChange}
+        onSizeChange={onSizeChange}
+        disabled={columnsError !== null}
+      />
+    </Box>
+  );
+}

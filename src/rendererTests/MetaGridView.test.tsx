@@ -1,0 +1,151 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createIntl, type MessageDescriptor } from 'react-intl';
+import type { GridRow } from '../../engine/grid/types';
+import { MetaGridView, type MetaGridViewProps } from '../../renderers/grid/MetaGridView';
+import { createFakeApiClient, type FakeApiClient } from '../../renderers/testing/fakeApiClient';
+import { TestProviders, testCatalogues, text } from '../testing/renderApp';
+import { manualTimers, pathHandlers } from './listTestKit';
+
+const zhIntl = createIntl({ locale: 'zh-CN', messages: testCatalogues.zh_CN });
+const say = (id: string, values: Record<string, string | number>) => {
+  const descriptor: MessageDescriptor = { id };
+  return zhIntl.formatMessage(descriptor, values);
+};
+
+/** A column set as a datalist carries it (list metadata, not yet parsed). */
+const columns = [
+  { prop: 'subjid', label: '编号', render: 'link', sortable: true },
+  { prop: 'sex', label: '性别', filter: 'codelist:SEX' },
+  { prop: 'age', label: '年龄', fieldtype: 'num', sortable: true },
+];
+
+const rows: GridRow[] = [
+  { id: 'a', subjid: 'BJ01-0001', sex: 'M', age: 30 },
+  { id: 'b', subjid: 'BJ01-0002', sex: 'F', age: 31 },
+];
+
+function fakeClient(): FakeApiClient {
+  return createFakeApiClient(
+    pathHandlers({
+      codeList: [
+        { codevalue: 'M', codedesp: { zh_CN: '男', en: 'Male' } },
+        { codevalue: 'F', codedesp: { zh_CN: '女', en: 'Female' } },
+      ],
+    }),
+  );
+}
+
+function setup(props: Partial<MetaGridViewProps> = {}, api: FakeApiClient = fakeClient()) {
+  const onPageChange = vi.fn();
+  const onSizeChange = vi.fn();
+  render(
+    <TestProviders client={api}>
+      <MetaGridView
+        columns={columns}
+        rows={rows}
+        total={45}
+        page={1}
+        size={20}
+        onPageChange={onPageChange}
+        onSizeChange={onSizeChange}
+        rowKey="id"
+        userTimeZone="Asia/Shanghai"
+        suppressRowVirtualisation
+        timers={manualTimers()}
+        {...props}
+      />
+    </TestProviders>,
+  );
+  return { api, onPageChange, onSizeChange };
+}
+
+function headerCell(name: string): HTMLElement {
+  const label = screen.getAllByText(name).find((el) => el.closest('.ag-header-cell'));
+  if (!label) throw new Error(`no header ${name}`);
+  return label.closest('.ag-header-cell') as HTMLElement;
+}
+
+function cellOf(content: string): HTMLElement {
+  const cell = screen.getByText(content).closest<HTMLElement>('.ag-cell');
+  if (!cell) throw new Error(`no cell ${content}`);
+  return cell;
+}
+
+describe('MetaGridView (columns and a page of rows given)', () => {
+  it('draws the given column set and rows with the list mapping, asking only for the code lists it uses', async () => {
+    const { api, onPageChange } = setup();
+    expect(await screen.findByText('BJ01-0002')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('女')).toBeInTheDocument());
+    expect(api.calls.map((c) => c.name)).toEqual(['codeList']);
+    // the pager pages over the total it is given
+    expect(screen.getByText(say('grid.displayedRows', { from: 1, to: 20, count: 45 }))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: text('grid.page.next') }));
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('sorts on no header without onSortChange, even a column the set marks sortable', async () => {
+    setup();
+    await screen.findByText('BJ01-0001');
+    expect(headerCell('年龄')).not.toHaveClass('ag-header-cell-sortable');
+  });
+
+  it('lets the sortable headers sort when the screen takes the sort', async () => {
+    const onSortChange = vi.fn();
+    setup({ onSortChange, sort: null });
+    await screen.findByText('BJ01-0001');
+    expect(headerCell('年龄')).toHaveClass('ag-header-cell-sortable');
+    const label = headerCell('年龄').querySelector('.ag-header-cell-label');
+    if (!label) throw new Error('no header label');
+    await userEvent.click(label);
+    expect(onSortChange).toHaveBeenLastCalledWith({ orderByField: 'age', asc: true });
+  });
+
+  it('opens a row with Enter on one of its cells, once also from the link in it', async () => {
+    const onRowClick = vi.fn();
+    setup({ onRowClick });
+    await screen.findByText('BJ01-0001');
+    cellOf('31').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+    expect(onRowClick).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'b' }));
+    screen.getByRole('button', { name: 'BJ01-0001' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledTimes(2);
+    expect(onRowClick).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'a' }));
+  });
+
+  it('goes to the last page there is when the page given is past the end', async () => {
+    const { onPageChange } = setup({ rows: [], total: 45, page: 5 });
+    await waitFor(() => expect(onPageChange).toHaveBeenCalledWith(3));
+  });
+
+  it("says an empty page in the screen's words", async () => {
+    setup({ rows: [], total: 0, emptyText: '暂无不良事件' });
+    expect(await screen.findByText('暂无不良事件')).toBeInTheDocument();
+    expect(screen.queryByText(text('grid.noData'))).toBeNull();
+  });
+
+  it('shows a failed page and a failed column set with their retries', async () => {
+    const retryRows = vi.fn();
+    const retryColumns = vi.fn();
+    setup({
+      columns: null,
+      columnsError: { retry: retryColumns },
+      error: { msg: '无权限', retry: retryRows },
+    });
+    expect(await screen.findByTestId('meta-grid-columns-error')).toHaveTextContent(
+      text('grid.columnsFailed'),
+    );
+    expect(screen.getByTestId('meta-grid-error')).toHaveTextContent(`${text('grid.loadFailed')}: 无权限`);
+    const retries = screen.getAllByRole('button', { name: text('grid.retry') });
+    expect(retries).toHaveLength(2);
+    await userEvent.click(retries[0] as HTMLElement);
+    await userEvent.click(retries[1] as HTMLElement);
+    expect(retryColumns).toHaveBeenCalledTimes(1);
+    expect(retryRows).toHaveBeenCalledTimes(1);
+    // no columns, no paging
+    expect(screen.getByRole('button', { name: text('grid.page.next') })).toBeDisabled();
+  });
+});
