@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { ChangeReason, RecordInfo, SaveOutcome } from '../../engine/api/formContract';
 import type { ItemStatus } from '../../engine/api/formContract';
-import { planSave, toAuditText } from '../../engine/form/index';
+import { planSave, toAuditText, type SavePlan } from '../../engine/form/index';
 import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../engine/form/types';
 import { isBlankValue } from '../../engine/form/values';
 import type { Db } from '../db/db';
@@ -114,6 +114,21 @@ export async function once(
   });
 }
 
+/** What a plan that writes nothing answers: empty and unchanged → unchanged (nothing written either way). */
+function refusalOf(plan: Exclude<SavePlan, { kind: 'ready' }>): SaveOutcome {
+  switch (plan.kind) {
+    case 'empty':
+    case 'unchanged':
+      return { outcome: 'unchanged' };
+    case 'invalid':
+      return { outcome: 'invalid', problems: plan.problems };
+    case 'confirm':
+      return { outcome: 'needsConfirmation', problems: plan.problems };
+    case 'reasons':
+      return { outcome: 'needsReason', variables: [...plan.variables] };
+  }
+}
+
 export interface NewRecordSave {
   actor: SaveActor;
   subject: { id: string; siteId: string };
@@ -143,19 +158,7 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
     confirmedWarnings: s.confirmWarnings,
     reasons: {},
   });
-  switch (plan.kind) {
-    case 'empty':
-    case 'unchanged':
-      return { outcome: 'unchanged' };
-    case 'invalid':
-      return { outcome: 'invalid', problems: plan.problems };
-    case 'confirm':
-      return { outcome: 'needsConfirmation', problems: plan.problems };
-    case 'reasons':
-      return { outcome: 'needsReason', variables: [...plan.variables] };
-    case 'ready':
-      break;
-  }
+  if (plan.kind !== 'ready') return refusalOf(plan);
   const status = hasProblems(plan.problems) ? '1' : '2';
   const id = await insertRecord(tx, {
     ...s.ref,
@@ -250,19 +253,7 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
     confirmedWarnings: u.confirmWarnings,
     reasons: u.reasons,
   });
-  switch (plan.kind) {
-    case 'empty':
-    case 'unchanged':
-      return { outcome: 'unchanged' };
-    case 'invalid':
-      return { outcome: 'invalid', problems: plan.problems };
-    case 'confirm':
-      return { outcome: 'needsConfirmation', problems: plan.problems };
-    case 'reasons':
-      return { outcome: 'needsReason', variables: [...plan.variables] };
-    case 'ready':
-      break;
-  }
+  if (plan.kind !== 'ready') return refusalOf(plan);
   const status = hasProblems(plan.problems) ? '1' : '2';
   const updated = await updateRecord(tx, {
     id: record.id,
