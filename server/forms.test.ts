@@ -21,7 +21,10 @@ import {
   visitList,
   type SaveOutcome,
 } from '../engine/api/formContract';
+import { defaultFieldTypes } from '../engine/fieldTypes/registry';
 import { compileForm, prepareForSave, validateForm } from '../engine/form/index';
+import { builtinFormatters, columnsToColDefs, leafColDefs } from '../engine/grid/columnToColDef';
+import { parseColumns } from '../engine/metadata/parseColumns';
 import type { FormContext, FormValues } from '../engine/form/types';
 import { lbSchema, vsSchema } from '../fixtures/forms/index';
 import { DEMO_SUBJECTS } from './seedForms';
@@ -425,6 +428,47 @@ describe('log-line forms', () => {
     expect(line.body.success && line.body.data.values.AETERM).toBe('Dizziness');
     const missing = await h.call(dataInfo, { ...form(subject, 'LOG', 'AE'), lineno: 9 }, { token: crc });
     expect(missing.body.success).toBe(false);
+  });
+
+  it('datalist completes the columns from the items: option labels for selectors and code lists, labels kept', async () => {
+    const res = await h.call(dataList, form(ENTRY, 'LOG', 'AE'), { token: crc });
+    if (!res.body.success) throw new Error(res.body.msg);
+    const columns = res.body.data.columns ?? [];
+    const byProp = new Map(columns.map((c) => [(c as { prop?: unknown }).prop, c]));
+    expect(byProp.get('AESEV')).toMatchObject({
+      label: { zh_CN: '严重程度', en: 'Severity' },
+      filter: 'options',
+      options: [
+        { codevalue: 'MILD', codedesp: { zh_CN: '轻度', en: 'Mild' } },
+        { codevalue: 'MODERATE', codedesp: { zh_CN: '中度', en: 'Moderate' } },
+        { codevalue: 'SEVERE', codedesp: { zh_CN: '重度', en: 'Severe' } },
+      ],
+    });
+    expect(byProp.get('AESER')).toMatchObject({ filter: 'codelist:YN' });
+    for (const prop of ['AEREL', 'AEOUT']) {
+      expect(byProp.get(prop), prop).toMatchObject({ filter: 'options', options: expect.any(Array) });
+    }
+    // the schema's own labels stay; text and date columns get no formatter
+    expect(byProp.get('AETERM')).toMatchObject({ label: { zh_CN: '不良事件名称', en: 'Adverse event' } });
+    for (const prop of ['AETERM', 'AESTDAT']) expect(byProp.get(prop), prop).not.toHaveProperty('filter');
+
+    // as the grid shows them: no issues, codes as their labels in the locale
+    const parsed = parseColumns(columns, defaultFieldTypes());
+    expect(parsed.issues).toEqual([]);
+    const defs = leafColDefs(
+      columnsToColDefs(parsed.items, {
+        locale: 'zh_CN',
+        userTimeZone: 'Asia/Shanghai',
+        fieldTypes: defaultFieldTypes(),
+        formatters: builtinFormatters,
+        codeLabels: () => undefined,
+        cellRenderers: new Set(),
+        slots: new Set(),
+        issueText: (issue) => issue.messageId,
+      }),
+    );
+    const sev = defs.find((d) => d.colId === 'AESEV');
+    expect(sev?.format('MODERATE', {})).toBe('中度');
   });
 
   it('concurrent appends (different saves) get distinct line numbers', async () => {

@@ -263,6 +263,33 @@ describe('compileForm', () => {
     ).toEqual([['sections[0].items[0].default', FORM_MSG.badDefault]]);
   });
 
+  it('keeps inputAssist on text and textarea items and refuses it elsewhere', () => {
+    const text = (variable: string, fieldtype: string, more: Record<string, unknown> = {}) => ({
+      variable,
+      label: variable,
+      fieldtype,
+      ...more,
+    });
+    const f = compiled(
+      form([
+        text('T', 'text', { inputAssist: true }),
+        text('X', 'textarea', { inputAssist: true }),
+        text('P', 'text'),
+      ]),
+    );
+    expect(f.items.get('T')?.inputAssist).toBe(true);
+    expect(f.items.get('X')?.inputAssist).toBe(true);
+    expect(f.items.get('P')?.inputAssist).toBe(false);
+    const issues = issuesOf(
+      form([num('N', { inputAssist: true }), text('Y', 'text', { inputAssist: 'yes' })]),
+    );
+    expect(issues.map((i) => [i.path, i.messageId, i.subject])).toEqual([
+      ['sections[0].items[0].inputAssist', FORM_MSG.inputAssistNotAllowed, 'N'],
+      ['sections[0].items[1].inputAssist', FORM_MSG.fieldNotBoolean, 'Y'],
+    ]);
+    expect(issues[0]?.values).toEqual({ fieldtype: 'integer' });
+  });
+
   it('reports every rule problem at its path', () => {
     const issues = issuesOf(
       form(

@@ -91,6 +91,8 @@ export const FORM_MSG = {
   badDefault: 'form.badDefault',
   /** + fieldtype */
   defaultNotAllowed: 'form.defaultNotAllowed',
+  /** + fieldtype (inputAssist is for text and textarea items only) */
+  inputAssistNotAllowed: 'form.inputAssistNotAllowed',
   noFormula: 'form.noFormula',
   /** + id, first */
   duplicateRule: 'form.duplicateRule',

@@ -87,6 +87,11 @@ export interface RawFormItem {
   /** (`precision` also rounds a calculated item's result; default 2.) */
   /** static: the text shown (label is the heading). */
   text?: MetaText;
+  /**
+   * text/textarea only: suggest earlier values of this item in the study while typing (`dataInputAsst`), e.g. adverse
+   * event terms or medication names. Default false.
+   */
+  inputAssist?: boolean;
 }
 
 export interface RawFormSection {
@@ -177,6 +182,8 @@ export interface CompiledItem {
   /** calculated items: the parsed formula. */
   formula: Expr | null;
   text: MetaText | null;
+  /** text/textarea: the widget suggests earlier values of the study while typing (dataInputAsst). */
+  inputAssist: boolean;
   /** Variables whose value this item's rules (show, requiredIf, calc, checks on it) read. */
   dependsOn: readonly string[];
 }

@@ -176,6 +176,28 @@ describe('columnToColDef', () => {
     expect(one({ prop: 'n', filter: 'upper' }).format('abc', {})).toBe('ABC');
   });
 
+  it('options: codes → labels of the inline options in the locale; lists in option order; unknown codes stay', () => {
+    const raw = {
+      prop: 'sev',
+      filter: 'options',
+      options: [
+        { codevalue: 'MILD', codedesp: { zh_CN: '轻度', en: 'Mild' } },
+        { codevalue: 'MODERATE', codedesp: { zh_CN: '中度', en: 'Moderate' } },
+        { codevalue: 'SEVERE', codedesp: '重度 / Severe' },
+      ],
+    };
+    const en = one(raw);
+    expect(en.format('MODERATE', {})).toBe('Moderate');
+    expect(en.format('SEVERE', {})).toBe('重度 / Severe');
+    expect(en.format('LETHAL', {})).toBe('LETHAL');
+    expect(en.format(null, {})).toBe('');
+    expect(en.format('', {})).toBe('');
+    expect(en.format(['SEVERE', 'OTHER', 'MILD'], {})).toBe('Mild, 重度 / Severe, OTHER');
+    expect(en.format([], {})).toBe('');
+    expect(one(raw, { ...ctx, locale: 'zh_CN' }).format(['MODERATE', 'MILD'], {})).toBe('轻度, 中度');
+    expect(one({ prop: 'x', filter: 'options' }).format('A', {})).toBe('A');
+  });
+
   it.each([
     ['unknown renderer', { prop: 'a', render: 'sparkline' }, META_MSG.unknownRender, { render: 'sparkline' }],
     ['unknown slot', { prop: 'a', slotName: 'nope' }, META_MSG.unknownSlot, { slotName: 'nope' }],

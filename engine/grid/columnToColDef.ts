@@ -1,7 +1,8 @@
 /**
  * Column metadata → the grid's column definitions (pure): `fixed` → pinned (a group pins its children), `children`
  * → groups, `sortable` → a server-side sort key, `fieldtype`/`timezone` → cell text, `filter` → a named value
- * formatter applied to that text, `render` → a named cell renderer, `slotName` → a cell of the screen config.
+ * formatter applied to that text (`options` maps codes through the column's inline `options`), `render` → a named
+ * cell renderer, `slotName` → a cell of the screen config.
  * A column naming a renderer, slot or formatter that does not exist becomes an invalid column showing its issue.
  */
 import { formatDateInZone } from '../fieldTypes/dates';
@@ -44,6 +45,29 @@ export const codelistFormatter: ValueFormatter = (value, arg, ctx) => {
   return Array.isArray(value) ? value.map(one).join(', ') : one(value);
 };
 
+/**
+ * `options`: a code (or a list of codes: checkbox, mselect) → its label(s) in the current locale from the column's
+ * inline `options`; a list in the options' order, unknown codes as they are (after the known ones).
+ */
+export const optionsFormatter: ValueFormatter = (value, _arg, ctx, column) => {
+  if (value === null || value === undefined || value === '') return '';
+  const options = column.options ?? [];
+  const label = (code: string): string => {
+    const option = options.find((o) => o.value === code);
+    return option ? metaText(option.label, ctx.locale) : code;
+  };
+  if (!Array.isArray(value)) return label(plainCellText(value));
+  const rank = (code: string): number => {
+    const i = options.findIndex((o) => o.value === code);
+    return i < 0 ? options.length : i;
+  };
+  const codes = value.map(plainCellText).filter((code) => code !== '');
+  return codes
+    .sort((a, b) => rank(a) - rank(b))
+    .map(label)
+    .join(', ');
+};
+
 /** `date` and `datetime`: a value as `yyyy-MM-dd` / `yyyy-MM-dd HH:mm` in the user's zone. */
 const dateFormatter: ValueFormatter = (value, _arg, ctx) => formatDateInZone(value, ctx.userTimeZone, false);
 const datetimeFormatter: ValueFormatter = (value, _arg, ctx) =>
@@ -52,6 +76,7 @@ const datetimeFormatter: ValueFormatter = (value, _arg, ctx) =>
 /** Formatters every screen has (`filter` names); a screen adds its own next to these. */
 export const builtinFormatters: Readonly<Record<string, ValueFormatter>> = {
   codelist: codelistFormatter,
+  options: optionsFormatter,
   date: dateFormatter,
   datetime: datetimeFormatter,
 };
@@ -131,7 +156,7 @@ function cellFormat(
     : (value: unknown): unknown => value;
   const filter = leaf.filter;
   const formatter = filter === null ? undefined : ctx.formatters[filter.name];
-  if (filter && formatter) return (value) => formatter(typed(value), filter.arg, ctx);
+  if (filter && formatter) return (value) => formatter(typed(value), filter.arg, ctx, leaf);
   return (value) => plainCellText(typed(value));
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Locale } from '../api/localized';
 import type { FieldTypeRegistry } from '../fieldTypes/types';
-import type { ColumnPin, MetadataIssue } from '../metadata/types';
+import type { ColumnLeafDef, ColumnPin, MetadataIssue } from '../metadata/types';
 
 /** A no-wrap column is never wider than this (px). */
 export const NOWRAP_MAX_WIDTH = 400;
@@ -60,8 +60,16 @@ export interface GridGroupColDef {
 
 export type GridColDef = GridLeafColDef | GridGroupColDef;
 
-/** A named value formatter (`filter` of a column): `codelist:SEX` calls formatter `codelist` with arg `SEX`. */
-export type ValueFormatter = (value: unknown, arg: string | null, ctx: ColumnMappingContext) => string;
+/**
+ * A named value formatter (`filter` of a column): `codelist:SEX` calls formatter `codelist` with arg `SEX`; `column`
+ * is the column it formats (e.g. its inline `options`).
+ */
+export type ValueFormatter = (
+  value: unknown,
+  arg: string | null,
+  ctx: ColumnMappingContext,
+  column: ColumnLeafDef,
+) => string;
 
 export interface ColumnMappingContext {
   locale: Locale;

@@ -81,6 +81,34 @@ describe('parseColumns: good column sets', () => {
     const parsed = parseColumns([{ prop: 'a', label: 'A', filter: 'upper' }], registry);
     expect(leaf(parsed.items[0]).filter).toEqual({ name: 'upper', arg: null });
   });
+
+  it('keeps inline options (codevalue → value, codedesp → label) in their order; none → null', () => {
+    const parsed = parseColumns(
+      [
+        {
+          prop: 'sev',
+          label: 'Severity',
+          filter: 'options',
+          options: [
+            { codevalue: 'MILD', codedesp: { zh_CN: '轻度', en: 'Mild' } },
+            { codevalue: 2, codedesp: 'Two' },
+          ],
+        },
+        { prop: 'b', label: 'B', options: [] },
+      ],
+      registry,
+    );
+    expect(parsed.issues).toEqual([]);
+    expect(leaf(parsed.items[0])).toMatchObject({
+      filter: { name: 'options', arg: null },
+      options: [
+        { value: 'MILD', label: { zh_CN: '轻度', en: 'Mild' } },
+        { value: '2', label: 'Two' },
+      ],
+    });
+    expect(leaf(parsed.items[1]).options).toEqual([]);
+    expect(leaf(parseColumns(good, registry).items[0]).options).toBeNull();
+  });
 });
 
 describe('parseColumns: each bad column is named, the rest still parses', () => {
@@ -163,6 +191,27 @@ describe('parseColumns: each bad column is named, the rest still parses', () => 
       META_MSG.badField,
       'x',
       { field: 'filter' },
+    ],
+    [
+      'options not a list',
+      { prop: 'x', label: 'X', filter: 'options', options: 'MILD,SEVERE' },
+      META_MSG.badField,
+      'x',
+      { field: 'options', expected: META_EXPECTED.list },
+    ],
+    [
+      'an option without a label (1-based)',
+      { prop: 'x', label: 'X', options: [{ codevalue: 'A', codedesp: 'A' }, { codevalue: 'B' }] },
+      META_MSG.badOption,
+      'x',
+      { option: 2 },
+    ],
+    [
+      'an option that is not an object',
+      { prop: 'x', label: 'X', options: ['A'] },
+      META_MSG.badOption,
+      'x',
+      { option: 1 },
     ],
     [
       'duplicate prop',

@@ -6,10 +6,11 @@
  */
 import { isValidTimeZone } from '../fieldTypes/dates';
 import type { FieldTypeRegistry } from '../fieldTypes/types';
+import { parseSelector } from './codeOptions';
 import { META_EXPECTED, META_MSG } from './messages';
 import { idText, invalidItem, isRecord, metadataIssue, type IssueSite } from './issues';
 import { isNonEmptyMetaText } from './metaText';
-import type { ColumnLeafDef, ColumnNode, ColumnPin, MetadataIssue, ParsedList } from './types';
+import type { CodeOption, ColumnLeafDef, ColumnNode, ColumnPin, MetadataIssue, ParsedList } from './types';
 
 /** Path of the list itself in issues (`columns[3]`, `columns[3].children[1]` for its items). */
 export const COLUMNS_PATH = 'columns';
@@ -61,6 +62,17 @@ function parseSortable(site: IssueSite, v: unknown): Step<boolean> {
   return bad(site, 'sortable', META_EXPECTED.sortable);
 }
 
+/** Inline `options` (`[{codevalue, codedesp}]`) for the `options` formatter: null when absent. */
+function parseOptions(site: IssueSite, v: unknown): Step<readonly CodeOption[] | null> {
+  if (absent(v)) return { ok: null };
+  if (!Array.isArray(v)) return bad(site, 'options', META_EXPECTED.list);
+  const parsed = parseSelector(v);
+  if ('badOption' in parsed) {
+    return { issue: metadataIssue(site, META_MSG.badOption, { option: parsed.badOption + 1 }) };
+  }
+  return { ok: parsed.options };
+}
+
 function parseNowrap(site: IssueSite, v: unknown): Step<boolean> {
   if (absent(v)) return { ok: true };
   return typeof v === 'boolean' ? { ok: v } : bad(site, 'nowrap', META_EXPECTED.bool);
@@ -108,6 +120,9 @@ function parseLeaf(
     filter = { name, arg };
   }
 
+  const options = parseOptions(site, raw.options);
+  if ('issue' in options) return options.issue;
+
   const render = parseName(site, 'render', raw.render);
   if ('issue' in render) return render.issue;
   const slotName = parseName(site, 'slotName', raw.slotName);
@@ -148,6 +163,7 @@ function parseLeaf(
     sortable: sortable.ok,
     fieldtype: fieldtype.ok,
     filter,
+    options: options.ok,
     render: render.ok,
     slotName: slotName.ok,
     timezone: timezone.ok,

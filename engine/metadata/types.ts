@@ -70,6 +70,8 @@ export interface ColumnLeafDef {
   fieldtype: string | null;
   /** Named value formatter with an optional argument: `codelist:SEX` → name `codelist`, arg `SEX`. */
   filter: { name: string; arg: string | null } | null;
+  /** Inline options (`options: [{codevalue, codedesp}]`) for the `options` formatter, or null. */
+  options: readonly CodeOption[] | null;
   /** Named cell renderer from the renderer registry. */
   render: string | null;
   /** Cell supplied by the screen config under this name. */

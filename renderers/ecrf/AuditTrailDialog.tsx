@@ -13,9 +13,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { AuditTrailRow } from '../../engine/api/formContract';
 import { formatDateInZone } from '../../engine/fieldTypes/dates';
+import type { Locale } from '../../engine/api/localized';
+import { fieldTypeOf } from '../../engine/form';
 import type { CompiledForm } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';
 import { LoadFailed } from '../LoadFailed';
@@ -47,7 +49,40 @@ const COLUMN_IDS = [
   'audit.column.time',
 ] as const;
 
-const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
+const BLANK = '—';
+const shown = (value: string | null) => (value === null || value === '' ? BLANK : value);
+
+/** How the audit trail joins the codes of a list item (engine/form toAuditText). */
+const AUDIT_LIST_SEPARATOR = ', ';
+
+/**
+ * A stored audit value as the auditor reads it: codes of choice items shown by their option label in the UI
+ * language with the stored code kept visible (`中度 (MODERATE)`), list items code by code; text, numbers, dates and
+ * codes without a known option exactly as stored.
+ */
+export function auditValueText(
+  intl: IntlShape,
+  locale: Locale,
+  form: CompiledForm | null | undefined,
+  variable: string,
+  stored: string | null,
+): string {
+  if (stored === null || stored === '') return BLANK;
+  const item = form?.items.get(variable);
+  const options = item?.options;
+  if (!form || !options || options.length === 0) return stored;
+  const labels = new Map(options.map((o) => [o.value, metaText(o.label, locale)]));
+  const one = (code: string) => {
+    const label = labels.get(code);
+    return label === undefined || label === code
+      ? code
+      : intl.formatMessage({ id: 'audit.optionValue' }, { label, code });
+  };
+  const isList = fieldTypeOf(form, variable)?.valueKind === 'list';
+  // a code that itself contains the separator is one option, not two
+  if (!isList || labels.has(stored)) return one(stored);
+  return stored.split(AUDIT_LIST_SEPARATOR).map(one).join(AUDIT_LIST_SEPARATOR);
+}
 
 export function AuditTrailDialog({
   open,
@@ -100,8 +135,12 @@ export function AuditTrailDialog({
                   <TableRow key={row.id} data-testid="audit-row" data-action={row.action}>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{row.variable}</TableCell>
                     <TableCell>{labelOf(row)}</TableCell>
-                    <TableCell>{shown(row.oldvalue)}</TableCell>
-                    <TableCell>{shown(row.newvalue)}</TableCell>
+                    <TableCell data-testid="audit-old">
+                      {auditValueText(intl, locale, form, row.variable, row.oldvalue)}
+                    </TableCell>
+                    <TableCell data-testid="audit-new">
+                      {auditValueText(intl, locale, form, row.variable, row.newvalue)}
+                    </TableCell>
                     <TableCell>
                       {row.action === 'create' && row.reason === null ? (
                         <FormattedMessage id="audit.action.create" />
@@ -109,7 +148,12 @@ export function AuditTrailDialog({
                         shown(row.reason)
                       )}
                     </TableCell>
-                    <TableCell>{`${row.realname} (${row.username})`}</TableCell>
+                    <TableCell>
+                      <FormattedMessage
+                        id="audit.user"
+                        values={{ realname: row.realname, username: row.username }}
+                      />
+                    </TableCell>
                     <TableCell>{metaText(row.role, locale)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="audit-time">
                       {formatDateInZone(row.at, userTimeZone, true)}

@@ -51,6 +51,7 @@ import { ecrfFormSx } from './ecrfStyles';
 import { FieldRow } from './FieldRow';
 import { createFormRuntime } from './formRuntime';
 import { statusLabels } from './StatusIcons';
+import { InputAssistProvider } from './widgets/inputAssist';
 import { formWidgets } from './widgets/registry';
 import type { FormWidgetRegistry } from './widgets/types';
 
@@ -246,6 +247,9 @@ export function EcrfForm({
         runtime.applyState(start.state);
         runtime.replaceProblems({});
       },
+      rebase(next) {
+        baseline.current = next;
+      },
       isDirty: () => changedVariables(form, baseline.current, getValues()).length > 0,
       focusFirstProblem() {
         const shown = runtime.problems();
@@ -270,17 +274,19 @@ export function EcrfForm({
 
   return (
     <EcrfEnvContext.Provider value={env}>
-      <Box
-        ref={rootRef}
-        className="ecrf-form"
-        data-testid="ecrf-form"
-        data-mounted={count === form.items.size ? 'all' : count}
-        sx={ecrfFormSx}
-      >
-        {form.sections.map((section) => (
-          <Section key={section.id} section={section} limit={count} />
-        ))}
-      </Box>
+      <InputAssistProvider tid={form.tid} timers={timers}>
+        <Box
+          ref={rootRef}
+          className="ecrf-form"
+          data-testid="ecrf-form"
+          data-mounted={count === form.items.size ? 'all' : count}
+          sx={ecrfFormSx}
+        >
+          {form.sections.map((section) => (
+            <Section key={section.id} section={section} limit={count} />
+          ))}
+        </Box>
+      </InputAssistProvider>
     </EcrfEnvContext.Provider>
   );
 }

@@ -29,7 +29,10 @@ export interface LoglineTableProps {
   /** Appends a row; no button when absent (read-only roles). */
   onAddLine?(): void;
   userTimeZone: string;
+  /** The rows of another page are being asked for (the rows shown are the previous ones). */
   loading?: boolean;
+  /** The rows could not be had: said above the grid with a retry (the server's message when it refused). */
+  error?: { msg: string | null; retry(): void } | null;
   height?: number | string;
   fieldTypes?: FieldTypeRegistry;
   /** Render every row (tests, print). */
@@ -48,6 +51,7 @@ export function LoglineTable({
   onAddLine,
   userTimeZone,
   loading = false,
+  error = null,
   height = 360,
   fieldTypes,
   suppressRowVirtualisation = false,
@@ -71,11 +75,12 @@ export function LoglineTable({
       )}
       <MetaGridView
         columns={columns}
-        rows={rows as unknown as readonly GridRow[]}
+        rows={rows}
         total={total}
         page={innerPage}
         size={size}
         loading={loading}
+        error={error}
         onPageChange={onPageChange}
         onSizeChange={onSizeChange}
         rowKey="lineno"

@@ -10,6 +10,11 @@ export interface EcrfFormController {
   showProblems(problems: FormProblems): void;
   /** New values (after a save, a restored draft): the baseline for isDirty; problems cleared. */
   reset(values: FormValues): void;
+  /**
+   * The values just saved while the inputs hold newer ones (typed during the save): the baseline for isDirty moves to
+   * `values`, the inputs and the problems shown stay as they are.
+   */
+  rebase(values: FormValues): void;
   /** Some value differs from the baseline (normalised comparison: '' = null, lists in any order). */
   isDirty(): boolean;
   /** Focuses the first field (document order) with an error, else with a warning; false when none is shown. */

@@ -19,13 +19,20 @@ import {
 import { SUBJECTS_PAGE } from '../../engine/api/listContract';
 import type { Locale } from '../../engine/api/localized';
 import { changedVariables, prepareForSave, validateForm } from '../../engine/form/index';
+import { completeColumns } from '../../engine/metadata/completeColumns';
 import type { RoleSession } from '../auth/guard';
 import { requireDataAccess, roleMay } from '../auth/permissions';
 import type { AppContext } from '../context';
 import { ok } from '../http/envelope';
 import { paramError, roleEndpoint } from '../http/route';
 import { message } from '../messages';
-import { editReasonRows, formSchemaVersion, latestFormSchema, latestFormVersion } from '../repo/forms';
+import {
+  editReasonRows,
+  formSchemaVersion,
+  latestFormSchema,
+  latestFormVersion,
+  type FormSchemaRow,
+} from '../repo/forms';
 import { findRecord, findRecordById, recordLines, type RecordRow } from '../repo/records';
 import { NotFound, scopedForm, subjectInScope } from '../services/dataScope';
 import type { FormSchemaService, LoadedForm } from '../services/formSchemas';
@@ -47,6 +54,24 @@ async function compiledForm(schemas: FormSchemaService, studyId: string, tid: st
   if (!loaded) throw new NotFound('formVersionNotFound');
   if (!loaded.ok) throw new NotFound('formSchemaInvalid');
   return loaded.form;
+}
+
+/**
+ * The column set of a log-line form as datalist sends it: the schema's `columns` completed from the form's items
+ * (labels, option formatters; engine/metadata/completeColumns). A schema that does not compile keeps its columns
+ * as written; null when it has none.
+ */
+async function loglineColumns(
+  schemas: FormSchemaService,
+  studyId: string,
+  row: FormSchemaRow,
+): Promise<object[] | null> {
+  const columns: unknown = row.schema.columns;
+  if (!Array.isArray(columns)) return null;
+  const loaded = await schemas.load(studyId, row.tid, row.version);
+  if (!loaded?.ok) return columns as object[];
+  const { items } = loaded.form;
+  return completeColumns(columns, (variable) => items.get(variable)) as object[];
 }
 
 /** A record in the session's study at a site of the role's scope, or NotFound(recordNotFound). */
@@ -147,7 +172,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
           total = (await findRecord(db, ref, 1)) ? 1 : 0;
           innerPage = 1;
         }
-        const columns = row.schema.columns;
+        const columns = row.logline ? await loglineColumns(schemas, session.studyId, row) : null;
         return ok({
           tid: row.tid,
           formid: row.formid,
@@ -156,7 +181,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
           reftype: row.reftype,
           isGoDrug: row.reftype === '1',
           table: row.logline,
-          columns: row.logline && Array.isArray(columns) ? (columns as object[]) : null,
+          columns,
           list,
           total,
           pageNum: Math.max(1, Math.ceil(total / params.size)),

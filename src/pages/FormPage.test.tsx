@@ -72,7 +72,7 @@ interface Setup {
   record?: RecordInfo | null;
   values?: FormValues;
   editable?: boolean;
-  save?: (params: Record<string, unknown>) => SaveOutcome;
+  save?: (params: Record<string, unknown>) => SaveOutcome | Promise<SaveOutcome>;
   drafts?: DraftStore;
   schema?: unknown;
   /** The answers of datainfo after the first (the page's read again after a save); the first answer otherwise. */
@@ -97,7 +97,7 @@ function setup({
     reads += 1;
     return reads > 1 && reread ? reread(params as Record<string, unknown>) : info;
   };
-  const answer = (params: unknown): SaveOutcome =>
+  const answer = (params: unknown): SaveOutcome | Promise<SaveOutcome> =>
     save
       ? save(params as Record<string, unknown>)
       : {
@@ -334,6 +334,74 @@ describe('the form page save flow', () => {
   });
 });
 
+describe('typing while a save is under way', () => {
+  /** A save whose answer waits until the test gives it. */
+  function heldSave() {
+    let give: (outcome: SaveOutcome) => void = () => {};
+    return {
+      save: () =>
+        new Promise<SaveOutcome>((resolve) => {
+          give = resolve;
+        }),
+      answer: (outcome: SaveOutcome) => give(outcome),
+    };
+  }
+
+  it('keeps what was typed during the save of a new record, as an unsaved change with its draft', async () => {
+    const held = heldSave();
+    const { client, drafts } = setup({ save: held.save });
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    await save();
+    await waitFor(() => expect(client.paramsOf('saveData')).toHaveLength(1));
+    type('SYSBP', '122');
+    held.answer({ outcome: 'saved', record: { ...savedRecord, rowversion: 1 }, problems: {} });
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    expect(input('SYSBP')).toHaveValue('122');
+    await waitFor(async () =>
+      expect(await drafts.load(scope)).toMatchObject({
+        values: expect.objectContaining({ SYSBP: '122' }) as unknown,
+        rowversion: 1,
+        idempotencyKey: null,
+      }),
+    );
+    // the saved values are the baseline now: 122 is a change of a saved value (a reason), not "no need to save"
+    await save();
+    expect(await screen.findByTestId('reason-row-SYSBP')).toBeInTheDocument();
+    expect(screen.queryByText(text('formPage.noNeedToSave'))).toBeNull();
+  });
+
+  it('keeps what was typed during an update, and the inputs show it', async () => {
+    const held = heldSave();
+    const { client, drafts } = setup({ record: savedRecord, values: savedValues, save: held.save });
+    await formReady();
+    type('SYSBP', '125');
+    await save();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'transcription error');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
+    await waitFor(() => expect(client.paramsOf('updateData')).toHaveLength(1));
+    type('DIABP', '82');
+    held.answer({ outcome: 'saved', record: { ...savedRecord, rowversion: 4 }, problems: {} });
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    expect(input('SYSBP')).toHaveValue('125');
+    expect(input('DIABP')).toHaveValue('82');
+    await waitFor(async () =>
+      expect(await drafts.load(scope)).toMatchObject({
+        values: expect.objectContaining({ SYSBP: '125', DIABP: '82' }) as unknown,
+        rowversion: 4,
+      }),
+    );
+    // only the change typed meanwhile is unsaved: its reason is asked, not SYSBP's again
+    await save();
+    const reasons = await screen.findByRole('dialog');
+    expect(within(reasons).getByTestId('reason-row-DIABP')).toBeInTheDocument();
+    expect(within(reasons).queryByTestId('reason-row-SYSBP')).toBeNull();
+  });
+});
+
 describe('drafts on the form page', () => {
   it('keeps what is typed as a draft and offers it back when the page opens again', async () => {
     const first = setup({ record: savedRecord, values: savedValues });
@@ -537,7 +605,7 @@ describe('item status icons after a save', () => {
 
   it('keeps the status shown when the read after the save names an older state of the record', async () => {
     const items = { SYSBP: { datatype: 0, note: 2 } };
-    setup({
+    const { client } = setup({
       record: savedRecord,
       values: savedValues,
       items,
@@ -556,7 +624,9 @@ describe('item status icons after a save', () => {
     await userEvent.type(within(dialog).getByRole('textbox'), 'late information');
     await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
     expect(await notice('formPage.saved')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(client.paramsOf('dataInfo')).toHaveLength(2));
+    // the answer of the re-read has been handled (a later render would have dropped the icon)
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(icon('SYSBP', text('ecrf.status.noteReview'))).toBeInTheDocument();
   });
 });
@@ -637,20 +707,37 @@ describe('a log-line form', () => {
   };
   const AE_PATH = formPath(PATHS.subjects, SUBJECT, { ...KEYS, tid: 'AE' });
 
-  function openLines(editable: boolean, platform = createTestPlatform()) {
+  const linesPage = (editable: boolean, innerPage = 1, terms = ['Headache']): DataOf<typeof dataList> => ({
+    ...pageData(editable),
+    tid: 'AE',
+    formid: 'AE',
+    table: true,
+    columns: aeSchema.columns,
+    list: terms.map((AETERM, i) => ({
+      lineno: (innerPage - 1) * 20 + i + 1,
+      recordid: `r${i}`,
+      status: '2',
+      updatedat: '2026-01-05T08:00:00Z',
+      AETERM,
+    })),
+    total: terms.length,
+    innerPage,
+  });
+
+  interface LinesOptions {
+    platform?: ReturnType<typeof createTestPlatform>;
+    /** The answers of datalist (the first page of one row by default). */
+    dataList?: (params: { innerPage?: number }) => DataOf<typeof dataList> | Promise<DataOf<typeof dataList>>;
+    /** The lineno the server gives a new row. */
+    newLine?: number;
+    search?: string;
+  }
+
+  function openLines(editable: boolean, options: LinesOptions = {}) {
+    const { platform = createTestPlatform(), newLine = 2, search = '' } = options;
     seedSession(window.sessionStorage, roleLoginInfo);
     const client = createFakeApiClient({
-      dataList: {
-        ...pageData(editable),
-        tid: 'AE',
-        formid: 'AE',
-        table: true,
-        columns: aeSchema.columns,
-        list: [
-          { lineno: 1, recordid: 'r1', status: '2', updatedat: '2026-01-05T08:00:00Z', AETERM: 'Headache' },
-        ],
-        total: 1,
-      },
+      dataList: options.dataList ?? linesPage(editable),
       dataInfo: (params): DataOf<typeof dataInfo> => ({
         schema: aeSchema,
         record: params.lineno ? { ...savedRecord, lineno: params.lineno } : null,
@@ -658,7 +745,11 @@ describe('a log-line form', () => {
         items: {},
         editable,
       }),
-      saveData: { outcome: 'saved', record: { ...savedRecord, recordid: 'r2', lineno: 2 }, problems: {} },
+      saveData: {
+        outcome: 'saved',
+        record: { ...savedRecord, recordid: 'rn', lineno: newLine },
+        problems: {},
+      },
     });
     const routes = [
       {
@@ -670,7 +761,7 @@ describe('a log-line form', () => {
         ),
       },
     ];
-    return { ...renderApp(AE_PATH, { client, routes, platform }), client };
+    return { ...renderApp(`${AE_PATH}${search}`, { client, routes, platform }), client };
   }
 
   it('shows the rows; a row is added at the end and, once saved, is that row', async () => {
@@ -683,7 +774,7 @@ describe('a log-line form', () => {
     await save();
     expect(await notice('formPage.saved')).toBeInTheDocument();
     expect(client.paramsOf('saveData')[0]).toMatchObject({ tid: 'AE', values: { AETERM: 'Nausea' } });
-    await waitFor(() => expect(router.state.location.search).toBe('?lineno=2'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('lineno')).toBe('2'));
     await waitFor(() => expect(client.paramsOf('dataInfo').at(-1)).toMatchObject({ lineno: 2 }));
     await userEvent.click(screen.getByTestId('form-to-lines'));
     expect(await screen.findByTestId('logline-table')).toBeInTheDocument();
@@ -692,9 +783,103 @@ describe('a log-line form', () => {
   it('asks for the page size the user last chose in a list', async () => {
     const platform = createTestPlatform();
     platform.store.setItem(STORAGE_KEYS.pageSize, '50');
-    const { client } = openLines(true, platform);
+    const { client } = openLines(true, { platform });
     expect(await screen.findByTestId('logline-table')).toBeInTheDocument();
     expect(client.paramsOf('dataList')[0]).toMatchObject({ size: 50, innerPage: 1 });
+  });
+
+  it('after a new row is saved, going back to the rows lands on the page that holds it, other settings kept', async () => {
+    const { client, router } = openLines(true, { newLine: 41, search: '?size=20&innerPage=1' });
+    await userEvent.click(await screen.findByTestId('logline-add'));
+    const term = await screen.findByTestId('ecrf-row-AETERM');
+    fireEvent.change(term.querySelector('input')!, { target: { value: 'Rash' } });
+    await save();
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('lineno')).toBe('41'));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('size')).toBe('20');
+    expect(search.get('innerPage')).toBe('3');
+    await userEvent.click(screen.getByTestId('form-to-lines'));
+    expect(await screen.findByTestId('logline-table')).toBeInTheDocument();
+    await waitFor(() => expect(client.paramsOf('dataList').at(-1)).toMatchObject({ innerPage: 3, size: 20 }));
+  });
+
+  it('keeps the rows shown, with progress, while another page is asked for', async () => {
+    let answerPage2: (data: DataOf<typeof dataList>) => void = () => {};
+    openLines(true, {
+      dataList: ({ innerPage = 1 }) =>
+        innerPage === 1
+          ? { ...linesPage(true, 1, ['Headache']), total: 21 }
+          : new Promise((resolve) => {
+              answerPage2 = resolve;
+            }),
+    });
+    expect(await screen.findByText('Headache')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: text('grid.page.next') }));
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(screen.getByText('Headache')).toBeInTheDocument();
+    expect(screen.queryByTestId('page-loading')).toBeNull();
+    answerPage2({ ...linesPage(true, 2, ['Fever']), total: 21 });
+    expect(await screen.findByText('Fever')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+
+  it('says a failed page at the grid with a retry, keeping the page (not the whole-page failure)', async () => {
+    let failing = false;
+    const { client } = openLines(true, {
+      dataList: ({ innerPage = 1 }) => {
+        if (failing) throw fakeFailure('network', 'data/datalist.do');
+        return { ...linesPage(true, innerPage, [innerPage === 1 ? 'Headache' : 'Fever']), total: 21 };
+      },
+    });
+    expect(await screen.findByText('Headache')).toBeInTheDocument();
+    failing = true;
+    await userEvent.click(screen.getByRole('button', { name: text('grid.page.next') }));
+    const failed = await screen.findByTestId('meta-grid-error');
+    expect(screen.getByTestId('logline-table')).toBeInTheDocument();
+    expect(screen.getByTestId('form-title')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(within(failed).getByRole('button', { name: text('grid.retry') }));
+    expect(await screen.findByText('Fever')).toBeInTheDocument();
+    expect(screen.queryByTestId('meta-grid-error')).toBeNull();
+    expect(client.paramsOf('dataList').at(-1)).toMatchObject({ innerPage: 2 });
+  });
+
+  it('keeps the saved new row on screen when the rows cannot be read again after it', async () => {
+    let reads = 0;
+    openLines(true, {
+      dataList: () => {
+        reads += 1;
+        if (reads > 1) throw fakeFailure('network', 'data/datalist.do');
+        return linesPage(true);
+      },
+    });
+    await userEvent.click(await screen.findByTestId('logline-add'));
+    const term = await screen.findByTestId('ecrf-row-AETERM');
+    fireEvent.change(term.querySelector('input')!, { target: { value: 'Rash' } });
+    await save();
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBeGreaterThan(1));
+    expect(await screen.findByTestId('ecrf-row-AETERM')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text('grid.retry') })).toBeNull();
+    await userEvent.click(screen.getByTestId('form-to-lines'));
+    expect(await screen.findByTestId('meta-grid-error')).toBeInTheDocument();
+  });
+
+  it('fails as a whole page only when the first datalist fails, and retries it', async () => {
+    let failing = true;
+    openLines(true, {
+      dataList: () => {
+        if (failing) throw fakeFailure('network', 'data/datalist.do');
+        return linesPage(true);
+      },
+    });
+    const retry = await screen.findByRole('button', { name: text('grid.retry') });
+    expect(screen.queryByTestId('logline-table')).toBeNull();
+    failing = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText('Headache')).toBeInTheDocument();
   });
 
   it('offers no new row to a role that may only read', async () => {

@@ -28,10 +28,11 @@ const LoglineTable = lazy(() =>
 
 type FormPageData = DataOf<typeof dataList>;
 
-type Loaded =
+/** The state of the last datalist request; the data shown is the last one that came (of these form keys). */
+type Request =
   | { status: 'loading' }
-  | { status: 'ready'; data: FormPageData }
-  | { status: 'refused' }
+  | { status: 'ready' }
+  | { status: 'refused'; msg: string | null }
   | { status: 'failed' };
 
 const INNER_PAGE_PARAM = 'innerPage';
@@ -82,16 +83,23 @@ export function FormPage({ base }: { base: string }) {
   const { store } = usePlatform();
   const size = pageSizeOf(search.get(SIZE_PARAM), readStoredPageSize(store));
   const zone = useMemo(() => userTimeZone(store), [store]);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [request, setRequest] = useState<Request>({ status: 'loading' });
+  const [last, setLast] = useState<{ keys: RecordKeys; data: FormPageData } | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
+    setRequest({ status: 'loading' });
     client.call(dataList, { ...keys, defvalue: undefined, page: 1, innerPage, size }, { silent: true }).then(
-      (data) => current && setLoaded({ status: 'ready', data }),
+      (data) => {
+        if (!current) return;
+        setLast({ keys, data });
+        setRequest({ status: 'ready' });
+      },
       (error: unknown) => {
+        if (!current) return;
         const refused = error instanceof RequestError && error.kind === 'business';
-        if (current) setLoaded({ status: refused ? 'refused' : 'failed' });
+        setRequest(refused ? { status: 'refused', msg: error.msg ?? null } : { status: 'failed' });
       },
     );
     return () => {
@@ -140,12 +148,16 @@ export function FormPage({ base }: { base: string }) {
     </Box>
   );
 
-  if (loaded.status === 'loading') return <PageLoading />;
-  if (loaded.status !== 'ready') {
+  // the rows of another page (paging, a row added) keep the last data shown while they are asked for, and a failure
+  // to get them is said at the grid; only a page with nothing shown yet waits or fails as a whole
+  const shown = last && last.keys === keys ? last.data : null;
+  const retry = () => setAttempt((n) => n + 1);
+  if (shown === null && (request.status === 'loading' || request.status === 'ready')) return <PageLoading />;
+  if (shown === null) {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {header(null)}
-        {loaded.status === 'refused' ? (
+        {request.status === 'refused' ? (
           <InlineMessage level="error">
             <FormattedMessage id="formPage.notAvailable" />
           </InlineMessage>
@@ -153,13 +165,19 @@ export function FormPage({ base }: { base: string }) {
           <LoadFailed
             message={<FormattedMessage id="formPage.loadFailed" />}
             retryLabel={<FormattedMessage id="grid.retry" />}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={retry}
           />
         )}
       </Box>
     );
   }
-  const page = loaded.data;
+  const page = shown;
+  const gridError =
+    request.status === 'refused'
+      ? { msg: request.msg, retry }
+      : request.status === 'failed'
+        ? { msg: null, retry }
+        : null;
   const showLines = page.table && lineno === null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="form-page">
@@ -168,10 +186,13 @@ export function FormPage({ base }: { base: string }) {
         <Suspense fallback={<PageLoading />}>
           <LoglineTable
             columns={page.columns ?? []}
+            // (yup infers datalist's rows as bare records, not LineRow: lineRowSchema is cast in formContract.ts)
             rows={(page.list ?? []) as unknown as readonly LineRow[]}
             total={page.total}
             innerPage={page.innerPage}
             size={size}
+            loading={request.status === 'loading'}
+            error={gridError}
             userTimeZone={zone}
             onOpenLine={(line) => openLine(line)}
             {...(page.editable ? { onAddLine: () => openLine(NEW_LINE) } : {})}
@@ -194,9 +215,18 @@ export function FormPage({ base }: { base: string }) {
             keys={keys}
             lineno={page.table ? lineno : null}
             onNewLineSaved={(line) => {
-              // the new row is a saved row now; the grid is asked again when the user goes back to it
+              // the new row is a saved row now; the grid is asked again, at the page that holds it (rows are
+              // appended: the last page), for when the user goes back to it
               setAttempt((n) => n + 1);
-              navigate({ search: `?${LINENO_PARAM}=${line}` }, { replace: true });
+              setSearch(
+                (prev) => {
+                  const next = new URLSearchParams(prev);
+                  next.set(LINENO_PARAM, String(line));
+                  next.set(INNER_PAGE_PARAM, String(Math.ceil(line / size)));
+                  return next;
+                },
+                { replace: true },
+              );
             }}
           />
         </>

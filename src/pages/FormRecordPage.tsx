@@ -220,11 +220,13 @@ function RecordEntry(props: RecordEntryProps) {
     controller,
     draft,
     idempotencyKeys: props.idempotencyKeys,
-    onSaved(next, values, found) {
+    onSaved(next, values, found, typedMeanwhile) {
       setRecord(next);
       setSaved(values);
       setConflict(false);
-      controller.current?.reset(values);
+      // values typed while the save was under way stay in the inputs, unsaved against the new baseline
+      if (typedMeanwhile) controller.current?.rebase(values);
+      else controller.current?.reset(values);
       controller.current?.showProblems(found);
       itemStatus.refresh(next);
     },

@@ -4,7 +4,8 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
-import { dmSchema, generateBigForm, vsSchema } from '../../fixtures/forms';
+import { aeSchema, dmSchema, generateBigForm, vsSchema } from '../../fixtures/forms';
+import { InputAssistProvider } from '../../renderers/ecrf/widgets/inputAssist';
 import { label, msg } from '../support/storyText';
 import { codeListApi, EcrfStory } from './support/EcrfStory';
 
@@ -104,5 +105,47 @@ export const BigForm: Story = {
     const form = within(canvasElement).getByTestId('ecrf-form');
     await waitFor(() => expect(form).toHaveAttribute('data-mounted', 'all'), { timeout: 15000 });
     await expect(form.querySelectorAll('.ecrf-row').length).toBeGreaterThan(400);
+  },
+};
+
+const EARLIER_TERMS = [
+  { value: 'Headache', label: { zh_CN: '头痛', en: 'Headache' } },
+  { value: 'Hepatitis', label: { zh_CN: '肝炎', en: 'Hepatitis' } },
+  { value: 'Hypertension', label: { zh_CN: '高血压', en: 'Hypertension' } },
+  { value: 'Nausea', label: { zh_CN: '恶心', en: 'Nausea' } },
+];
+
+/**
+ * Input assistance: the adverse event term (`inputAssist`) offers terms entered earlier in the study while typing,
+ * after a short pause, in the input's suggestion list; items without it ask for nothing.
+ */
+export const AdverseEventTermSuggestions: Story = {
+  args: { schema: aeSchema },
+  parameters: {
+    app: {
+      api: {
+        ...codeListApi.app.api,
+        dataInputAsst: ({ q }: { q?: string }) =>
+          EARLIER_TERMS.filter((term) => term.value.toLowerCase().startsWith((q ?? '').toLowerCase())),
+      },
+    },
+  },
+  render: (args) => (
+    <InputAssistProvider tid={args.schema.tid}>
+      <EcrfStory {...args} />
+    </InputAssistProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    // with its suggestion list the input is a combobox (a text input with a list)
+    const input = within(row(canvasElement, 'AETERM')).getByRole('combobox');
+    const listId = input.getAttribute('list');
+    await expect(listId).not.toBeNull();
+    fireEvent.change(input, { target: { value: 'He' } });
+    const values = () =>
+      [...(canvasElement.ownerDocument.getElementById(listId ?? '')?.querySelectorAll('option') ?? [])].map(
+        (o) => o.value,
+      );
+    await waitFor(() => expect(values()).toEqual(['Headache', 'Hepatitis']));
+    await expect(input).toHaveValue('He');
   },
 };

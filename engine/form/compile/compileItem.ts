@@ -33,6 +33,9 @@ export function isVariableName(name: string): boolean {
 export const MAX_ITEM_LENGTH = 20000;
 export const MAX_PRECISION = 10;
 
+/** Field types that may ask for input assistance (suggestions of earlier values while typing). */
+export const INPUT_ASSIST_TYPES: ReadonlySet<string> = new Set(['text', 'textarea']);
+
 export interface ItemSite {
   raw: unknown;
   path: string;
@@ -228,6 +231,7 @@ export function compileItem(site: ItemSite): ItemDraft | null {
   const readonly = optionalBoolean(s, 'readonly');
   const hidden = optionalBoolean(s, 'hidden');
   const partial = optionalBoolean(s, 'partial');
+  let inputAssist = optionalBoolean(s, 'inputAssist');
   const help = optionalLabel(s, 'help');
   const unit = optionalLabel(s, 'unit');
   const text = optionalLabel(s, 'text');
@@ -247,6 +251,12 @@ export function compileItem(site: ItemSite): ItemDraft | null {
     const noCodeList = s.raw.codelisttype === undefined || s.raw.codelisttype === null;
     if (def.needsOptions && noSelector && noCodeList) {
       issues.add(path, subject, FORM_MSG.noOptions, { fieldtype: def.name });
+    }
+    if (inputAssist && !INPUT_ASSIST_TYPES.has(def.name)) {
+      issues.add(fieldPath(path, 'inputAssist'), subject, FORM_MSG.inputAssistNotAllowed, {
+        fieldtype: def.name,
+      });
+      inputAssist = false;
     }
     if ((hardRange !== null || softRange !== null) && !def.numeric && !def.computed) {
       const field = hardRange !== null ? 'hardRange' : 'softRange';
@@ -291,6 +301,7 @@ export function compileItem(site: ItemSite): ItemDraft | null {
     partial,
     formula,
     text,
+    inputAssist,
     dependsOn: [],
   };
   return { item: { ...item, defaultValue: readDefault(s, item, def) }, def, formulaReads };

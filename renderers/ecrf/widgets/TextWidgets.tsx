@@ -3,6 +3,7 @@ import { memo, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { metaText } from '../../../engine/metadata/metaText';
 import { useEngineLocale } from '../../search/metadataText';
+import { SuggestionList, useInputAssist } from './inputAssist';
 import { fromText, textOf, type FormWidgetProps } from './types';
 
 function common(props: FormWidgetProps) {
@@ -17,7 +18,14 @@ function common(props: FormWidgetProps) {
   };
 }
 
-type InputProps = FormWidgetProps & { placeholder?: string; inputMode?: 'text' | 'numeric' | 'decimal' };
+type InputProps = FormWidgetProps & {
+  placeholder?: string;
+  inputMode?: 'text' | 'numeric' | 'decimal';
+  /** id of a datalist of suggestions. */
+  list?: string;
+  /** Told about each typed text after the form got it. */
+  onTyped?(text: string): void;
+};
 
 const LineInput = memo(function LineInput(props: InputProps) {
   return (
@@ -29,14 +37,32 @@ const LineInput = memo(function LineInput(props: InputProps) {
       autoComplete="off"
       inputMode={props.inputMode}
       placeholder={props.placeholder}
+      list={props.list}
       value={textOf(props.value)}
-      onChange={(event) => props.onChange(fromText(event.target.value))}
+      onChange={(event) => {
+        props.onChange(fromText(event.target.value));
+        props.onTyped?.(event.target.value);
+      }}
     />
   );
 });
 
+/** A text item with `inputAssist`: earlier values of the study offered while typing (editable forms only). */
+const AssistedTextInput = memo(function AssistedTextInput(props: FormWidgetProps) {
+  const locale = useEngineLocale();
+  const assist = useInputAssist(props.item, props.inputId, !props.readOnly && !props.item.readonly);
+  return (
+    <>
+      <LineInput {...props} list={assist.listId} onTyped={assist.typed} />
+      {assist.listId !== undefined && (
+        <SuggestionList id={assist.listId} suggestions={assist.suggestions} locale={locale} />
+      )}
+    </>
+  );
+});
+
 export const TextWidget = memo(function TextWidget(props: FormWidgetProps) {
-  return <LineInput {...props} />;
+  return props.item.inputAssist ? <AssistedTextInput {...props} /> : <LineInput {...props} />;
 });
 
 export const TextareaWidget = memo(function TextareaWidget(props: FormWidgetProps) {

@@ -11,7 +11,7 @@ import {
   type RecordInfo,
   type SaveOutcome,
 } from '../../../engine/api/formContract';
-import { planSave } from '../../../engine/form';
+import { changedVariables, planSave, prepareForSave } from '../../../engine/form';
 import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../../engine/form/types';
 import type { EcrfFormController } from '../../../renderers/ecrf/controller';
 import { useApiClient } from '../../../renderers/apiClientContext';
@@ -44,7 +44,11 @@ export interface SaveFlowOptions {
   saved: FormValues | null;
   controller: RefObject<EcrfFormController | null>;
   draft: FormDraft;
-  onSaved(record: RecordInfo, values: FormValues, problems: FormProblems): void;
+  /**
+   * The record was saved with `values`. `typedMeanwhile`: the user changed the form while the request was under way —
+   * the inputs must stay as they are (only the baseline moves to the saved values); else the form shows the saved values.
+   */
+  onSaved(record: RecordInfo, values: FormValues, problems: FormProblems, typedMeanwhile: boolean): void;
   /** The record changed since it was read (someone else saved it). */
   onConflict(record: RecordInfo): void;
   /** Tests: the key source. */
@@ -177,11 +181,26 @@ export function useSaveFlow(options: SaveFlowOptions): SaveFlow {
       const outcome = await send(plan.values, confirmed, reasons);
       if (!outcome) return false;
       switch (outcome.outcome) {
-        case 'saved':
-          await latest.current.draft.clear();
-          latest.current.onSaved(outcome.record, plan.values, outcome.problems);
+        case 'saved': {
+          // the form stays editable while the request is under way: what was typed meanwhile is unsaved, not lost
+          const now = controller.current?.getValues();
+          const typedMeanwhile =
+            now !== undefined &&
+            changedVariables(form, plan.values, prepareForSave(form, now, ctx)).length > 0;
+          if (typedMeanwhile) {
+            await latest.current.draft.write({
+              values: now,
+              savedAt: Date.now(),
+              rowversion: outcome.record.rowversion,
+              idempotencyKey: null,
+            });
+          } else {
+            await latest.current.draft.clear();
+          }
+          latest.current.onSaved(outcome.record, plan.values, outcome.problems, typedMeanwhile);
           notify('success', 'formPage.saved');
-          return true;
+          return !typedMeanwhile;
+        }
         case 'invalid':
           showProblems(outcome.problems);
           notify('error', 'formPage.pleaseCheck');

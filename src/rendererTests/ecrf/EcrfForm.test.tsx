@@ -224,6 +224,24 @@ describe('EcrfForm', () => {
     expect(c().getValues()).toMatchObject({ VSDAT: '2026-11-02', SYSBP: '130', DIABP: '85' });
   });
 
+  it('controller: rebase moves the baseline to saved values and leaves the inputs and problems as they are', () => {
+    const { controller } = renderForm(vs, { VSDAT: '2026-11-01', SYSBP: '120' });
+    const c = () => controller.current!;
+    // saved 125 while the user typed on to 126 and a bad DIABP
+    type('SYSBP', '126');
+    type('DIABP', 'x');
+    expect(problems('DIABP')[0]?.level).toBe('error');
+    act(() => c().rebase({ VSDAT: '2026-11-01', SYSBP: '125' }));
+    expect(input('SYSBP').value).toBe('126');
+    expect(input('DIABP').value).toBe('x');
+    expect(problems('DIABP')[0]?.level).toBe('error');
+    expect(c().isDirty()).toBe(true);
+    // typed back to what was saved: nothing unsaved against the new baseline
+    type('SYSBP', '125');
+    type('DIABP', '');
+    expect(c().isDirty()).toBe(false);
+  });
+
   it('shows problems given by the server at their fields', () => {
     const { controller } = renderForm(
       vs,

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LineRow } from '../../../engine/api/formContract';
@@ -78,6 +78,21 @@ describe('LoglineTable (the shared grid over a datalist)', () => {
     expect(screen.getByRole('button', { name: text('grid.page.next') })).toBeDisabled();
     await userEvent.click(screen.getByTestId('logline-add'));
     expect(onAddLine).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the rows of the last page with a progress bar while the next is asked for', async () => {
+    setup({ loading: true });
+    expect(await screen.findByText('事件21')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  });
+
+  it('says a failed page above the grid, with a retry', async () => {
+    const retry = vi.fn();
+    setup({ error: { msg: '无权访问', retry } });
+    const failed = await screen.findByTestId('meta-grid-error');
+    expect(failed).toHaveTextContent('无权访问');
+    await userEvent.click(within(failed).getByRole('button', { name: text('grid.retry') }));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 
   it('says an empty log in its own words', async () => {

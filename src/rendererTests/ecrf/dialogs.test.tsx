@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditTrailRow, EditReason } from '../../../engine/api/formContract';
 import { compileForm } from '../../../engine/form';
-import { vsSchema } from '../../../fixtures/forms';
+import { aeSchema, dmSchema, vsSchema } from '../../../fixtures/forms';
 import { AuditTrailDialog } from '../../../renderers/ecrf/AuditTrailDialog';
 import { ChangeReasonDialog } from '../../../renderers/ecrf/ChangeReasonDialog';
 import { ConfirmWarningsDialog } from '../../../renderers/ecrf/ConfirmWarningsDialog';
@@ -117,6 +117,61 @@ describe('AuditTrailDialog', () => {
     expect(second).toHaveTextContent('Li Na (crc1)');
     expect(second).toHaveTextContent('CRC');
     expect(first).toHaveTextContent(t('audit.action.create'));
+  });
+
+  const change = (variable: string, oldvalue: string | null, newvalue: string | null): AuditTrailRow => ({
+    ...rows[1]!,
+    id: variable,
+    variable,
+    label: null,
+    oldvalue,
+    newvalue,
+  });
+
+  it('shows codes of choice items by their option label, keeping the stored code visible', () => {
+    const ae = compiled(aeSchema);
+    render(
+      <Providers locale="zh_CN">
+        <AuditTrailDialog
+          open
+          rows={[change('AESEV', 'MILD', 'SEVERE'), change('AETERM', 'MILD', 'Headache')]}
+          onClose={() => {}}
+          userTimeZone="Asia/Shanghai"
+          form={ae}
+        />
+      </Providers>,
+    );
+    const [sev, term] = screen.getAllByTestId('audit-row');
+    expect(within(sev!).getByTestId('audit-old')).toHaveTextContent(/^轻度 \(MILD\)$/);
+    expect(within(sev!).getByTestId('audit-new')).toHaveTextContent(/^重度 \(SEVERE\)$/);
+    // a text item is shown as typed, even when it looks like a code
+    expect(within(term!).getByTestId('audit-old')).toHaveTextContent(/^MILD$/);
+    expect(sev).toHaveTextContent(t('audit.user', { realname: 'Li Na', username: 'crc1' }, 'zh_CN'));
+  });
+
+  it('maps each code of a list item; unknown codes and blanks as stored', () => {
+    const dm = compiled(dmSchema);
+    render(
+      <Providers>
+        <AuditTrailDialog
+          open
+          rows={[
+            change('RACE', 'ASIAN', 'ASIAN, BLACK OR AFRICAN AMERICAN, MARTIAN'),
+            change('ETHNIC', null, 'XX'),
+          ]}
+          onClose={() => {}}
+          userTimeZone="Asia/Shanghai"
+          form={dm}
+        />
+      </Providers>,
+    );
+    const [race, ethnic] = screen.getAllByTestId('audit-row');
+    expect(within(race!).getByTestId('audit-old')).toHaveTextContent(/^Asian \(ASIAN\)$/);
+    expect(within(race!).getByTestId('audit-new')).toHaveTextContent(
+      /^Asian \(ASIAN\), Black or African American \(BLACK OR AFRICAN AMERICAN\), MARTIAN$/,
+    );
+    expect(within(ethnic!).getByTestId('audit-old')).toHaveTextContent(/^—$/);
+    expect(within(ethnic!).getByTestId('audit-new')).toHaveTextContent(/^XX$/);
   });
 
   it('the same instant in another zone', () => {
