@@ -251,11 +251,14 @@ describe('saving: validation with the engine', () => {
     const outcome = outcomeOf(await save(crc, form(subject, 'V1', 'VS'), { ...GOOD_VS, SYSBP: ' 120 ' }));
     if (outcome.outcome !== 'saved') throw new Error(JSON.stringify(outcome));
     expect(outcome.record).toMatchObject({ lineno: 1, rowversion: 1, status: '2', updatedby: 'crc.li' });
+    // the item status comes with the outcome: entered items datatype 0, calculated −1, blank items none
+    expect(outcome.items.SYSBP).toEqual({ datatype: 0, note: 0 });
+    expect(outcome.items.BMI).toEqual({ datatype: -1, note: 0 });
+    expect(outcome.items.VSTIM).toBeUndefined();
     const info = await h.call(dataInfo, form(subject, 'V1', 'VS'), { token: crc });
     if (!info.body.success) throw new Error(info.body.msg);
     expect(info.body.data.values).toMatchObject({ SYSBP: '120', BMI: '22.9', VSTIM: null });
-    expect(info.body.data.items.BMI).toEqual({ datatype: -1, note: 0 });
-    expect(info.body.data.items.SYSBP).toEqual({ datatype: 0, note: 0 });
+    expect(info.body.data.items).toEqual(outcome.items);
     // 8 entered + BMI
     expect((await auditCount()) - audits).toBe(9);
     const tables = await h.call(tableList, { subjectid: subject, visitnum: 'V1' }, { token: crc });
@@ -294,6 +297,18 @@ describe('idempotency', () => {
     const retry = outcomeOf(await h.call(saveData, params, { token: crc }));
     expect(retry).toEqual(first);
     expect([await recordCount(), await auditCount()]).toEqual([records, audits]);
+  });
+
+  it("a retry answered from an outcome stored without the item status gets the record's status", async () => {
+    const subject = freshSubject();
+    const idem = key();
+    const params = { ...form(subject, 'V1', 'VS'), version: 1, values: GOOD_VS, idempotencyKey: idem };
+    const first = outcomeOf(await h.call(saveData, params, { token: crc }));
+    if (first.outcome !== 'saved') throw new Error(JSON.stringify(first));
+    // as stored before saved outcomes carried `items`
+    await h.db.query(`update save_requests set response = response - 'items' where idem_key = $1`, [idem]);
+    const retry = outcomeOf(await h.call(saveData, params, { token: crc }));
+    expect(retry).toEqual(first);
   });
 
   it('concurrent duplicates of a log-line append write one row', async () => {
@@ -520,7 +535,11 @@ describe('changing a saved record', () => {
       }),
     );
     expect(done.outcome).toBe('saved');
-    if (done.outcome === 'saved') expect(done.record.rowversion).toBe(2);
+    if (done.outcome === 'saved') {
+      expect(done.record.rowversion).toBe(2);
+      expect(done.items.PULSE).toEqual({ datatype: 0, note: 0 });
+      expect(done.items.BMI).toEqual({ datatype: -1, note: 0 });
+    }
     expect((await auditCount()) - audits).toBe(2);
 
     const trail = await h.call(auditTrail, { recordid: record.recordid }, { token: crc });

@@ -237,7 +237,7 @@ export type ChangeReason = yup.InferType<typeof changeReasonSchema>;
 
 /**
  * What a save or update answers (always `success: true`; refusals for the user to act on are outcomes):
- * - `saved`: the record as it is now;
+ * - `saved`: the record as it is now, with its per-item status (the icons of the items);
  * - `invalid`: errors by variable (type, range, length, required, hard checks) — nothing was written;
  * - `needsConfirmation`: only warnings (soft range, soft checks), not yet confirmed — nothing was written;
  * - `needsReason`: changed variables of a saved record without a reason — nothing was written;
@@ -245,7 +245,7 @@ export type ChangeReason = yup.InferType<typeof changeReasonSchema>;
  * - `unchanged`: the values are those already saved — nothing was written.
  */
 export type SaveOutcome =
-  | { outcome: 'saved'; record: RecordInfo; problems: FormProblems }
+  | { outcome: 'saved'; record: RecordInfo; problems: FormProblems; items: Record<string, ItemStatus> }
   | { outcome: 'invalid'; problems: FormProblems }
   | { outcome: 'needsConfirmation'; problems: FormProblems }
   | { outcome: 'needsReason'; variables: string[] }
@@ -261,6 +261,12 @@ export const SAVE_OUTCOMES = [
   'unchanged',
 ] as const;
 
+/** A per-item status map: an object whose every value is `{ datatype, note }` with integers. */
+function isItemStatusMap(v: unknown): v is Record<string, ItemStatus> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  return Object.values(v).every((s) => itemStatusSchema.isValidSync(s, { strict: true }));
+}
+
 export const saveOutcomeSchema = yup
   .object({
     outcome: str()
@@ -269,12 +275,13 @@ export const saveOutcomeSchema = yup
     record: recordSchema.optional().default(undefined),
     problems: formProblemsSchema.optional(),
     variables: yup.array(str().required()).optional(),
+    items: yup.mixed<Record<string, ItemStatus>>().optional(),
   })
   .test('save-outcome', '${path} is not a save outcome', (v) => {
     if (!v) return false;
     switch (v.outcome) {
       case 'saved':
-        return v.record !== undefined && v.problems !== undefined;
+        return v.record !== undefined && v.problems !== undefined && isItemStatusMap(v.items);
       case 'conflict':
         return v.record !== undefined;
       case 'invalid':

@@ -1,7 +1,9 @@
 /**
  * The audit trail of one record, oldest first: what was entered or changed (variable, label, old → new value), why,
- * by whom in which role, and when — in the user's time zone.
+ * by whom in which role, and when — in the user's time zone. Codes of choice items are shown by their option label,
+ * options of code-list items (`codelisttype`) coming from the app's shared code-list cache.
  */
+import { useContext, useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,9 +21,13 @@ import { formatDateInZone } from '../../engine/fieldTypes/dates';
 import type { Locale } from '../../engine/api/localized';
 import { fieldTypeOf } from '../../engine/form';
 import type { CompiledForm } from '../../engine/form/types';
+import type { CodeListCache } from '../../engine/list/codeListCache';
 import { metaText } from '../../engine/metadata/metaText';
+import type { CodeOption } from '../../engine/metadata/types';
+import { ApiClientContext } from '../apiClientContext';
 import { LoadFailed } from '../LoadFailed';
 import { PageLoading } from '../PageLoading';
+import { codeListCacheFor } from '../search/codeLists';
 import { useEngineLocale } from '../search/metadataText';
 
 export interface AuditTrailDialogProps {
@@ -55,10 +61,14 @@ const shown = (value: string | null) => (value === null || value === '' ? BLANK 
 /** How the audit trail joins the codes of a list item (engine/form toAuditText). */
 const AUDIT_LIST_SEPARATOR = ', ';
 
+/** The options of a code list if already loaded (`CodeListCache.peek`). */
+export type LoadedCodeList = (codelisttype: string) => readonly CodeOption[] | undefined;
+
 /**
  * A stored audit value as the auditor reads it: codes of choice items shown by their option label in the UI
  * language with the stored code kept visible (`中度 (MODERATE)`), list items code by code; text, numbers, dates and
- * codes without a known option exactly as stored.
+ * codes without a known option exactly as stored. Options are the item's inline ones or, for a `codelisttype`
+ * item, its code list once loaded (until then, the stored code).
  */
 export function auditValueText(
   intl: IntlShape,
@@ -66,10 +76,17 @@ export function auditValueText(
   form: CompiledForm | null | undefined,
   variable: string,
   stored: string | null,
+  loadedCodeList?: LoadedCodeList,
 ): string {
   if (stored === null || stored === '') return BLANK;
   const item = form?.items.get(variable);
-  const options = item?.options;
+  const inline = item?.options;
+  const options =
+    inline && inline.length > 0
+      ? inline
+      : item?.codelisttype
+        ? loadedCodeList?.(item.codelisttype)
+        : undefined;
   if (!form || !options || options.length === 0) return stored;
   const labels = new Map(options.map((o) => [o.value, metaText(o.label, locale)]));
   const one = (code: string) => {
@@ -84,6 +101,57 @@ export function auditValueText(
   return stored.split(AUDIT_LIST_SEPARATOR).map(one).join(AUDIT_LIST_SEPARATOR);
 }
 
+/** The code lists behind the `codelisttype` items (without inline options) that appear in the rows. */
+function codeListTypesOf(
+  form: CompiledForm | null | undefined,
+  rows: readonly AuditTrailRow[] | null,
+): string[] {
+  if (!form || !rows) return [];
+  const types = new Set<string>();
+  for (const row of rows) {
+    const item = form.items.get(row.variable);
+    if (item?.codelisttype && !(item.options && item.options.length > 0)) types.add(item.codelisttype);
+  }
+  return [...types].sort();
+}
+
+/**
+ * Loads, once the dialog is open with rows, the code lists its values need, through the app's shared cache; the
+ * result is what is loaded so far. Never blocks and never toasts: a list still loading or failed leaves its codes as
+ * stored (the cache loads silently and keeps no failure).
+ */
+function useAuditCodeLists(
+  open: boolean,
+  form: CompiledForm | null | undefined,
+  rows: readonly AuditTrailRow[] | null,
+): LoadedCodeList | undefined {
+  const client = useContext(ApiClientContext);
+  const cache: CodeListCache | null = client ? codeListCacheFor(client) : null;
+  const typesKey = useMemo(() => codeListTypesOf(form, rows).join('\n'), [form, rows]);
+  const [, setLoadedCount] = useState(0);
+
+  useEffect(() => {
+    if (!open || !cache || typesKey === '') return;
+    let current = true;
+    for (const type of typesKey.split('\n')) {
+      if (cache.peek(type)) continue;
+      cache.get(type).then(
+        () => {
+          if (current) setLoadedCount((n) => n + 1);
+        },
+        () => {
+          // the stored codes stay shown; the trail is readable without labels
+        },
+      );
+    }
+    return () => {
+      current = false;
+    };
+  }, [open, cache, typesKey]);
+
+  return cache ? (type) => cache.peek(type) : undefined;
+}
+
 export function AuditTrailDialog({
   open,
   rows,
@@ -95,6 +163,7 @@ export function AuditTrailDialog({
 }: AuditTrailDialogProps) {
   const intl = useIntl();
   const locale = useEngineLocale();
+  const loadedCodeList = useAuditCodeLists(open, form, rows);
   const labelOf = (row: AuditTrailRow) => {
     const label = row.label ?? form?.items.get(row.variable)?.label ?? null;
     return label === null ? '' : metaText(label, locale);
@@ -136,10 +205,10 @@ export function AuditTrailDialog({
                     <TableCell sx={{ fontFamily: 'monospace' }}>{row.variable}</TableCell>
                     <TableCell>{labelOf(row)}</TableCell>
                     <TableCell data-testid="audit-old">
-                      {auditValueText(intl, locale, form, row.variable, row.oldvalue)}
+                      {auditValueText(intl, locale, form, row.variable, row.oldvalue, loadedCodeList)}
                     </TableCell>
                     <TableCell data-testid="audit-new">
-                      {auditValueText(intl, locale, form, row.variable, row.newvalue)}
+                      {auditValueText(intl, locale, form, row.variable, row.newvalue, loadedCodeList)}
                     </TableCell>
                     <TableCell>
                       {row.action === 'create' && row.reason === null ? (

@@ -46,7 +46,7 @@ import { createDebounce } from '../../engine/timing/debounce';
 import { browserTimers } from '../search/browserTimers';
 import { useEngineLocale } from '../search/metadataText';
 import type { EcrfFormController } from './controller';
-import { EcrfEnvContext, inputIdOf, NO_VALUE_TYPES, type EcrfEnv, type EcrfFieldValues } from './ecrfEnv';
+import { EcrfEnvContext, inputIdOf, keepsNoValue, type EcrfEnv, type EcrfFieldValues } from './ecrfEnv';
 import { ecrfFormSx } from './ecrfStyles';
 import { FieldRow } from './FieldRow';
 import { createFormRuntime } from './formRuntime';
@@ -85,7 +85,7 @@ const NO_PROBLEMS: FormProblems = {};
 function startValues(form: CompiledForm, values: FormValues, ctx: FormContext) {
   const base: Record<string, FormValue> = { ...values };
   for (const item of form.items.values()) {
-    if (NO_VALUE_TYPES.has(item.fieldtype)) continue;
+    if (keepsNoValue(form, item)) continue;
     base[item.variable] = values[item.variable] ?? null;
   }
   const state = evaluateFormState(form, base, ctx);
@@ -224,8 +224,18 @@ export function EcrfForm({
   const intl = useIntl();
   const labels = useMemo(() => statusLabels(intl), [intl]);
   const env = useMemo<EcrfEnv>(
-    () => ({ control, runtime, widgets, idPrefix, readOnly, itemStatus, statusLabels: labels, changed }),
-    [control, runtime, widgets, idPrefix, readOnly, itemStatus, labels, changed],
+    () => ({
+      form,
+      control,
+      runtime,
+      widgets,
+      idPrefix,
+      readOnly,
+      itemStatus,
+      statusLabels: labels,
+      changed,
+    }),
+    [form, control, runtime, widgets, idPrefix, readOnly, itemStatus, labels, changed],
   );
 
   const [count, mountAll] = useProgressiveCount(form.items.size, initialItems, timers);

@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 import type { CompiledItem, FieldProblem, FormValue } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';
 import { useEngineLocale } from '../search/metadataText';
-import { inputIdOf, NO_VALUE_TYPES, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
+import { inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
 import type { FieldSnapshot } from './formRuntime';
 import { iconClass } from './icons';
 import { fieldProblemText } from './problemText';
@@ -76,14 +76,15 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
   const hasError = snap.problems.some((p) => p.level === 'error');
   const hasWarning = !hasError && snap.problems.length > 0;
   const help = item.help ? metaText(item.help, locale) : null;
-  const isStatic = item.fieldtype === 'static';
+  // static text, file and image slots: no value, so no status icons either
+  const noValue = keepsNoValue(env.form, item);
   // a screen reader on the input hears its help and, as they come, its problems
   const describedBy =
     [help !== null ? helpId : null, snap.problems.length > 0 ? problemsId : null].filter(Boolean).join(' ') ||
     undefined;
   return (
     <div
-      className={`ecrf-row${hasError ? ' ecrf-row-error' : hasWarning ? ' ecrf-row-warning' : ''}${isStatic ? ' ecrf-row-static' : ''}`}
+      className={`ecrf-row${hasError ? ' ecrf-row-error' : hasWarning ? ' ecrf-row-warning' : ''}${noValue ? ' ecrf-row-static' : ''}`}
       data-variable={item.variable}
       data-testid={`ecrf-row-${item.variable}`}
     >
@@ -125,7 +126,7 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
         </div>
         <ProblemTexts id={problemsId} problems={snap.problems} />
       </div>
-      {!isStatic && <StatusIcons status={env.itemStatus?.[item.variable]} labels={env.statusLabels} />}
+      {!noValue && <StatusIcons status={env.itemStatus?.[item.variable]} labels={env.statusLabels} />}
     </div>
   );
 }
@@ -159,7 +160,7 @@ export const FieldRow = memo(function FieldRow({ item }: { item: CompiledItem })
   const env = useEcrfEnv();
   const snap = useFieldSnapshot(env, item.variable);
   if (snap.hidden) return null;
-  if (NO_VALUE_TYPES.has(item.fieldtype))
+  if (keepsNoValue(env.form, item))
     return <RowFrame item={item} snap={snap} env={env} value={null} onChange={noop} onBlur={noop} />;
   return <ValueRow item={item} snap={snap} env={env} />;
 });

@@ -2,7 +2,8 @@
 import { createContext, useContext } from 'react';
 import type { Control } from 'react-hook-form';
 import type { ItemStatus } from '../../engine/api/formContract';
-import type { FormValue } from '../../engine/form/types';
+import { fieldTypeOf } from '../../engine/form/formIndex';
+import type { CompiledForm, CompiledItem, FormValue } from '../../engine/form/types';
 import type { FormRuntime } from './formRuntime';
 import type { StatusLabels } from './StatusIcons';
 import type { FormWidgetRegistry } from './widgets/types';
@@ -10,6 +11,7 @@ import type { FormWidgetRegistry } from './widgets/types';
 export type EcrfFieldValues = Record<string, FormValue>;
 
 export interface EcrfEnv {
+  form: CompiledForm;
   control: Control<EcrfFieldValues>;
   runtime: FormRuntime;
   widgets: FormWidgetRegistry;
@@ -31,7 +33,9 @@ export function useEcrfEnv(): EcrfEnv {
   return env;
 }
 
-/** Field types without a value (nothing to enter or save yet). */
-export const NO_VALUE_TYPES: ReadonlySet<string> = new Set(['static', 'file', 'image']);
+/** Items whose field type keeps no value (static text; file and image slots until upload comes): the registry says. */
+export function keepsNoValue(form: CompiledForm, item: CompiledItem): boolean {
+  return fieldTypeOf(form, item.variable)?.valueKind === 'none';
+}
 
 export const inputIdOf = (prefix: string, variable: string) => `${prefix}-${variable}`;

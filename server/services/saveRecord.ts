@@ -8,9 +8,10 @@
  *   its reason), in one transaction. Status '2' (complete) when the saved values raise no problem at all, '1'
  *   (entered) when they carry confirmed warnings.
  * Optimistic locking by `rowversion` (a stale one → `conflict`, nothing written); a plain form entered meanwhile by
- * someone else, or a change entered against another schema version than the record's → `conflict` as well. The
- * outcome is stored under the user's idempotency key in the same transaction,
- * so that a retry (even a concurrent one) answers it again and writes nothing.
+ * someone else, or a change entered against another schema version than the record's → `conflict` as well. A
+ * `saved` outcome carries the per-item status as written (the item icons: the page reads nothing again). The
+ * outcome is stored under the user's idempotency key in the same transaction, so that a retry (even a concurrent
+ * one) answers it again and writes nothing.
  */
 import { createHash } from 'node:crypto';
 import type { ChangeReason, RecordInfo, SaveOutcome } from '../../engine/api/formContract';
@@ -98,7 +99,7 @@ export function saveFingerprint(
  */
 export async function once(
   db: Db,
-  q: { userId: string; key: string; endpoint: string; fingerprint: string; at: Date },
+  q: { userId: string; studyId: string; key: string; endpoint: string; fingerprint: string; at: Date },
   decide: (tx: Db) => Promise<SaveOutcome>,
   onReused: () => never,
 ): Promise<SaveOutcome> {
@@ -106,12 +107,26 @@ export async function once(
     const claim = await claimSaveRequest(tx, q);
     if (claim.kind === 'done') {
       if (claim.endpoint !== q.endpoint || claim.fingerprint !== q.fingerprint) onReused();
-      return claim.response as SaveOutcome;
+      return completeStoredOutcome(tx, q.studyId, claim.response as SaveOutcome);
     }
     const outcome = await decide(tx);
     await finishSaveRequest(tx, { userId: q.userId, key: q.key, response: outcome });
     return outcome;
   });
+}
+
+/**
+ * A stored outcome as answered again: a `saved` one stored before outcomes carried the per-item status gets the
+ * record's status as it is now (an empty one if the record is gone).
+ */
+export async function completeStoredOutcome(
+  tx: Db,
+  studyId: string,
+  stored: SaveOutcome,
+): Promise<SaveOutcome> {
+  if (stored.outcome !== 'saved' || (stored as Partial<typeof stored>).items !== undefined) return stored;
+  const record = await findRecordById(tx, studyId, stored.record.recordid);
+  return { ...stored, items: record?.itemStatus ?? {} };
 }
 
 /** What a plan that writes nothing answers: empty and unchanged → unchanged (nothing written either way). */
@@ -160,6 +175,7 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
   });
   if (plan.kind !== 'ready') return refusalOf(plan);
   const status = hasProblems(plan.problems) ? '1' : '2';
+  const items = itemStatusOf(s.form, plan.values);
   const id = await insertRecord(tx, {
     ...s.ref,
     studyId: s.actor.studyId,
@@ -168,7 +184,7 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
     schemaVersion: s.form.version,
     status,
     values: plan.values,
-    itemStatus: itemStatusOf(s.form, plan.values),
+    itemStatus: items,
     userId: s.actor.userId,
     at: s.at,
   });
@@ -198,6 +214,7 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
       updatedByName: s.actor.username,
     }),
     problems: plan.problems,
+    items,
   };
 }
 
@@ -255,13 +272,14 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
   });
   if (plan.kind !== 'ready') return refusalOf(plan);
   const status = hasProblems(plan.problems) ? '1' : '2';
+  const items = itemStatusOf(u.form, plan.values, record.itemStatus);
   const updated = await updateRecord(tx, {
     id: record.id,
     rowversion: record.rowversion,
     schemaVersion: u.form.version,
     status,
     values: plan.values,
-    itemStatus: itemStatusOf(u.form, plan.values, record.itemStatus),
+    itemStatus: items,
     userId: u.actor.userId,
     at: u.at,
   });
@@ -293,5 +311,6 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
       updatedByName: u.actor.username,
     }),
     problems: plan.problems,
+    items,
   };
 }

@@ -75,8 +75,6 @@ interface Setup {
   save?: (params: Record<string, unknown>) => SaveOutcome | Promise<SaveOutcome>;
   drafts?: DraftStore;
   schema?: unknown;
-  /** The answers of datainfo after the first (the page's read again after a save); the first answer otherwise. */
-  reread?: (params: Record<string, unknown>) => DataOf<typeof dataInfo> | Promise<DataOf<typeof dataInfo>>;
   items?: DataOf<typeof dataInfo>['items'];
 }
 
@@ -87,16 +85,10 @@ function setup({
   save,
   drafts = memoryDrafts(),
   schema = vsSchema,
-  reread,
   items = {},
 }: Setup = {}) {
   seedSession(window.sessionStorage, roleLoginInfo);
   const info = { schema, record, values, items, editable } as DataOf<typeof dataInfo>;
-  let reads = 0;
-  const readInfo = (params: unknown) => {
-    reads += 1;
-    return reads > 1 && reread ? reread(params as Record<string, unknown>) : info;
-  };
   const answer = (params: unknown): SaveOutcome | Promise<SaveOutcome> =>
     save
       ? save(params as Record<string, unknown>)
@@ -104,10 +96,11 @@ function setup({
           outcome: 'saved',
           record: { ...savedRecord, rowversion: (record?.rowversion ?? 0) + 1 },
           problems: {},
+          items: {},
         };
   const client: FakeApiClient = createFakeApiClient({
     dataList: pageData(editable),
-    dataInfo: readInfo,
+    dataInfo: info,
     codeList: [],
     saveData: answer as never,
     updateData: answer as never,
@@ -235,7 +228,7 @@ describe('the form page save flow', () => {
       save: () => {
         calls += 1;
         if (calls === 1) throw fakeFailure('network', 'data/savedata.do');
-        return { outcome: 'saved', record: savedRecord, problems: {} };
+        return { outcome: 'saved', record: savedRecord, problems: {}, items: {} };
       },
     });
     await formReady();
@@ -263,7 +256,7 @@ describe('the form page save flow', () => {
     const fails = () => {
       calls += 1;
       if (calls === 1) throw fakeFailure('network', 'data/savedata.do');
-      return { outcome: 'saved', record: savedRecord, problems: {} } satisfies SaveOutcome;
+      return { outcome: 'saved', record: savedRecord, problems: {}, items: {} } satisfies SaveOutcome;
     };
     const first = setup({ save: fails });
     await formReady();
@@ -301,7 +294,7 @@ describe('the form page save flow', () => {
         calls += 1;
         return calls === 1
           ? { outcome: 'invalid', problems: { DIABP: [{ level: 'error', messageId: 'form.required' }] } }
-          : { outcome: 'saved', record: savedRecord, problems: {} };
+          : { outcome: 'saved', record: savedRecord, problems: {}, items: {} };
       },
     });
     await formReady();
@@ -357,7 +350,7 @@ describe('typing while a save is under way', () => {
     await save();
     await waitFor(() => expect(client.paramsOf('saveData')).toHaveLength(1));
     type('SYSBP', '122');
-    held.answer({ outcome: 'saved', record: { ...savedRecord, rowversion: 1 }, problems: {} });
+    held.answer({ outcome: 'saved', record: { ...savedRecord, rowversion: 1 }, problems: {}, items: {} });
     expect(await notice('formPage.saved')).toBeInTheDocument();
     expect(input('SYSBP')).toHaveValue('122');
     await waitFor(async () =>
@@ -384,7 +377,7 @@ describe('typing while a save is under way', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
     await waitFor(() => expect(client.paramsOf('updateData')).toHaveLength(1));
     type('DIABP', '82');
-    held.answer({ outcome: 'saved', record: { ...savedRecord, rowversion: 4 }, problems: {} });
+    held.answer({ outcome: 'saved', record: { ...savedRecord, rowversion: 4 }, problems: {}, items: {} });
     expect(await notice('formPage.saved')).toBeInTheDocument();
     expect(input('SYSBP')).toHaveValue('125');
     expect(input('DIABP')).toHaveValue('82');
@@ -536,61 +529,51 @@ describe('item status icons after a save', () => {
   const noteList = () => text('ecrf.status.noteList');
   const icon = (variable: string, label: string) => within(row(variable)).queryByRole('img', { name: label });
 
-  it('reads the new record status quietly after the first save, keeping focus, values and no draft offer', async () => {
-    let answer: (data: DataOf<typeof dataInfo>) => void = () => {};
+  it('takes the status of a new record from the save outcome, with no second read, keeping values and focus', async () => {
     const { client } = setup({
-      reread: () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
+      save: () => ({
+        outcome: 'saved',
+        record: { ...savedRecord, rowversion: 1 },
+        problems: {},
+        items: {
+          VSDAT: { datatype: 0, note: 0 },
+          SYSBP: { datatype: 0, note: 0 },
+          DIABP: { datatype: 0, note: 0 },
+        },
+      }),
     });
     await formReady();
     expect(icon('SYSBP', entered())).toBeNull();
     type('VSDAT', '2026-01-05');
     type('SYSBP', '120');
     type('DIABP', '80');
+    input('DIABP').focus();
     await save();
     expect(await notice('formPage.saved')).toBeInTheDocument();
-    await waitFor(() => expect(client.paramsOf('dataInfo')).toHaveLength(2));
-    expect(client.calls.filter((c) => c.name === 'dataInfo').at(-1)?.options).toMatchObject({ silent: true });
-    expect(client.paramsOf('dataInfo').at(-1)).not.toHaveProperty('lineno');
-
-    // the user goes on typing while the status is read
-    input('DIABP').focus();
-    type('DIABP', '81');
-    answer({
-      schema: vsSchema,
-      record: { ...savedRecord, rowversion: 1 },
-      values: { VSDAT: '2026-01-05', SYSBP: '120', DIABP: '80' },
-      items: {
-        VSDAT: { datatype: 0, note: 0 },
-        SYSBP: { datatype: 0, note: 0 },
-        DIABP: { datatype: 0, note: 0 },
-      },
-      editable: true,
-    });
     await waitFor(() => expect(icon('SYSBP', entered())).toBeInTheDocument());
-    expect(input('DIABP')).toHaveValue('81');
-    expect(input('DIABP')).toHaveFocus();
+    expect(icon('DIABP', entered())).toBeInTheDocument();
+    expect(icon('PULSE', entered())).toBeNull();
+    expect(input('DIABP')).toHaveValue('80');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByTestId('page-loading')).toBeNull();
+    expect(client.paramsOf('dataInfo')).toHaveLength(1);
   });
 
-  it('shows the status the server keeps after an update (a note added meanwhile, a value derived)', async () => {
+  it('shows the status the update answers (a note added meanwhile, a value derived), with no second read', async () => {
     const { client } = setup({
       record: savedRecord,
       values: savedValues,
       items: { SYSBP: { datatype: 0, note: 0 }, DIABP: { datatype: 0, note: 0 } },
-      reread: () => ({
-        schema: vsSchema,
+      save: () => ({
+        outcome: 'saved',
         record: { ...savedRecord, rowversion: 4 },
-        values: { ...savedValues, SYSBP: '125' },
+        problems: {},
         items: { SYSBP: { datatype: 0, note: 1 }, DIABP: { datatype: -1, note: 0 } },
-        editable: true,
       }),
     });
     await formReady();
     expect(icon('SYSBP', noteList())).toBeNull();
+    expect(icon('DIABP', entered())).toBeInTheDocument();
     type('SYSBP', '125');
     await save();
     const dialog = await screen.findByRole('dialog');
@@ -600,22 +583,15 @@ describe('item status icons after a save', () => {
     await waitFor(() => expect(icon('SYSBP', noteList())).toBeInTheDocument());
     expect(icon('DIABP', text('ecrf.status.derived'))).toBeInTheDocument();
     expect(icon('DIABP', entered())).toBeNull();
-    expect(client.paramsOf('dataInfo')).toHaveLength(2);
+    expect(client.paramsOf('dataInfo')).toHaveLength(1);
   });
 
-  it('keeps the status shown when the read after the save names an older state of the record', async () => {
-    const items = { SYSBP: { datatype: 0, note: 2 } };
-    const { client } = setup({
+  it('keeps the status shown when a save is refused', async () => {
+    setup({
       record: savedRecord,
       values: savedValues,
-      items,
-      reread: () => ({
-        schema: vsSchema,
-        record: savedRecord, // rowversion 3: older than the saved 4
-        values: savedValues,
-        items: {},
-        editable: true,
-      }),
+      items: { SYSBP: { datatype: 0, note: 2 } },
+      save: () => ({ outcome: 'conflict', record: { ...savedRecord, rowversion: 9 } }),
     });
     await formReady();
     type('SYSBP', '126');
@@ -623,10 +599,7 @@ describe('item status icons after a save', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByRole('textbox'), 'late information');
     await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
-    expect(await notice('formPage.saved')).toBeInTheDocument();
-    await waitFor(() => expect(client.paramsOf('dataInfo')).toHaveLength(2));
-    // the answer of the re-read has been handled (a later render would have dropped the icon)
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await screen.findByTestId('form-conflict')).toBeInTheDocument();
     expect(icon('SYSBP', text('ecrf.status.noteReview'))).toBeInTheDocument();
   });
 });
@@ -749,6 +722,7 @@ describe('a log-line form', () => {
         outcome: 'saved',
         record: { ...savedRecord, recordid: 'rn', lineno: newLine },
         problems: {},
+        items: { AETERM: { datatype: 0, note: 0 } },
       },
     });
     const routes = [

@@ -35,7 +35,6 @@ import { usePlatform } from '../platform/PlatformContext';
 import { draftChangedSince } from './formRecord/draftChangedSince';
 import { formContextOf } from './formRecord/formContext';
 import type { IdempotencyKeys } from './formRecord/idempotency';
-import { useItemStatus } from './formRecord/useItemStatus';
 import { useLeavePrompt } from './formRecord/useLeavePrompt';
 import { useSaveFlow, type RecordKeys } from './formRecord/useSaveFlow';
 
@@ -185,8 +184,8 @@ function RecordEntry(props: RecordEntryProps) {
   const [audit, setAudit] = useState<{ rows: readonly AuditTrailRow[] | null; failed: boolean } | null>(null);
   const zone = useMemo(() => userTimeZone(store), [store]);
   const [reasonsDictionary, setReasonsDictionary] = useState<readonly EditReason[] | null>(null);
-  // the item status icons follow the server: read again after every save
-  const itemStatus = useItemStatus(props.items, keys, props.lineno !== null);
+  // the item status icons as the server keeps them: read with the record, then as every save answers them
+  const [itemStatus, setItemStatus] = useState(props.items);
 
   const scope = useMemo<DraftScope | null>(() => {
     const info = loadLoginInfo(store);
@@ -220,15 +219,15 @@ function RecordEntry(props: RecordEntryProps) {
     controller,
     draft,
     idempotencyKeys: props.idempotencyKeys,
-    onSaved(next, values, found, typedMeanwhile) {
+    onSaved(next, values, found, items, typedMeanwhile) {
       setRecord(next);
+      setItemStatus(items);
       setSaved(values);
       setConflict(false);
       // values typed while the save was under way stay in the inputs, unsaved against the new baseline
       if (typedMeanwhile) controller.current?.rebase(values);
       else controller.current?.reset(values);
       controller.current?.showProblems(found);
-      itemStatus.refresh(next);
     },
     onConflict: () => setConflict(true),
   });
@@ -345,7 +344,7 @@ function RecordEntry(props: RecordEntryProps) {
         form={form}
         ctx={ctx}
         values={props.values}
-        itemStatus={itemStatus.items}
+        itemStatus={itemStatus}
         readOnly={!editable}
         onChange={onChange}
         controllerRef={controller}

@@ -4,11 +4,11 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { AuditTrailRow, ChangeReason } from '../../engine/api/formContract';
 import { compileForm } from '../../engine/form';
 import type { CompiledForm, FormProblems } from '../../engine/form/types';
-import { editReasons, vsSchema } from '../../fixtures/forms';
+import { dmSchema, editReasons, vsSchema } from '../../fixtures/forms';
 import {
   AuditTrailDialog,
   ChangeReasonDialog,
@@ -18,12 +18,15 @@ import {
   UnsavedChangesDialog,
 } from '../../renderers/ecrf';
 import { msg } from '../support/storyText';
+import { codeListApi } from './support/EcrfStory';
 
-const compiledVs = (): CompiledForm => {
-  const result = compileForm(vsSchema);
-  if (!result.ok) throw new Error('VS does not compile');
+const compiledForm = (schema: unknown): CompiledForm => {
+  const result = compileForm(schema);
+  if (!result.ok) throw new Error('the fixture form does not compile');
   return result.form;
 };
+const compiledVs = () => compiledForm(vsSchema);
+const compiledDm = () => compiledForm(dmSchema);
 
 const SHANGHAI = 'Asia/Shanghai';
 
@@ -56,19 +59,50 @@ const auditRows: AuditTrailRow[] = [
   },
 ];
 
+/** Changes of DM radios whose options come from code lists (SEX, YN). */
+const codeListAuditRows: AuditTrailRow[] = [
+  {
+    ...auditRows[1]!,
+    id: '3',
+    variable: 'SEX',
+    label: { zh_CN: '性别', en: 'Sex' },
+    oldvalue: 'M',
+    newvalue: 'F',
+  },
+  {
+    ...auditRows[1]!,
+    id: '4',
+    variable: 'CHILDPOT',
+    label: { zh_CN: '是否有生育可能', en: 'Childbearing potential' },
+    oldvalue: null,
+    newvalue: 'Y',
+  },
+];
+
 /** The dialogs are shown by the page; here one at a time, with what was chosen written below. */
 function DialogBench({
   which,
 }: {
-  which: 'audit' | 'reason' | 'warnings' | 'draft' | 'draftStale' | 'unsaved' | 'schema';
+  which: 'audit' | 'auditCodeLists' | 'reason' | 'warnings' | 'draft' | 'draftStale' | 'unsaved' | 'schema';
 }) {
   const form = useMemo(compiledVs, []);
+  const dm = useMemo(compiledDm, []);
   const [result, setResult] = useState('');
   const done = (text: string) => () => setResult(text);
   let dialog: ReactNode = null;
   if (which === 'audit')
     dialog = (
       <AuditTrailDialog open rows={auditRows} onClose={done('closed')} userTimeZone={SHANGHAI} form={form} />
+    );
+  if (which === 'auditCodeLists')
+    dialog = (
+      <AuditTrailDialog
+        open
+        rows={codeListAuditRows}
+        onClose={done('closed')}
+        userTimeZone={SHANGHAI}
+        form={dm}
+      />
     );
   if (which === 'reason')
     dialog = (
@@ -183,6 +217,26 @@ export const AuditTrail: Story = {
     await expect(rows[1]).toHaveTextContent('125');
     await expect(rows[1]).toHaveTextContent('Transcription error');
     await expect(rows[1]).toHaveTextContent('李娜 (crc01)');
+  },
+};
+
+/**
+ * Codes of code-list items (SEX, YN) shown by their label once the code list is loaded, the stored code kept visible;
+ * until then (or if the list cannot be loaded) the bare code.
+ */
+export const AuditTrailCodeLists: Story = {
+  args: { which: 'auditCodeLists' },
+  parameters: codeListApi,
+  play: async () => {
+    const [sex, childpot] = await body().findAllByTestId('audit-row');
+    await waitFor(() =>
+      expect(within(sex!).getByTestId('audit-old')).toHaveTextContent(/男 \(M\)|Male \(M\)/),
+    );
+    await expect(within(sex!).getByTestId('audit-new')).toHaveTextContent(/女 \(F\)|Female \(F\)/);
+    await waitFor(() =>
+      expect(within(childpot!).getByTestId('audit-new')).toHaveTextContent(/是 \(Y\)|Yes \(Y\)/),
+    );
+    await expect(within(childpot!).getByTestId('audit-old')).toHaveTextContent('—');
   },
 };
 

@@ -8,6 +8,7 @@ import {
   saveData,
   updateData,
   type ChangeReason,
+  type ItemStatus,
   type RecordInfo,
   type SaveOutcome,
 } from '../../../engine/api/formContract';
@@ -45,10 +46,17 @@ export interface SaveFlowOptions {
   controller: RefObject<EcrfFormController | null>;
   draft: FormDraft;
   /**
-   * The record was saved with `values`. `typedMeanwhile`: the user changed the form while the request was under way —
-   * the inputs must stay as they are (only the baseline moves to the saved values); else the form shows the saved values.
+   * The record was saved with `values`; `items` is its per-item status as the server wrote it (the item icons).
+   * `typedMeanwhile`: the user changed the form while the request was under way — the inputs must stay as they are
+   * (only the baseline moves to the saved values); else the form shows the saved values.
    */
-  onSaved(record: RecordInfo, values: FormValues, problems: FormProblems, typedMeanwhile: boolean): void;
+  onSaved(
+    record: RecordInfo,
+    values: FormValues,
+    problems: FormProblems,
+    items: Record<string, ItemStatus>,
+    typedMeanwhile: boolean,
+  ): void;
   /** The record changed since it was read (someone else saved it). */
   onConflict(record: RecordInfo): void;
   /** Tests: the key source. */
@@ -197,7 +205,13 @@ export function useSaveFlow(options: SaveFlowOptions): SaveFlow {
           } else {
             await latest.current.draft.clear();
           }
-          latest.current.onSaved(outcome.record, plan.values, outcome.problems, typedMeanwhile);
+          latest.current.onSaved(
+            outcome.record,
+            plan.values,
+            outcome.problems,
+            outcome.items,
+            typedMeanwhile,
+          );
           notify('success', 'formPage.saved');
           return !typedMeanwhile;
         }

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditTrailRow, EditReason } from '../../../engine/api/formContract';
@@ -9,7 +9,9 @@ import { ChangeReasonDialog } from '../../../renderers/ecrf/ChangeReasonDialog';
 import { ConfirmWarningsDialog } from '../../../renderers/ecrf/ConfirmWarningsDialog';
 import { DraftOfferDialog } from '../../../renderers/ecrf/DraftOfferDialog';
 import { SchemaIssuesPanel } from '../../../renderers/ecrf/SchemaIssuesPanel';
-import { compiled, Providers, t } from './ecrfTestKit';
+import type { CodeOptionWire } from '../../../engine/api/listContract';
+import { createFakeApiClient, fakeFailure } from '../../../renderers/testing/fakeApiClient';
+import { compiled, fakeClient, Providers, t } from './ecrfTestKit';
 
 const vs = compiled(vsSchema);
 const reasons: EditReason[] = [
@@ -172,6 +174,103 @@ describe('AuditTrailDialog', () => {
     );
     expect(within(ethnic!).getByTestId('audit-old')).toHaveTextContent(/^—$/);
     expect(within(ethnic!).getByTestId('audit-new')).toHaveTextContent(/^XX$/);
+  });
+
+  it('shows codes of code-list items by their label once the list is loaded, fetching each list once', async () => {
+    const dm = compiled(dmSchema);
+    let answerSex: (list: CodeOptionWire[]) => void = () => {};
+    const client = createFakeApiClient({
+      codeList: ({ codelisttype }) =>
+        codelisttype === 'SEX'
+          ? new Promise<CodeOptionWire[]>((resolve) => {
+              answerSex = resolve;
+            })
+          : [
+              { codevalue: 'Y', codedesp: { zh_CN: '是', en: 'Yes' } },
+              { codevalue: 'N', codedesp: { zh_CN: '否', en: 'No' } },
+            ],
+    });
+    const dialog = (rows: AuditTrailRow[] | null) => (
+      <Providers client={client} locale="zh_CN">
+        <AuditTrailDialog open rows={rows} onClose={() => {}} userTimeZone="Asia/Shanghai" form={dm} />
+      </Providers>
+    );
+    const { rerender } = render(dialog(null));
+    expect(client.paramsOf('codeList')).toEqual([]); // nothing to resolve before the rows arrive
+    rerender(
+      dialog([
+        change('SEX', null, 'M'),
+        { ...change('SEX', 'M', 'F'), id: 'SEX2' },
+        change('CHILDPOT', 'Y', 'N'),
+      ]),
+    );
+    const [sexCreate, sexChange, childpot] = screen.getAllByTestId('audit-row');
+    // while SEX is loading its codes are shown as stored, and the dialog is fully usable
+    expect(within(sexCreate!).getByTestId('audit-new')).toHaveTextContent(/^M$/);
+    expect(screen.getByRole('button', { name: t('audit.close', undefined, 'zh_CN') })).toBeEnabled();
+    await waitFor(() => expect(within(childpot!).getByTestId('audit-old')).toHaveTextContent(/^是 \(Y\)$/));
+    expect(within(childpot!).getByTestId('audit-new')).toHaveTextContent(/^否 \(N\)$/);
+    await act(async () =>
+      answerSex([
+        { codevalue: 'M', codedesp: { zh_CN: '男', en: 'Male' } },
+        { codevalue: 'F', codedesp: { zh_CN: '女', en: 'Female' } },
+      ]),
+    );
+    await waitFor(() => expect(within(sexCreate!).getByTestId('audit-new')).toHaveTextContent(/^男 \(M\)$/));
+    expect(within(sexChange!).getByTestId('audit-old')).toHaveTextContent(/^男 \(M\)$/);
+    expect(within(sexChange!).getByTestId('audit-new')).toHaveTextContent(/^女 \(F\)$/);
+    // one request per code list, however many rows use it; silent (no toast over the dialog)
+    expect(client.paramsOf('codeList')).toEqual([{ codelisttype: 'SEX' }, { codelisttype: 'YN' }]);
+    expect(client.calls.every((c) => c.options?.silent === true)).toBe(true);
+  });
+
+  it('uses code lists already loaded by the app without asking again', async () => {
+    const dm = compiled(dmSchema);
+    const client = fakeClient();
+    const rows = [change('SEX', 'F', 'M')];
+    const { unmount } = render(
+      <Providers client={client}>
+        <AuditTrailDialog open rows={rows} onClose={() => {}} userTimeZone="Asia/Shanghai" form={dm} />
+      </Providers>,
+    );
+    expect(await screen.findByText(/^Male \(M\)$/)).toBeInTheDocument();
+    unmount();
+    render(
+      <Providers client={client}>
+        <AuditTrailDialog open rows={rows} onClose={() => {}} userTimeZone="Asia/Shanghai" form={dm} />
+      </Providers>,
+    );
+    // the second opening shows the label at once, from the shared cache
+    expect(within(screen.getByTestId('audit-row')).getByTestId('audit-old')).toHaveTextContent(
+      /^Female \(F\)$/,
+    );
+    expect(client.paramsOf('codeList')).toEqual([{ codelisttype: 'SEX' }]);
+  });
+
+  it('keeps the stored codes when a code list cannot be loaded', async () => {
+    const dm = compiled(dmSchema);
+    const client = createFakeApiClient({
+      codeList: () => {
+        throw fakeFailure('network', '/codeList');
+      },
+    });
+    render(
+      <Providers client={client}>
+        <AuditTrailDialog
+          open
+          rows={[change('SEX', 'F', 'M')]}
+          onClose={() => {}}
+          userTimeZone="Asia/Shanghai"
+          form={dm}
+        />
+      </Providers>,
+    );
+    await waitFor(() => expect(client.paramsOf('codeList')).toEqual([{ codelisttype: 'SEX' }]));
+    await act(async () => {});
+    const row = screen.getByTestId('audit-row');
+    expect(within(row).getByTestId('audit-old')).toHaveTextContent(/^F$/);
+    expect(within(row).getByTestId('audit-new')).toHaveTextContent(/^M$/);
+    expect(screen.queryByTestId('audit-empty')).toBeNull();
   });
 
   it('the same instant in another zone', () => {
