@@ -299,18 +299,6 @@ describe('idempotency', () => {
     expect([await recordCount(), await auditCount()]).toEqual([records, audits]);
   });
 
-  it("a retry answered from an outcome stored without the item status gets the record's status", async () => {
-    const subject = freshSubject();
-    const idem = key();
-    const params = { ...form(subject, 'V1', 'VS'), version: 1, values: GOOD_VS, idempotencyKey: idem };
-    const first = outcomeOf(await h.call(saveData, params, { token: crc }));
-    if (first.outcome !== 'saved') throw new Error(JSON.stringify(first));
-    // as stored before saved outcomes carried `items`
-    await h.db.query(`update save_requests set response = response - 'items' where idem_key = $1`, [idem]);
-    const retry = outcomeOf(await h.call(saveData, params, { token: crc }));
-    expect(retry).toEqual(first);
-  });
-
   it('concurrent duplicates of a log-line append write one row', async () => {
     const subject = freshSubject();
     const values = {

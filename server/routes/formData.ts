@@ -243,7 +243,6 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
           db,
           {
             userId: session.userId,
-            studyId: session.studyId,
             key: params.idempotencyKey,
             endpoint: saveData.name,
             fingerprint: saveFingerprint(target, params.version, params.values),
@@ -292,7 +291,6 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
           db,
           {
             userId: session.userId,
-            studyId: session.studyId,
             key: params.idempotencyKey,
             endpoint: updateData.name,
             fingerprint: saveFingerprint({ recordid: record.id }, params.version, params.values),

@@ -99,7 +99,7 @@ export function saveFingerprint(
  */
 export async function once(
   db: Db,
-  q: { userId: string; studyId: string; key: string; endpoint: string; fingerprint: string; at: Date },
+  q: { userId: string; key: string; endpoint: string; fingerprint: string; at: Date },
   decide: (tx: Db) => Promise<SaveOutcome>,
   onReused: () => never,
 ): Promise<SaveOutcome> {
@@ -107,26 +107,12 @@ export async function once(
     const claim = await claimSaveRequest(tx, q);
     if (claim.kind === 'done') {
       if (claim.endpoint !== q.endpoint || claim.fingerprint !== q.fingerprint) onReused();
-      return completeStoredOutcome(tx, q.studyId, claim.response as SaveOutcome);
+      return claim.response as SaveOutcome;
     }
     const outcome = await decide(tx);
     await finishSaveRequest(tx, { userId: q.userId, key: q.key, response: outcome });
     return outcome;
   });
-}
-
-/**
- * A stored outcome as answered again: a `saved` one stored before outcomes carried the per-item status gets the
- * record's status as it is now (an empty one if the record is gone).
- */
-export async function completeStoredOutcome(
-  tx: Db,
-  studyId: string,
-  stored: SaveOutcome,
-): Promise<SaveOutcome> {
-  if (stored.outcome !== 'saved' || (stored as Partial<typeof stored>).items !== undefined) return stored;
-  const record = await findRecordById(tx, studyId, stored.record.recordid);
-  return { ...stored, items: record?.itemStatus ?? {} };
 }
 
 /** What a plan that writes nothing answers: empty and unchanged → unchanged (nothing written either way). */
