@@ -3,7 +3,8 @@
  * unless DATABASE_URL is set), crc.li as CRC. `editcheck/check.do` of the 500 values on one subject, then
  * `savedata.do` of a new BIG500 record on a different subject each run (the record + its audit rows).
  */
-import { editCheck, saveData } from '../engine/api/formContract';
+import { editCheck } from '../engine/api/editChecks';
+import { saveData } from '../engine/api/data';
 import type { FormValues } from '../engine/form';
 import { startHarness } from '../server/test/harness';
 import { stat, type Stat } from './support/pageBench';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Fab from '@mui/material/Fab';
 import { FormattedMessage } from 'react-intl';
-import { online } from '../engine/api/contract';
+import { online } from '../engine/api/session';
 import { useApiClient } from './apiClientContext';
 
 export interface OnlineServiceWidgetProps {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { definitionsEndpoint } from '../engine/api/listContract';
+import { definitionsEndpoint } from '../engine/api/lists';
 import type { FieldTypeRegistry } from '../engine/fieldTypes/types';
 import type { ParsedList } from '../engine/metadata/types';
 import { useApiClient } from './apiClientContext';

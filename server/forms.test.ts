@@ -12,15 +12,13 @@ import {
   dataInfo,
   dataInputAsst,
   dataList,
-  editCheck,
-  editCheckUpdate,
   editReasons,
   saveData,
-  tableList,
   updateData,
-  visitList,
   type SaveOutcome,
-} from '../engine/api/formContract';
+} from '../engine/api/data';
+import { editCheck, editCheckUpdate } from '../engine/api/editChecks';
+import { tableList, visitList } from '../engine/api/visits';
 import { defaultFieldTypes } from '../engine/fieldTypes/registry';
 import { compileForm, prepareForSave, validateForm } from '../engine/form/index';
 import { builtinFormatters, columnsToColDefs, leafColDefs } from '../engine/grid/columnToColDef';
@@ -533,10 +531,16 @@ describe('changing a saved record', () => {
     const trail = await h.call(auditTrail, { recordid: record.recordid }, { token: crc });
     if (!trail.body.success) throw new Error(trail.body.msg);
     const rows = trail.body.data;
-    expect(rows.slice(0, 9).every((r) => r.action === 'create' && r.oldvalue === null)).toBe(true);
+    expect(rows.slice(0, 9).every((r) => r.action === 'create' && r.originalvalue === null)).toBe(true);
     expect(rows.slice(-2)).toMatchObject([
-      { action: 'update', variable: 'PULSE', oldvalue: '70', newvalue: '74', reason: 'Transcription error' },
-      { action: 'update', variable: 'TEMP', oldvalue: '36.5', newvalue: '36.8', reason: 'Re-measured' },
+      {
+        action: 'update',
+        varname: 'PULSE',
+        originalvalue: '70',
+        currentvalue: '74',
+        note: 'Transcription error',
+      },
+      { action: 'update', varname: 'TEMP', originalvalue: '36.5', currentvalue: '36.8', note: 'Re-measured' },
     ]);
     expect(rows[0]).toMatchObject({
       username: 'crc.li',
@@ -545,7 +549,7 @@ describe('changing a saved record', () => {
       at: '2026-03-02T01:00:00.000Z',
     });
     expect(rows.map((r) => Number(r.id))).toEqual([...rows.map((r) => Number(r.id))].sort((a, b) => a - b));
-    expect(rows.find((r) => r.variable === 'SYSBP')?.label).toMatchObject({ en: 'Systolic blood pressure' });
+    expect(rows.find((r) => r.varname === 'SYSBP')?.label).toMatchObject({ en: 'Systolic blood pressure' });
   });
 
   it('the same values → unchanged; a stale rowversion → conflict; nothing written', async () => {

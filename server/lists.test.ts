@@ -4,13 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  codeList,
-  searchFieldShown,
-  subjectColumns,
-  subjectSearchFields,
-  SUBJECT_LIST_KEY,
-} from '../engine/api/listContract';
+import { codeList, searchFieldShown, selectColumns, selectSearchFields } from '../engine/api/lists';
+import { SUBJECT_LIST_KEY } from '../engine/api/subjects';
 import { defaultFieldTypes } from '../engine/fieldTypes/registry';
 import { parseColumns } from '../engine/metadata/parseColumns';
 import { parseSearchFields } from '../engine/metadata/parseSearchFields';
@@ -37,8 +32,8 @@ const shownOf = (data: unknown[]) =>
 
 describe('definitions', () => {
   it('answers the seeded search fields and columns as written, and they parse without issues', async () => {
-    const fields = await h.call(subjectSearchFields, {}, { token: crcLi });
-    const columns = await h.call(subjectColumns, {}, { token: crcLi });
+    const fields = await h.call(selectSearchFields, { listKey: SUBJECT_LIST_KEY }, { token: crcLi });
+    const columns = await h.call(selectColumns, { listKey: SUBJECT_LIST_KEY }, { token: crcLi });
     expect(fields.body).toEqual({ success: true, msg: '', data: searchDef });
     expect(columns.body).toEqual({ success: true, msg: '', data: columnsDef });
     expect(parseSearchFields(searchDef, defaultFieldTypes()).issues).toEqual([]);
@@ -63,7 +58,7 @@ describe('definitions', () => {
 
 describe('searchField/shown.do', () => {
   it('stores the custom items a user shows; the definitions then answer show for those items only', async () => {
-    const before = await h.call(subjectSearchFields, {}, { token: crcLi });
+    const before = await h.call(selectSearchFields, { listKey: SUBJECT_LIST_KEY }, { token: crcLi });
     expect(shownOf(before.body.data as unknown[])).toMatchObject({
       'subjects.initials': false,
       'subjects.enrolldate': true,
@@ -75,7 +70,7 @@ describe('searchField/shown.do', () => {
       { token: crcLi },
     );
     expect(saved.body).toEqual({ success: true, msg: '', data: null });
-    const after = await h.call(subjectSearchFields, {}, { token: crcLi });
+    const after = await h.call(selectSearchFields, { listKey: SUBJECT_LIST_KEY }, { token: crcLi });
     const shown = shownOf(after.body.data as unknown[]);
     expect(shown).toMatchObject({ 'subjects.initials': true, 'subjects.enrolldate': false });
     // non-custom items stay as defined
@@ -83,11 +78,14 @@ describe('searchField/shown.do', () => {
 
     // per user: another user still gets the defaults
     const smith = await h.loginAs('crc.smith', 'CRC', 'BOS01');
-    const theirs = await h.call(subjectSearchFields, {}, { token: smith });
+    const theirs = await h.call(selectSearchFields, { listKey: SUBJECT_LIST_KEY }, { token: smith });
     expect(theirs.body.data).toEqual(searchDef);
 
     await h.call(searchFieldShown, { listKey: SUBJECT_LIST_KEY, shown: [] }, { token: crcLi });
-    const none = shownOf((await h.call(subjectSearchFields, {}, { token: crcLi })).body.data as unknown[]);
+    const none = shownOf(
+      (await h.call(selectSearchFields, { listKey: SUBJECT_LIST_KEY }, { token: crcLi })).body
+        .data as unknown[],
+    );
     expect(none).toMatchObject({ 'subjects.initials': false, 'subjects.enrolldate': false });
   });
 

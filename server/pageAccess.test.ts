@@ -8,8 +8,9 @@ import * as yup from 'yup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveConfig } from './config';
-import { changeSiteRole, type EndpointDef } from '../engine/api/contract';
-import { SUBJECTS_PAGE } from '../engine/api/listContract';
+import { changeSiteRole } from '../engine/api/session';
+import { type EndpointDef } from '../engine/api/endpoint';
+import { SUBJECTS_PAGE } from '../engine/api/subjects';
 import { ok } from './http/envelope';
 import { roleEndpoint } from './http/route';
 import { startHarness, type Harness } from './test/harness';

@@ -3,7 +3,7 @@
  * integration address, and the token cookie is Secure when the client's request was https.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFront, loginInfo } from '../engine/api/contract';
+import { loginFront, loginInfo } from '../engine/api/session';
 import { startHarness, type Harness } from './test/harness';
 import { TEST_PASSWORD } from './test/testDb';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeSiteRole, menuList, roleTranAdd, siteList, type MenuItem } from '../engine/api/contract';
-import { SUBJECTS_PAGE } from '../engine/api/listContract';
+import { changeSiteRole, menuList, roleTranAdd, siteList, type MenuItem } from '../engine/api/session';
+import { SUBJECTS_PAGE } from '../engine/api/subjects';
 import { MANAGEMENT_PATHS } from '../engine/access/accessGuard';
 import { auditRows } from './repo/audit';
 import { startHarness, type Harness } from './test/harness';

@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EndpointDef, HttpMethod } from '../engine/api/contract';
+import type { EndpointDef, HttpMethod } from '../engine/api/endpoint';
 import { resolveConfig } from './config';
 import { ok } from './http/envelope';
 import { roleEndpoint, type OpenParams } from './http/route';

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as yup from 'yup';
-import { SUBJECT_LIST_KEY } from '../engine/api/listContract';
+import { SUBJECT_LIST_KEY } from '../engine/api/subjects';
 import { localizedTextSchema } from '../engine/api/localized';
 import { columnLeaves, parseColumns } from '../engine/metadata/parseColumns';
 import type { Db } from './db/db';

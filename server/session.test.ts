@@ -5,13 +5,13 @@ import {
   expirationTime,
   findPicParam,
   help,
+  login,
   loginFront,
   loginInfo,
   online,
-  serverPath,
-  siteConfig,
   writeWebLog,
-} from '../engine/api/contract';
+} from '../engine/api/session';
+import { serverPath } from '../engine/api/endpoint';
 import { allEndpoints } from '../engine/api/allEndpoints';
 import { parseEnvelope } from '../engine/api/parseResponse';
 import { MINUTE } from './test/clock';
@@ -25,30 +25,25 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-describe('logininfo.do', () => {
-  it('answers anonymously with the per-host UI config and null user fields, in the header locale', async () => {
+describe('logininfo.do and login.do', () => {
+  it('logininfo.do answers the per-host UI config anonymously', async () => {
     const res = await h.call(loginInfo, {}, { locale: 'en' });
-    expect(res.body.success).toBe(true);
-    if (!res.body.success) return;
-    expect(res.body.data).toMatchObject({
-      unitLogo: '',
-      eClinical_version: 'V4.1',
-      backAddress: `http://${TEST_HOST}`,
-      userid: null,
-      rolename: null,
-      locale: 'en',
-      timezone: 'Asia/Shanghai',
-      strLength: 2000,
-      numfieldUKallowed: false,
-      online: { isShow: false },
+    expect(res.body).toEqual({
+      success: true,
+      msg: '',
+      data: { unitLogo: '', eClinical_version: 'V4.1.0', backAddress: `http://${TEST_HOST}` },
     });
-    const zh = await h.call(loginInfo);
-    expect(zh.body.success && zh.body.data.locale).toBe('zh_CN');
   });
 
-  it("answers who, which study, role and site, and the user's settings with a session", async () => {
+  it("login.do answers who, which study, role and site, and the user's settings (spec §3 fields)", async () => {
     const token = await h.loginAs('dm.chen', 'CRA', 'SH01');
-    const res = await h.call(loginInfo, {}, { token });
+    const res = await h.call(login, {}, { token });
+    expect(res.body.success && res.body.data).toMatchObject({
+      role: 'CRA',
+      defultDateFormat: 'yyyy-MM-dd',
+      online: { isShow: expect.any(Boolean) },
+      backAddress: `http://${TEST_HOST}`,
+    });
     expect(res.body.success && res.body.data).toMatchObject({
       userid: 'user-dm.chen',
       username: 'dm.chen',
@@ -61,7 +56,7 @@ describe('logininfo.do', () => {
       productRelease: 'V4.1.0',
     });
     const coder = await h.login('coder.zhou');
-    const short = await h.call(loginInfo, {}, { token: coder });
+    const short = await h.call(login, {}, { token: coder });
     expect(short.body.success && short.body.data.strLength).toBe(100);
     expect(short.body.success && short.body.data.rolecode).toBe(null);
   });
@@ -76,7 +71,7 @@ describe('logininfo.do', () => {
     await h.db.query(
       `insert into site_ui_config (host, unit_logo, eclinical_version, back_address) values ('edc.example.org', '/logo.png', 'eClinical X', 'https://login.example.org')`,
     );
-    const res = await h.call(siteConfig, {}, { headers: { host: 'edc.example.org' } });
+    const res = await h.call(loginInfo, {}, { headers: { host: 'edc.example.org' } });
     expect(res.body.success && res.body.data).toEqual({
       unitLogo: '/logo.png',
       eClinical_version: 'eClinical X',
@@ -161,7 +156,12 @@ describe('platform info', () => {
   it('findPicParam.do, help.do (per role) and online.do', async () => {
     const token = await h.loginAs('cra.zhao', 'CRA', 'BJ01');
     const params = await h.call(findPicParam, {}, { token });
-    expect(params.body.success && params.body.data.map((p) => p.paramcode)).toContain('upload.maxFileSizeMb');
+    expect(params.body.success && params.body.data).toEqual({
+      can_ocr: false,
+      can_see: true,
+      can_upload: false,
+      can_desen: false,
+    });
     const docs = await h.call(help, {}, { token });
     expect(docs.body.success && docs.body.data.map((d) => d.name.en)).toEqual([
       'EDC user guide',

@@ -3,7 +3,7 @@
  * as plain offsets, for every sort), and the cached totals and bookmarks retired by any write to subjects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subjectList } from '../engine/api/listContract';
+import { subjectList } from '../engine/api/subjects';
 import type { SearchValue } from '../engine/metadata/types';
 import { parseListMetadata } from './lists/listMetadata';
 import { searchConditions } from './lists/searchSql';

@@ -4,7 +4,7 @@
  * contract by the harness.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subjectInfo, subjectList, type SubjectRow } from '../engine/api/listContract';
+import { subjectInfo, subjectList, type SubjectRow } from '../engine/api/subjects';
 import { startHarness, type Harness } from './test/harness';
 
 let h: Harness;

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import Box from '@mui/material/Box';
-import { subjectColumns, subjectList, subjectSearchFields } from '../engine/api/listContract';
+import { listDefinitionsUrl, selectColumns, selectSearchFields } from '../engine/api/lists';
+import { SUBJECT_LIST_KEY, subjectList } from '../engine/api/subjects';
 import type { IncomingParams } from '../engine/fieldTypes/types';
 import type { GridRow } from '../engine/grid/types';
 import { STORAGE_KEYS } from '../engine/session/storageKeys';
@@ -45,8 +46,8 @@ function SubjectListStory({ openSubject, params, onParamsChange, storedPageSize 
     <ListApi
       setup={() => ({
         paths: {
-          [subjectSearchFields.path]: listFixtures.subjectSearchFields.data,
-          [subjectColumns.path]: listFixtures.subjectColumns.data,
+          [listDefinitionsUrl(selectSearchFields, SUBJECT_LIST_KEY)]: listFixtures.subjectSearchFields.data,
+          [listDefinitionsUrl(selectColumns, SUBJECT_LIST_KEY)]: listFixtures.subjectColumns.data,
           [subjectList.path]: (p: Record<string, unknown>) => pageOf(subjects, p as RowsParams),
         },
       })}

@@ -1,6 +1,22 @@
-/** Every endpoint of every contract module, by name (the contract tests check a fixture and a server route for each). */
-import { endpoints } from './contract';
-import { formEndpoints } from './formContract';
-import { listEndpoints } from './listContract';
+/**
+ * Every endpoint of every domain module, by name: the contract tests check a fixture and a server route for each,
+ * and docs/endpoints.md is written from it (scripts/write-endpoint-docs.ts).
+ */
+import { dataEndpoints } from './data';
+import { editCheckEndpoints } from './editChecks';
+import { listEndpoints } from './lists';
+import { sessionEndpoints } from './session';
+import { subjectEndpoints } from './subjects';
+import { visitEndpoints } from './visits';
 
-export const allEndpoints = { ...endpoints, ...listEndpoints, ...formEndpoints } as const;
+export const allEndpoints = {
+  ...sessionEndpoints,
+  ...listEndpoints,
+  ...subjectEndpoints,
+  ...visitEndpoints,
+  ...dataEndpoints,
+  ...editCheckEndpoints,
+} as const;
+
+export type Endpoints = typeof allEndpoints;
+export type EndpointName = keyof Endpoints;

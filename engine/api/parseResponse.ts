@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { EndpointDef } from './contract';
+import type { EndpointDef } from './endpoint';
 import { envelopeSchema, type ApiEnvelope } from './envelope';
 
 /** A response that does not match the contract. `field` is the path of the first offending field (`data.menus[2].path`). */

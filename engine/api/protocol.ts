@@ -26,7 +26,7 @@ export const DEFAULT_PRODUCT_RELEASE = 'V4.1.0';
  * server truncates what it receives before validating it.
  */
 export const WEB_LOG_LIMITS = {
-  message: 4000,
+  msg: 4000,
   stack: 16000,
   url: 2000,
   userAgent: 1000,

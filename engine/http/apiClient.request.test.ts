@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   appVersion,
   expirationTime,
+  heartBeat,
   loginFront,
+  loginInfo,
   menuList,
   roleTranAdd,
-  siteConfig,
-  signature,
-} from '../api/contract';
+} from '../api/session';
 import { MSG } from '../messages';
 import { STORAGE_KEYS } from '../session/storageKeys';
 import { isBackPath, joinUrl, withQuery } from './buildRequest';
@@ -156,22 +156,27 @@ describe('integration address (backAddress)', () => {
     },
   );
 
-  it('sends config.json to the configured address', async () => {
+  it("sends logininfo.do to the configured address, and to the page's origin while none is known", async () => {
     const stub = stubAdapter(() => ({ data: ok({ unitLogo: '', eClinical_version: '', backAddress: '' }) }));
     const h = clientHarness(stub.adapter, { store: { [STORAGE_KEYS.backAddress]: 'http://10.0.0.5:8080' } });
-    await createApiClient(h.deps).call(siteConfig);
-    expect(`${stub.lastUrl().origin}${stub.lastUrl().pathname}`).toBe('http://10.0.0.5:8080/config.json');
+    await createApiClient(h.deps).call(loginInfo);
+    expect(`${stub.lastUrl().origin}${stub.lastUrl().pathname}`).toBe(
+      'http://10.0.0.5:8080/login/info/logininfo.do',
+    );
+    const bare = stubAdapter(() => ({ data: ok({ unitLogo: '', eClinical_version: '', backAddress: '' }) }));
+    await createApiClient(clientHarness(bare.adapter).deps).call(loginInfo);
+    expect(bare.requests[0]?.url).toMatch(/^\/login\/info\/logininfo\.do\?time=/);
   });
 
   it('without an address: warns "integration address must be configured" and sends nothing', async () => {
     const stub = stubAdapter();
     const h = clientHarness(stub.adapter);
     const error = await createApiClient(h.deps)
-      .call(signature, { username: undefined, password: 'p', meaning: 'approve' })
+      .call(roleTranAdd, { fromRoleid: null, toRoleid: 'R1', siteid: 'S1' })
       .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(RequestError);
-    expect(error).toMatchObject({ kind: 'backAddress', endpoint: '/login/signature.do' });
+    expect(error).toMatchObject({ kind: 'backAddress', endpoint: '/login/roleTran/add.do' });
     expect(stub.requests).toHaveLength(0);
     expect(h.notifier.notices).toEqual([
       { level: 'warning', messageId: MSG.backAddressMissing, durationMs: 2500 },
@@ -180,7 +185,7 @@ describe('integration address (backAddress)', () => {
 
   it('a silent call without an address rejects without a notice', async () => {
     const h = clientHarness(stubAdapter().adapter);
-    await expect(createApiClient(h.deps).call(siteConfig, {}, { silent: true })).rejects.toMatchObject({
+    await expect(createApiClient(h.deps).call(heartBeat, {}, { silent: true })).rejects.toMatchObject({
       kind: 'backAddress',
     });
     expect(h.notifier.notices).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError } from 'axios';
-import { heartBeat, menuList } from '../api/contract';
+import { heartBeat, menuList } from '../api/session';
 import { MSG } from '../messages';
 import { STORAGE_KEYS } from '../session/storageKeys';
 import { createApiClient } from './createApiClient';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsEndpoint } from '../api/listContract';
+import { rowsEndpoint } from '../api/lists';
 import { buildRequest, sendsParamsInQuery } from './buildRequest';
 import { createApiClient } from './createApiClient';
 import { clientHarness, ok, stubAdapter } from './testkit';

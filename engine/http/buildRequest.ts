@@ -2,20 +2,17 @@
  * Pure request building (spec §7): where a request goes, with which query and headers. No I/O here.
  */
 import type { AnyObject } from 'yup';
-import { API_BASE, type EndpointDef, type HttpMethod } from '../api/contract';
+import { API_BASE, type EndpointDef, type HttpMethod } from '../api/endpoint';
 import type { Locale } from '../api/localized';
 import { CACHE_BUSTER_PARAM } from '../api/protocol';
 
 export const REQUEST_TIMEOUT_MS = 300_000;
 export const PIC_ENV = 'web';
 
-/** Paths served by the integration address instead of the page's origin. */
-export function isBackPath(path: string): boolean {
-  return path.includes('/login/') || path.includes('config.json');
-}
+export { isBackPath } from '../api/endpoint';
 
-export function usesBackAddress(def: Pick<EndpointDef<AnyObject, unknown>, 'host' | 'path'>): boolean {
-  return def.host === 'back' || isBackPath(def.path);
+export function usesBackAddress(def: Pick<EndpointDef<AnyObject, unknown>, 'host'>): boolean {
+  return def.host === 'back';
 }
 
 /** `base` + `path` with exactly one slash between them. */
@@ -44,18 +41,20 @@ export function withQuery(url: string, query: Readonly<Record<string, unknown>>)
 }
 
 /**
- * The URL of an endpoint without its query: `/edc/<path>` for `api` endpoints, `<backAddress>/<path>` for `back`
- * endpoints; null when a back endpoint has no integration address.
+ * The URL of an endpoint without its query: its path on the page's origin for `api` endpoints,
+ * `<backAddress><path>` for `back` endpoints; null when a back endpoint has no integration address (a `bootstrap`
+ * endpoint then goes to the page's origin: it is the one that answers the address).
  */
 export function endpointUrl(
-  def: Pick<EndpointDef<AnyObject, unknown>, 'host' | 'path'>,
+  def: Pick<EndpointDef<AnyObject, unknown>, 'host' | 'path' | 'bootstrap'>,
   backAddress: string | null,
 ): string | null {
   if (usesBackAddress(def)) {
     const base = backAddress?.trim();
-    return base ? joinUrl(base, def.path) : null;
+    if (base) return joinUrl(base, def.path);
+    return def.bootstrap ? def.path : null;
   }
-  return joinUrl(API_BASE, def.path);
+  return def.path;
 }
 
 export interface HeaderSources {

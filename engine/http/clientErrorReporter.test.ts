@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { heartBeat } from '../api/contract';
+import { heartBeat } from '../api/session';
 import { createClientErrorReporter, type ClientErrorReporter } from './clientErrorReporter';
 import { createApiClient } from './createApiClient';
 import { clientHarness, stubAdapter, type StubHandler } from './testkit';

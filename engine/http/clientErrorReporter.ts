@@ -3,7 +3,7 @@
  * writeWebLog.do. It never throws and never loops: its own failures are swallowed, errors about writeWebLog.do are
  * ignored, identical messages within 10 s are sent once, and at most 20 reports leave per minute.
  */
-import { writeWebLog } from '../api/contract';
+import { writeWebLog } from '../api/session';
 import { WEB_LOG_LIMITS } from '../api/protocol';
 import type { ApiClient } from './createApiClient';
 import { RequestError } from './requestError';
@@ -67,17 +67,19 @@ export function createClientErrorReporter(
       try {
         const at = now();
         const { message, stack } = describe(error);
-        const text = clip(message.trim() || 'unknown error', WEB_LOG_LIMITS.message);
+        const text = clip(message.trim() || 'unknown error', WEB_LOG_LIMITS.msg);
         if (!admit(`${kind}\n${text}`, at.getTime())) return;
+        const token = client.token.get();
         const params = {
-          level: 'error',
+          msg: text,
+          token: token ?? undefined,
+          level: 'error' as const,
           kind,
-          message: text,
           // the entrance address may carry the login token (`?token=`): it must not reach the server's log
           url: clip(redactTokenInUrl(url()) || '(unknown)', WEB_LOG_LIMITS.url),
           time: at.toISOString(),
-          ...(stack ? { stack: clip(stack, WEB_LOG_LIMITS.stack) } : {}),
-          ...(userAgent ? { userAgent: clip(userAgent, WEB_LOG_LIMITS.userAgent) } : {}),
+          stack: stack ? clip(stack, WEB_LOG_LIMITS.stack) : undefined,
+          userAgent: userAgent ? clip(userAgent, WEB_LOG_LIMITS.userAgent) : undefined,
         };
         client.call(writeWebLog, params, { silent: true }).catch(() => undefined);
       } catch {

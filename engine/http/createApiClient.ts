@@ -5,7 +5,8 @@
  */
 import axios, { isAxiosError, isCancel, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { AnyObject } from 'yup';
-import { logout as logoutEndpoint, type EndpointDef } from '../api/contract';
+import { logout as logoutEndpoint } from '../api/session';
+import { type EndpointDef } from '../api/endpoint';
 import type { ApiEnvelope } from '../api/envelope';
 import type { Locale } from '../api/localized';
 import { ContractError, parseData, parseEnvelope } from '../api/parseResponse';

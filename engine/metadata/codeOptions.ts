@@ -1,5 +1,5 @@
 /** Options of select fields: inline `selector` lists (any value/label keys) and code lists from the server. */
-import type { CodeOptionWire } from '../api/listContract';
+import type { CodeOptionWire } from '../api/lists';
 import type { Locale } from '../api/localized';
 import { idText, isRecord } from './issues';
 import { isNonEmptyMetaText, metaText } from './metaText';

@@ -6,7 +6,7 @@
  * options (`options: [{codevalue, codedesp}]`) for a `selector`. Everything else (dates, widths, groups, columns
  * that name no item, anything malformed) is left as it is, for parseColumns to read or report.
  */
-import type { CodeOptionWire } from '../api/listContract';
+import type { CodeOptionWire } from '../api/lists';
 import { isRecord } from './issues';
 import type { CodeOption, MetaText } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoginInfo } from '../api/contract';
+import type { LoginInfo } from '../api/session';
 import { DEFAULT_PRODUCT_RELEASE } from '../api/protocol';
 import { memoryStore } from '../http/testkit';
 import { deriveSessionFlags, loadLoginInfo, saveLoginInfo } from './loginInfo';
@@ -15,6 +15,7 @@ const info: LoginInfo = {
   studyid: 'S1',
   studycode: 'DEMO-01',
   studyname: 'Demo study',
+  role: 'CRC',
   roleid: 'R1',
   rolecode: 'CRC',
   rolename: { zh_CN: '研究协调员', en: 'Study coordinator' },
@@ -23,6 +24,7 @@ const info: LoginInfo = {
   sitename: 'Site One',
   locale: 'en',
   timezone: 'Asia/Shanghai',
+  defultDateFormat: 'yyyy-MM-dd',
   strLength: 100,
   numfieldUKallowed: true,
   online: { isShow: false },

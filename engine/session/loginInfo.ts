@@ -1,7 +1,7 @@
 /**
  * Login info (spec §3) kept in session storage, and the switches derived from it.
  */
-import { loginInfoSchema, type LoginInfo } from '../api/contract';
+import { loginInfoSchema, type LoginInfo } from '../api/session';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../api/localized';
 import { DEFAULT_PRODUCT_RELEASE } from '../api/protocol';
 import type { KeyValueStore } from '../ports';
@@ -49,7 +49,7 @@ export function isSupportRole(rolecode: string | null | undefined): boolean {
 export function deriveSessionFlags(info: LoginInfo): SessionFlags {
   return {
     textLimit: info.strLength === SHORT_TEXT_LIMIT ? SHORT_TEXT_LIMIT : LONG_TEXT_LIMIT,
-    isSupport: isSupportRole(info.rolecode),
+    isSupport: isSupportRole(info.role),
     locale: isLocale(info.locale) ? info.locale : DEFAULT_LOCALE,
     productRelease: info.productRelease?.trim() || DEFAULT_PRODUCT_RELEASE,
     numfieldUKallowed: info.numfieldUKallowed === true,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyObject } from 'yup';
-import type { EndpointDef } from '../api/contract';
+import type { EndpointDef } from '../api/endpoint';
 import type { ApiEnvelope } from '../api/envelope';
 import type { ApiClient } from '../http/createApiClient';
 import { RequestError } from '../http/requestError';

@@ -6,7 +6,7 @@
  *   (the heartbeat goes on).
  * A tick is skipped while the previous request of the same kind is still in flight.
  */
-import { HEARTBEAT_EXPIRED, expirationTime, heartBeat } from '../api/contract';
+import { HEARTBEAT_EXPIRED, expirationTime, heartBeat } from '../api/session';
 import type { KeyValueStore, Notifier, TimerHandle, Timers } from '../ports';
 import type { ApiClient } from '../http/createApiClient';
 import { RequestError, type RequestErrorKind } from '../http/requestError';

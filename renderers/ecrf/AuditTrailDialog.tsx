@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { AuditTrailRow } from '../../engine/api/formContract';
+import type { AuditTrailRow } from '../../engine/api/data';
 import { formatDateInZone } from '../../engine/fieldTypes/dates';
 import type { Locale } from '../../engine/api/localized';
 import { fieldTypeOf } from '../../engine/form';
@@ -109,7 +109,7 @@ function codeListTypesOf(
   if (!form || !rows) return [];
   const types = new Set<string>();
   for (const row of rows) {
-    const item = form.items.get(row.variable);
+    const item = form.items.get(row.varname);
     if (item?.codelisttype && !(item.options && item.options.length > 0)) types.add(item.codelisttype);
   }
   return [...types].sort();
@@ -165,7 +165,7 @@ export function AuditTrailDialog({
   const locale = useEngineLocale();
   const loadedCodeList = useAuditCodeLists(open, form, rows);
   const labelOf = (row: AuditTrailRow) => {
-    const label = row.label ?? form?.items.get(row.variable)?.label ?? null;
+    const label = row.label ?? form?.items.get(row.varname)?.label ?? null;
     return label === null ? '' : metaText(label, locale);
   };
   return (
@@ -202,19 +202,19 @@ export function AuditTrailDialog({
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.id} data-testid="audit-row" data-action={row.action}>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{row.variable}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{row.varname}</TableCell>
                     <TableCell>{labelOf(row)}</TableCell>
                     <TableCell data-testid="audit-old">
-                      {auditValueText(intl, locale, form, row.variable, row.oldvalue, loadedCodeList)}
+                      {auditValueText(intl, locale, form, row.varname, row.originalvalue, loadedCodeList)}
                     </TableCell>
                     <TableCell data-testid="audit-new">
-                      {auditValueText(intl, locale, form, row.variable, row.newvalue, loadedCodeList)}
+                      {auditValueText(intl, locale, form, row.varname, row.currentvalue, loadedCodeList)}
                     </TableCell>
                     <TableCell>
-                      {row.action === 'create' && row.reason === null ? (
+                      {row.action === 'create' && row.note === null ? (
                         <FormattedMessage id="audit.action.create" />
                       ) : (
-                        shown(row.reason)
+                        shown(row.note)
                       )}
                     </TableCell>
                     <TableCell>

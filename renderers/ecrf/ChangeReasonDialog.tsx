@@ -14,7 +14,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ChangeReason, EditReason } from '../../engine/api/formContract';
+import type { ChangeReason, EditReason } from '../../engine/api/data';
 import type { CompiledForm } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';
 import { useEngineLocale } from '../search/metadataText';

@@ -21,7 +21,7 @@ import { flushSync } from 'react-dom';
 import Box from '@mui/material/Box';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { ItemStatus } from '../../engine/api/formContract';
+import type { ItemStatus } from '../../engine/api/data';
 import {
   changedVariables,
   evaluateFormState,

@@ -5,7 +5,7 @@
  */
 import { memo } from 'react';
 import type { IntlShape } from 'react-intl';
-import type { ItemStatus } from '../../engine/api/formContract';
+import type { ItemStatus } from '../../engine/api/data';
 import { iconClass, type IconName } from './icons';
 
 export interface StatusLabels {

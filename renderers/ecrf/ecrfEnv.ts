@@ -1,7 +1,7 @@
 /** What every field row of one EcrfForm shares (one stable object per mounted form). */
 import { createContext, useContext } from 'react';
 import type { Control } from 'react-hook-form';
-import type { ItemStatus } from '../../engine/api/formContract';
+import type { ItemStatus } from '../../engine/api/data';
 import { fieldTypeOf } from '../../engine/form/formIndex';
 import type { CompiledForm, CompiledItem, FormValue } from '../../engine/form/types';
 import type { FormRuntime } from './formRuntime';

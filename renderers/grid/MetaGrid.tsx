@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { HttpMethod } from '../../engine/api/contract';
+import type { HttpMethod } from '../../engine/api/endpoint';
 import type { FieldTypeRegistry, RequestParams } from '../../engine/fieldTypes/types';
 import type { GridRow, ValueFormatter } from '../../engine/grid/types';
 import type { PageSize, SortState } from '../../engine/list/types';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type HttpMethod } from '../../engine/api/contract';
-import { rowsEndpoint, type ListParams } from '../../engine/api/listContract';
+import { type HttpMethod } from '../../engine/api/endpoint';
+import { rowsEndpoint, type ListParams } from '../../engine/api/lists';
 import type { RequestParams } from '../../engine/fieldTypes/types';
 import { sortParams } from '../../engine/grid/columnToColDef';
 import type { GridRow } from '../../engine/grid/types';

@@ -2,7 +2,7 @@
  * A list screen as configuration: search bar + toolbar actions + grid, all from one object. Every list after the
  * subject list is one of these, not new JSX.
  */
-import type { HttpMethod } from '../../engine/api/contract';
+import type { HttpMethod } from '../../engine/api/endpoint';
 import type { FieldTypeRegistry, RequestParams } from '../../engine/fieldTypes/types';
 import type { GridRow, ValueFormatter } from '../../engine/grid/types';
 import type { ListQuery } from '../../engine/list/types';

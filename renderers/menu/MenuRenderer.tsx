@@ -3,7 +3,7 @@ import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import type { MenuItem } from '../../engine/api/contract';
+import type { MenuItem } from '../../engine/api/session';
 import { pickLocalized, type Locale } from '../../engine/api/localized';
 import { ancestorCodes, isGroup } from './menuTree';
 

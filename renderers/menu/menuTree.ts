@@ -1,4 +1,4 @@
-import type { MenuItem } from '../../engine/api/contract';
+import type { MenuItem } from '../../engine/api/session';
 
 /** Whether `pathname` is the item's page or a page below it. */
 function pathMatches(itemPath: string, pathname: string): boolean {

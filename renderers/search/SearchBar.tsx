@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { FormattedMessage } from 'react-intl';
-import { searchFieldShown } from '../../engine/api/listContract';
+import { searchFieldShown } from '../../engine/api/lists';
 import { searchWidget } from '../../engine/fieldTypes/registry';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
 import { hasErrors, initialSearch, nonEmptySearch, validateSearch } from '../../engine/list/listQuery';

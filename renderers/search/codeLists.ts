@@ -3,7 +3,7 @@
  * request client, shared by every search bar and grid of the app (so SEX is fetched once).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { codeList } from '../../engine/api/listContract';
+import { codeList } from '../../engine/api/lists';
 import type { ApiClient } from '../../engine/http/createApiClient';
 import { createCodeListCache, type CodeListCache } from '../../engine/list/codeListCache';
 import { codeOptionsFromWire } from '../../engine/metadata/codeOptions';

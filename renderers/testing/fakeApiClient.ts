@@ -4,7 +4,8 @@
  * (without the toast).
  */
 import type { AnyObject } from 'yup';
-import type { DataOf, EndpointDef, EndpointName, Endpoints, ParamsOf } from '../../engine/api/contract';
+import type { DataOf, EndpointDef, ParamsOf } from '../../engine/api/endpoint';
+import type { EndpointName, Endpoints } from '../../engine/api/allEndpoints';
 import type { ApiEnvelope } from '../../engine/api/envelope';
 import type { ApiClient, CallOptions } from '../../engine/http/createApiClient';
 import { RequestError, type RequestErrorKind } from '../../engine/http/requestError';

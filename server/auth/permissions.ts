@@ -42,3 +42,19 @@ export async function requireDataAccess(
   }
   return rolecode;
 }
+
+/**
+ * Picture permissions of a role (findPicParam.do, spec §3/§6): OCR of uploaded source documents, seeing images,
+ * uploading them, de-identifying (desensitising) them. Site roles upload and OCR; monitors and data managers see;
+ * data managers also de-identify.
+ */
+export function picturePermissions(rolecode: string): {
+  can_ocr: boolean;
+  can_see: boolean;
+  can_upload: boolean;
+  can_desen: boolean;
+} {
+  const site = rolecode === 'PI' || rolecode === 'CRC';
+  const reviewer = rolecode === 'CRA' || rolecode === 'DM';
+  return { can_ocr: site, can_see: site || reviewer, can_upload: site, can_desen: rolecode === 'DM' };
+}

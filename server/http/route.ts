@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import type { AnyObject } from 'yup';
-import { serverPath, type EndpointDef } from '../../engine/api/contract';
+import { serverPath, type EndpointDef } from '../../engine/api/endpoint';
 import type { ApiEnvelope } from '../../engine/api/envelope';
 import type { Locale } from '../../engine/api/localized';
 import { CACHE_BUSTER_PARAM, TOKEN_COOKIE } from '../../engine/api/protocol';

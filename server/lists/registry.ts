@@ -2,7 +2,7 @@
  * The list screens the server serves: the page each belongs to (roles that may not open it are refused) and how its
  * metadata maps onto SQL.
  */
-import { SUBJECTS_PAGE, SUBJECT_LIST_KEY } from '../../engine/api/listContract';
+import { SUBJECTS_PAGE, SUBJECT_LIST_KEY } from '../../engine/api/subjects';
 import type { SearchColumn } from './searchSql';
 import { SUBJECT_SEARCH_COLUMNS, SUBJECT_SORT_KEYS, type SortKeySql } from './subjectSql';
 

@@ -2,7 +2,7 @@
  * Who holds which role at which site of which study. Every check the server makes about roles goes through here.
  */
 import { queryOne, type Db } from '../db/db';
-import type { Role } from '../../engine/api/contract';
+import type { Role } from '../../engine/api/session';
 
 export interface StudyRow {
   studyid: string;

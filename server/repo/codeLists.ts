@@ -1,5 +1,5 @@
 /** Code lists (codelisttype → options in order), stored in codelist_items. */
-import type { CodeOptionWire } from '../../engine/api/listContract';
+import type { CodeOptionWire } from '../../engine/api/lists';
 import type { Db } from '../db/db';
 
 /** Options of a stored code list; null when there is no such list. */

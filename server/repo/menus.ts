@@ -2,7 +2,7 @@
  * Menus per role. A role is granted menu items (role_menus); a group shows when at least one of its items is granted.
  */
 import type { Db } from '../db/db';
-import type { MenuItem } from '../../engine/api/contract';
+import type { MenuItem } from '../../engine/api/session';
 
 interface MenuRow {
   menu_code: string;

@@ -3,7 +3,7 @@
  */
 import { queryOne, type Db } from '../db/db';
 import type { Locale } from '../../engine/api/localized';
-import type { SiteUiConfig } from '../../engine/api/contract';
+import type { SiteUiConfig } from '../../engine/api/session';
 
 /** The host's row, else the '*' row; an empty back address becomes `fallbackBackAddress`. */
 export async function siteUiConfig(db: Db, host: string, fallbackBackAddress: string): Promise<SiteUiConfig> {
@@ -64,7 +64,7 @@ export interface WebLogEntry {
   stack?: string | undefined;
   url: string;
   userAgent?: string | undefined;
-  time: string;
+  time?: string | undefined;
 }
 
 export async function insertWebLog(db: Db, e: WebLogEntry): Promise<void> {
@@ -81,7 +81,7 @@ export async function insertWebLog(db: Db, e: WebLogEntry): Promise<void> {
       e.stack ?? null,
       e.url,
       e.userAgent ?? null,
-      e.time.slice(0, 64),
+      e.time?.slice(0, 64) ?? null,
     ],
   );
 }

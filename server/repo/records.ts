@@ -3,7 +3,8 @@
  * goes through the save service (services/saveRecord.ts), in a transaction with its audit rows.
  */
 import type { FormValues } from '../../engine/form/types';
-import type { EntryStatus, ItemStatus } from '../../engine/api/formContract';
+import type { EntryStatus } from '../../engine/api/visits';
+import type { ItemStatus } from '../../engine/api/data';
 import { queryOne, type Db } from '../db/db';
 
 export interface VisitKeysRow {

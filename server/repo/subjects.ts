@@ -2,7 +2,7 @@
  * Subjects: one page of the list, its total, the bookmarks that let deep pages start mid-list, and one subject.
  * Every query is limited to the study and to the sites of the caller's scope (`$1`, `$2` of SubjectWhere).
  */
-import type { SubjectRow } from '../../engine/api/listContract';
+import type { SubjectRow } from '../../engine/api/subjects';
 import { queryOne, type Db } from '../db/db';
 import { SqlParams } from '../lists/sqlParams';
 import { SUBJECT_ROW_COLUMNS, type SortKeySql } from '../lists/subjectSql';

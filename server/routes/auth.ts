@@ -2,7 +2,7 @@
  * Login front, study login, logout and the electronic-signature re-authentication.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { login, loginFront, logout, signature } from '../../engine/api/contract';
+import { login, loginFront, logout, validationSignUser } from '../../engine/api/session';
 import { verifyPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -21,6 +21,7 @@ import {
 } from '../repo/signatures';
 import { findUserById } from '../repo/users';
 import { checkLogin } from '../services/login';
+import { buildLoginInfo } from '../services/loginInfo';
 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { db } = ctx;
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
 
   sessionEndpoint(app, ctx, login, {
-    handler: async ({ params, locale, session }) => {
+    handler: async ({ params, locale, session, request }) => {
       const studies = await userStudies(db, session.userId);
       const current = studies.find((s) => s.studyid === session.studyId);
       const study = params.studyid
@@ -62,14 +63,8 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
         : (current ?? studies[0]);
       if (!study) return fail(message('noStudy', locale));
       if (session.studyId !== study.studyid) await setSessionStudy(db, session.id, study.studyid);
-      const user = await findUserById(db, session.userId);
-      return ok({
-        userid: session.userId,
-        username: user?.username ?? session.username,
-        realname: user?.realname ?? session.realname,
-        studyid: study.studyid,
-        studies,
-      });
+      const info = await buildLoginInfo(ctx, request, { ...session, studyId: study.studyid }, locale);
+      return ok({ ...info, studies });
     },
   });
 
@@ -82,7 +77,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     },
   });
 
-  roleEndpoint(app, ctx, signature, {
+  roleEndpoint(app, ctx, validationSignUser, {
     handler: async ({ params, locale, now, session, request }) => {
       const where = { roleid: session.roleId, siteid: session.siteId, studyid: session.studyId };
       const state = await signatureState(db, session.id);

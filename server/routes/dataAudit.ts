@@ -3,8 +3,8 @@
  * assistance for text items (dataInputasst.do: distinct earlier values of the variable at the role's sites).
  */
 import type { FastifyInstance } from 'fastify';
-import { auditTrail, dataInputAsst, editReasons } from '../../engine/api/formContract';
-import { SUBJECTS_PAGE } from '../../engine/api/listContract';
+import { auditTrail, dataInputAsst, editReasons } from '../../engine/api/data';
+import { SUBJECTS_PAGE } from '../../engine/api/subjects';
 import { requireDataAccess } from '../auth/permissions';
 import type { AppContext } from '../context';
 import { ok } from '../http/envelope';
@@ -35,11 +35,11 @@ export function dataAuditRoutes(app: FastifyInstance, ctx: AppContext, services:
           rows.map((r) => ({
             id: r.id,
             action: r.action,
-            variable: r.variable,
+            varname: r.variable,
             label: items?.get(r.variable)?.label ?? null,
-            oldvalue: r.oldvalue,
-            newvalue: r.newvalue,
-            reason: r.reasonText,
+            originalvalue: r.oldvalue,
+            currentvalue: r.newvalue,
+            note: r.reasonText,
             username: r.username,
             realname: r.realname,
             role: { zh_CN: r.rolenameZh, en: r.rolenameEn },

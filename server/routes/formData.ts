@@ -9,14 +9,13 @@ import {
   changeReasonSchema,
   dataInfo,
   dataList,
-  editCheck,
-  editCheckUpdate,
   saveData,
   updateData,
   type ChangeReason,
   type LineRow,
-} from '../../engine/api/formContract';
-import { SUBJECTS_PAGE } from '../../engine/api/listContract';
+} from '../../engine/api/data';
+import { editCheck, editCheckUpdate } from '../../engine/api/editChecks';
+import { SUBJECTS_PAGE } from '../../engine/api/subjects';
 import type { Locale } from '../../engine/api/localized';
 import { changedVariables, prepareForSave, validateForm } from '../../engine/form/index';
 import { completeColumns } from '../../engine/metadata/completeColumns';

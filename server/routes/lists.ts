@@ -3,7 +3,13 @@
  * answer is scoped server-side to the session's role: the sites where the user holds it, and the pages it may open.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { SUBJECTS_PAGE, codeList, searchFieldShown } from '../../engine/api/listContract';
+import type { Locale } from '../../engine/api/localized';
+import { SUBJECTS_PAGE } from '../../engine/api/subjects';
+import type { RoleSession } from '../auth/guard';
+import { SERVER_FIELD_TYPES } from '../lists/listMetadata';
+import { withUserShown } from '../lists/userShown';
+import { listDefinitions, saveShownSearchItems, shownSearchItems } from '../repo/listDefinitions';
+import { codeList, searchFieldShown, selectColumns, selectSearchFields } from '../../engine/api/lists';
 import { requirePage } from '../auth/guard';
 import type { AppContext } from '../context';
 import { fail, ok } from '../http/envelope';
@@ -13,7 +19,6 @@ import { SITE_CODE_LIST, serverList } from '../lists/registry';
 import { message } from '../messages';
 import { roleSites } from '../repo/access';
 import { codeListItems } from '../repo/codeLists';
-import { saveShownSearchItems } from '../repo/listDefinitions';
 import { createSubjectListService, type SubjectListService } from '../services/subjectList';
 import { subjectRoutes } from './subjects';
 
@@ -69,6 +74,38 @@ export const listRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
         at: now,
       });
       return ok(null);
+    },
+  });
+
+  /** The list a definitions request names, once the role may open its page; else 400/403. */
+  async function listOf(listKey: string, session: RoleSession, locale: Locale) {
+    const list = serverList(listKey);
+    if (!list) throw paramError(locale, [`listKey: no list ${listKey}`]);
+    await requirePage(db, session, list.page, locale);
+    return list;
+  }
+
+  async function definitions(session: RoleSession, listKey: string, kind: 'searchFields' | 'columns') {
+    const rows = await listDefinitions(db, session.studyId, listKey);
+    const row = rows.find((r) => r.kind === kind);
+    return Array.isArray(row?.definition) ? (row.definition as unknown[]) : null;
+  }
+
+  roleEndpoint(app, ctx, selectSearchFields, {
+    handler: async ({ params, session, locale }) => {
+      const list = await listOf(params.listKey, session, locale);
+      const raw = await definitions(session, list.key, 'searchFields');
+      if (!raw) return fail(message('listNotConfigured', locale));
+      const shown = await shownSearchItems(db, session.userId, session.studyId, list.key);
+      return ok(withUserShown(raw, shown, SERVER_FIELD_TYPES));
+    },
+  });
+
+  roleEndpoint(app, ctx, selectColumns, {
+    handler: async ({ params, session, locale }) => {
+      const list = await listOf(params.listKey, session, locale);
+      const raw = await definitions(session, list.key, 'columns');
+      return raw ? ok(raw) : fail(message('listNotConfigured', locale));
     },
   });
 

@@ -3,7 +3,7 @@
  * and the chosen role's menu (menuList). Every answer is scoped to the session's user and study.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { changeSiteRole, menuList, roleTranAdd, siteList } from '../../engine/api/contract';
+import { changeSiteRole, menuList, roleTranAdd, siteList } from '../../engine/api/session';
 import type { AppContext } from '../context';
 import { fail, ok } from '../http/envelope';
 import { roleEndpoint, sessionEndpoint } from '../http/route';

@@ -13,9 +13,8 @@ import {
   help,
   loginInfo,
   online,
-  siteConfig,
   writeWebLog,
-} from '../../engine/api/contract';
+} from '../../engine/api/session';
 import { TOKEN_COOKIE, WEB_LOG_LIMITS } from '../../engine/api/protocol';
 import { redactTokenInUrl } from '../../engine/http/tokenStore';
 import { checkToken, refusal } from '../auth/guard';
@@ -23,15 +22,16 @@ import type { AppContext } from '../context';
 import { clearTokenCookie, readCookie } from '../http/cookies';
 import { HttpAnswer, fail, ok } from '../http/envelope';
 import { createRateLimiter } from '../http/rateLimit';
-import { ownTokenEndpoint, publicEndpoint, sessionEndpoint } from '../http/route';
+import { ownTokenEndpoint, publicEndpoint, roleEndpoint, sessionEndpoint } from '../http/route';
 import { message } from '../messages';
-import { helpDocs, insertWebLog, platformParams } from '../repo/platform';
+import { helpDocs, insertWebLog } from '../repo/platform';
 import { findUserById } from '../repo/users';
 import { expiryNotice } from '../services/expiry';
-import { buildLoginInfo, uiConfigFor } from '../services/loginInfo';
+import { uiConfigFor } from '../services/loginInfo';
+import { picturePermissions, sessionRoleCode } from '../auth/permissions';
 
 /** Texts that may quote a page address, and with it the login token (`?token=`). */
-const WEB_LOG_MASKED = new Set(['message', 'stack', 'url']);
+const WEB_LOG_MASKED = new Set(['msg', 'stack', 'url']);
 
 /** Masks login tokens and truncates long texts of a client log entry before it is validated, stored and logged. */
 function sanitizeWebLog(raw: Record<string, unknown>): Record<string, unknown> {
@@ -50,10 +50,6 @@ export const sessionRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   const webLogLimiter = createRateLimiter(config.webLogPerMinute, 60_000, () => config.now().getTime());
 
   publicEndpoint(app, ctx, loginInfo, {
-    handler: async ({ session, locale, request }) => ok(await buildLoginInfo(ctx, request, session, locale)),
-  });
-
-  publicEndpoint(app, ctx, siteConfig, {
     handler: async ({ request }) => ok(await uiConfigFor(ctx, request)),
   });
 
@@ -97,8 +93,8 @@ export const sessionRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     },
   });
 
-  sessionEndpoint(app, ctx, findPicParam, {
-    handler: async () => ok(await platformParams(db)),
+  roleEndpoint(app, ctx, findPicParam, {
+    handler: async ({ session }) => ok(picturePermissions(await sessionRoleCode(db, session))),
   });
 
   sessionEndpoint(app, ctx, help, {
@@ -115,9 +111,12 @@ export const sessionRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     prepare: sanitizeWebLog,
     handler: async ({ params, session, now, request, locale }) => {
       if (!webLogLimiter.hit(request.ip)) throw new HttpAnswer(429, fail(message('tooManyLogs', locale)));
-      await insertWebLog(db, { ...params, at: now, ip: request.ip, userId: session?.userId ?? null });
+      // the token in the body (spec §7) says which tab logged: it is never stored or logged
+      const { token: _token, msg, url, ...rest } = params;
+      const client = { ...rest, message: msg, url: url ?? '' };
+      await insertWebLog(db, { ...client, at: now, ip: request.ip, userId: session?.userId ?? null });
       // nested: the entry's own `level` and `time` must not clash with pino's
-      const entry = { event: 'webLog', userid: session?.userId ?? null, client: params };
+      const entry = { event: 'webLog', userid: session?.userId ?? null, client };
       // a client's error is a warning for the server: something to look at, not a server fault
       if (params.level === 'info') request.log.info(entry, 'client log');
       else request.log.warn(entry, `client ${params.level}`);

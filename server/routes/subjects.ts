@@ -4,14 +4,7 @@
  * role. Search params outside the scope (a siteid of another site) select nothing; they never widen it.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  SUBJECTS_PAGE,
-  SUBJECT_LIST_KEY,
-  subjectColumns,
-  subjectInfo,
-  subjectList,
-  subjectSearchFields,
-} from '../../engine/api/listContract';
+import { SUBJECTS_PAGE, SUBJECT_LIST_KEY, subjectInfo, subjectList } from '../../engine/api/subjects';
 import type { Locale } from '../../engine/api/localized';
 import type { RoleSession } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -48,30 +41,6 @@ async function scopeSiteIds(ctx: AppContext, session: RoleSession): Promise<stri
 
 export async function subjectRoutes(app: FastifyInstance, ctx: AppContext, services: ListServices) {
   const { db } = ctx;
-
-  async function definitions(session: RoleSession, kind: 'searchFields' | 'columns') {
-    const rows = await listDefinitions(db, session.studyId, SUBJECT_LIST_KEY);
-    const row = rows.find((r) => r.kind === kind);
-    return Array.isArray(row?.definition) ? (row.definition as unknown[]) : null;
-  }
-
-  roleEndpoint(app, ctx, subjectSearchFields, {
-    page: SUBJECTS_PAGE,
-    handler: async ({ session, locale }) => {
-      const raw = await definitions(session, 'searchFields');
-      if (!raw) return fail(message('listNotConfigured', locale));
-      const shown = await shownSearchItems(db, session.userId, session.studyId, SUBJECT_LIST_KEY);
-      return ok(withUserShown(raw, shown, SERVER_FIELD_TYPES));
-    },
-  });
-
-  roleEndpoint(app, ctx, subjectColumns, {
-    page: SUBJECTS_PAGE,
-    handler: async ({ session, locale }) => {
-      const raw = await definitions(session, 'columns');
-      return raw ? ok(raw) : fail(message('listNotConfigured', locale));
-    },
-  });
 
   roleEndpoint(app, ctx, subjectList, {
     page: SUBJECTS_PAGE,

@@ -4,8 +4,8 @@
  * '0' when none of its forms is entered, '2' when all are complete, else '1'.
  */
 import type { FastifyInstance } from 'fastify';
-import { tableList, visitList, type EntryStatus } from '../../engine/api/formContract';
-import { SUBJECTS_PAGE } from '../../engine/api/listContract';
+import { tableList, visitList, type EntryStatus } from '../../engine/api/visits';
+import { SUBJECTS_PAGE } from '../../engine/api/subjects';
 import type { MetaText } from '../../engine/metadata/types';
 import { requireDataAccess } from '../auth/permissions';
 import type { AppContext } from '../context';

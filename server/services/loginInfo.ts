@@ -2,7 +2,7 @@
  * logininfo.do (spec §3): the per-host UI config, and who is logged in, in which study, as which role at which site.
  */
 import type { FastifyRequest } from 'fastify';
-import type { LoginInfo, SiteUiConfig } from '../../engine/api/contract';
+import type { LoginInfo, SiteUiConfig } from '../../engine/api/session';
 import type { Locale } from '../../engine/api/localized';
 import type { AppContext } from '../context';
 import { findRole, findSite, findStudy } from '../repo/access';
@@ -12,6 +12,8 @@ import { findUserById } from '../repo/users';
 
 export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 export const DEFAULT_STR_LENGTH = 2000;
+/** spec §9: default date format. */
+export const DEFAULT_DATE_FORMAT = 'yyyy-MM-dd';
 
 /** The integration address: configured, else the origin the request came to. */
 export function backAddressFor(ctx: AppContext, request: FastifyRequest): string {
@@ -37,6 +39,7 @@ export async function buildLoginInfo(
     studyid: null,
     studycode: null,
     studyname: null,
+    role: null,
     roleid: null,
     rolecode: null,
     rolename: null,
@@ -45,6 +48,7 @@ export async function buildLoginInfo(
     sitename: null,
     locale,
     timezone: DEFAULT_TIMEZONE,
+    defultDateFormat: DEFAULT_DATE_FORMAT,
     strLength: DEFAULT_STR_LENGTH,
     numfieldUKallowed: false,
     productRelease: ctx.config.productRelease,
@@ -65,6 +69,7 @@ export async function buildLoginInfo(
     studycode: study?.studycode ?? null,
     studyname: study?.studyname ?? null,
     roleid: role?.roleid ?? null,
+    role: role?.rolecode ?? null,
     rolecode: role?.rolecode ?? null,
     rolename: role ? { zh_CN: role.rolename_zh, en: role.rolename_en } : null,
     siteid: site?.siteid ?? null,

@@ -14,8 +14,8 @@
  * one) answers it again and writes nothing.
  */
 import { createHash } from 'node:crypto';
-import type { ChangeReason, RecordInfo, SaveOutcome } from '../../engine/api/formContract';
-import type { ItemStatus } from '../../engine/api/formContract';
+import type { ChangeReason, RecordInfo, SaveOutcome } from '../../engine/api/data';
+import type { ItemStatus } from '../../engine/api/data';
 import { planSave, toAuditText, type SavePlan } from '../../engine/form/index';
 import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../engine/form/types';
 import { isBlankValue } from '../../engine/form/values';

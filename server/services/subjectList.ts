@@ -9,7 +9,7 @@
  *   index entries as page 1 instead of 50,000.
  * The first request of a new search (or sort, for deep pages) pays for the count (and the bookmarks) once.
  */
-import type { SubjectRow } from '../../engine/api/listContract';
+import type { SubjectRow } from '../../engine/api/subjects';
 import type { ListPage } from '../../engine/list/types';
 import type { SearchFieldDef, SearchValue } from '../../engine/metadata/types';
 import type { Db } from '../db/db';

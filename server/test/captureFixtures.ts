@@ -17,33 +17,23 @@ import {
   menuList,
   online,
   roleTranAdd,
-  siteConfig,
   siteList,
-  signature,
+  validationSignUser as signature,
   writeWebLog,
-} from '../../engine/api/contract';
-import {
-  SUBJECT_LIST_KEY,
-  codeList,
-  searchFieldShown,
-  subjectColumns,
-  subjectInfo,
-  subjectList,
-  subjectSearchFields,
-} from '../../engine/api/listContract';
+} from '../../engine/api/session';
+import { SUBJECT_LIST_KEY, subjectInfo, subjectList } from '../../engine/api/subjects';
+import { codeList, searchFieldShown, selectColumns, selectSearchFields } from '../../engine/api/lists';
 import {
   auditTrail,
   dataInfo,
   dataInputAsst,
   dataList,
-  editCheck,
-  editCheckUpdate,
   editReasons,
   saveData,
-  tableList,
   updateData,
-  visitList,
-} from '../../engine/api/formContract';
+} from '../../engine/api/data';
+import { editCheck, editCheckUpdate } from '../../engine/api/editChecks';
+import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seedForms';
 import { MINUTE } from './clock';
 import type { Harness } from './harness';
@@ -72,7 +62,6 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   };
 
   put('session/logininfo.anonymous', (await h.call(loginInfo)).body);
-  put('session/siteConfig', (await h.call(siteConfig)).body);
   put('session/appversion', (await h.call(appVersion)).body);
   put(
     'session/loginFront.failed',
@@ -97,10 +86,10 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
     (await h.call(roleTranAdd, { fromRoleid: null, toRoleid: ids.roleid, siteid: ids.siteid }, { token }))
       .body,
   );
-  put('session/logininfo', (await h.call(loginInfo, {}, { token })).body);
+  put('session/logininfo', (await h.call(login, {}, { token })).body);
   put('session/menuList', (await h.call(menuList, {}, { token })).body);
   put('session/heartBeat', (await h.call(heartBeat, {}, { token })).body);
-  const info = await h.call(loginInfo, {}, { token });
+  const info = await h.call(login, {}, { token });
   const me = info.body.success
     ? { studyid: info.body.data.studyid ?? '', userid: info.body.data.userid ?? '' }
     : {};
@@ -153,7 +142,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
 
   // coder.zhou: the password expires in 5 days
   const coder = await h.login('coder.zhou');
-  const coderInfo = await h.call(loginInfo, {}, { token: coder });
+  const coderInfo = await h.call(login, {}, { token: coder });
   const coderIds = coderInfo.body.success
     ? { studyid: coderInfo.body.data.studyid ?? '', userid: coderInfo.body.data.userid ?? '' }
     : {};
@@ -184,8 +173,11 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
 async function captureListFixtures(h: Harness, put: (name: string, body: unknown) => void): Promise<void> {
   const crc = await h.loginAs('crc.li', 'CRC', 'BJ01');
   const as = { token: crc };
-  put('lists/subjectSearchFields', (await h.call(subjectSearchFields, {}, as)).body);
-  put('lists/subjectColumns', (await h.call(subjectColumns, {}, as)).body);
+  put(
+    'lists/subjectSearchFields',
+    (await h.call(selectSearchFields, { listKey: SUBJECT_LIST_KEY }, as)).body,
+  );
+  put('lists/subjectColumns', (await h.call(selectColumns, { listKey: SUBJECT_LIST_KEY }, as)).body);
   put('lists/subjectList', (await h.call(subjectList, { page: 1, size: 20 }, as)).body);
   put(
     'lists/subjectList.sortedFiltered',

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AnyObject } from 'yup';
-import { changeSiteRole, login, loginFront, serverPath, type EndpointDef } from '../../engine/api/contract';
+import { changeSiteRole, login, loginFront } from '../../engine/api/session';
+import { serverPath, type EndpointDef } from '../../engine/api/endpoint';
 import type { ApiEnvelope } from '../../engine/api/envelope';
 import type { Locale } from '../../engine/api/localized';
 import { parseResponse } from '../../engine/api/parseResponse';

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { changeSiteRole, roleTranAdd, siteList, type LoginInfo, type Role } from '../../engine/api/contract';
+import { changeSiteRole, roleTranAdd, siteList, type LoginInfo, type Role } from '../../engine/api/session';
 import { pickLocalized } from '../../engine/api/localized';
 import { saveAllowedPaths } from '../../engine/access/accessGuard';
 import { loadLoginInfo, saveLoginInfo } from '../../engine/session/loginInfo';
@@ -127,6 +127,7 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
       saveLoginInfo(store, {
         ...info,
         roleid: chosen.roleid,
+        role: chosen.rolecode,
         rolecode: chosen.rolecode,
         rolename: role.rolename,
         siteid: chosen.siteid,

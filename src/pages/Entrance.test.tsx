@@ -16,13 +16,12 @@ describe('/entrance', () => {
 
   it('opens the session, keeps the login info and its locale, then asks for role and site', async () => {
     const client = createFakeApiClient({
-      login: loginData,
-      loginInfo: { ...userLoginInfo, locale: 'en' },
+      login: { ...loginData, ...userLoginInfo, locale: 'en' },
       siteList: sampleRoles,
     });
     const { router } = renderApp('/', { client });
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkRole'));
-    expect(client.calls.slice(0, 2).map((c) => c.name)).toEqual(['login', 'loginInfo']);
+    expect(client.calls.slice(0, 1).map((c) => c.name)).toEqual(['login']);
     expect(loadLoginInfo(window.sessionStorage)?.userid).toBe(loginData.userid);
     expect(sessionStorage.getItem(STORAGE_KEYS.locale)).toBe('en');
   });

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { login, loginInfo } from '../../engine/api/contract';
+import { login } from '../../engine/api/session';
 import { isLocale } from '../../engine/api/localized';
 import { isRequestError, type RequestErrorKind } from '../../engine/http/requestError';
 import { saveLoginInfo } from '../../engine/session/loginInfo';
@@ -42,8 +42,7 @@ export function Entrance() {
     }
     void (async () => {
       try {
-        await client.call(login, { studyid: undefined });
-        const info = await client.call(loginInfo);
+        const { studies: _studies, ...info } = await client.call(login, { studyid: undefined });
         saveLoginInfo(store, info);
         if (isLocale(info.locale)) setLocale(info.locale);
         navigate(hasChosenRole(store, info) ? PATHS.index : PATHS.checkRole, { replace: true });

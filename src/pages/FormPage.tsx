@@ -4,8 +4,8 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { dataList, type LineRow } from '../../engine/api/formContract';
-import type { DataOf } from '../../engine/api/contract';
+import { dataList, type LineRow } from '../../engine/api/data';
+import type { DataOf } from '../../engine/api/endpoint';
 import { RequestError } from '../../engine/http/requestError';
 import { InlineMessage } from '../../renderers/InlineMessage';
 import { LoadFailed } from '../../renderers/LoadFailed';

@@ -11,7 +11,7 @@ import {
   type EditReason,
   type ItemStatus,
   type RecordInfo,
-} from '../../engine/api/formContract';
+} from '../../engine/api/data';
 import type { DraftScope } from '../../engine/drafts';
 import { changedVariables, compileFormCached, defaultValues, prepareForSave } from '../../engine/form';
 import type { CompiledForm, FormContext, FormSchemaIssue, FormValues } from '../../engine/form/types';

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { loginFront, loginInfo, type SiteUiConfig } from '../../engine/api/contract';
+import { loginFront, loginInfo, type SiteUiConfig } from '../../engine/api/session';
 import { clearSession } from '../../engine/session/clearSession';
 import { expireMessageId, parseExpireType } from '../../engine/session/expireTypes';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';

@@ -6,7 +6,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failures, listFixtures } from '../../fixtures';
-import { subjectColumns, subjectList, subjectSearchFields } from '../../engine/api/listContract';
+import { listDefinitionsUrl, selectColumns, selectSearchFields } from '../../engine/api/lists';
+import { SUBJECT_LIST_KEY, subjectList } from '../../engine/api/subjects';
 import {
   createFakeApiClient,
   fakeFailure,
@@ -41,8 +42,8 @@ function handlersOf(subjectInfo: unknown = listFixtures.subjectInfo.data): FakeH
 
 function pathsOf(): FakePathHandlers {
   return {
-    [subjectSearchFields.path]: listFixtures.subjectSearchFields.data,
-    [subjectColumns.path]: listFixtures.subjectColumns.data,
+    [listDefinitionsUrl(selectSearchFields, SUBJECT_LIST_KEY)]: listFixtures.subjectSearchFields.data,
+    [listDefinitionsUrl(selectColumns, SUBJECT_LIST_KEY)]: listFixtures.subjectColumns.data,
     [subjectList.path]: (params) => ({ ...listFixtures.subjectList.data, page: Number(params.page) }),
   };
 }

@@ -4,7 +4,8 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { subjectColumns, subjectInfo, type SubjectRow } from '../../engine/api/listContract';
+import { listDefinitionsUrl, selectColumns } from '../../engine/api/lists';
+import { SUBJECT_LIST_KEY, subjectInfo, type SubjectRow } from '../../engine/api/subjects';
 import { RequestError } from '../../engine/http/requestError';
 import { InlineMessage } from '../../renderers/InlineMessage';
 import { LoadFailed } from '../../renderers/LoadFailed';
@@ -88,7 +89,12 @@ export function SubjectPage({ base }: { base: string }) {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }} data-testid="subject-number">
         {s.subjid}
       </Typography>
-      <RecordView columnsPath={subjectColumns.path} row={s} userTimeZone={zone} testIdPrefix="subject" />
+      <RecordView
+        columnsPath={listDefinitionsUrl(selectColumns, SUBJECT_LIST_KEY)}
+        row={s}
+        userTimeZone={zone}
+        testIdPrefix="subject"
+      />
       <VisitsPanel subjectid={subjectid} base={base} />
     </Box>
   );

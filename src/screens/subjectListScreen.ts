@@ -1,9 +1,5 @@
-import {
-  SUBJECT_LIST_KEY,
-  subjectColumns,
-  subjectList,
-  subjectSearchFields,
-} from '../../engine/api/listContract';
+import { listDefinitionsUrl, selectColumns, selectSearchFields } from '../../engine/api/lists';
+import { SUBJECT_LIST_KEY, subjectList } from '../../engine/api/subjects';
 import type { GridRow } from '../../engine/grid/types';
 import type { ListScreenConfig } from '../../renderers/list/types';
 
@@ -20,9 +16,12 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
   return {
     id: 'subjects',
     titleId: 'subjects.title',
-    search: { fieldsPath: subjectSearchFields.path, listKey: SUBJECT_LIST_KEY },
+    search: {
+      fieldsPath: listDefinitionsUrl(selectSearchFields, SUBJECT_LIST_KEY),
+      listKey: SUBJECT_LIST_KEY,
+    },
     grid: {
-      columnsPath: subjectColumns.path,
+      columnsPath: listDefinitionsUrl(selectColumns, SUBJECT_LIST_KEY),
       dataPath: subjectList.path,
       method: subjectList.method,
       rowKey: 'subjectid',

@@ -1,4 +1,4 @@
-import type { LoginInfo } from '../../engine/api/contract';
+import type { LoginInfo } from '../../engine/api/session';
 import type { KeyValueStore } from '../../engine/ports';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 

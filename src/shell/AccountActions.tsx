@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { LoginInfo } from '../../engine/api/contract';
+import type { LoginInfo } from '../../engine/api/session';
 import { pickLocalized, type Locale } from '../../engine/api/localized';
 import { LanguageSwitch } from '../../renderers/LanguageSwitch';
 import { HelpMenu } from './HelpMenu';

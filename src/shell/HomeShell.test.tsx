@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoginInfo } from '../../engine/api/contract';
+import type { LoginInfo } from '../../engine/api/session';
 import type { Timers } from '../../engine/ports';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { HEARTBEAT_INTERVAL_MS, EXPIRY_INTERVAL_MS } from '../../engine/session/sessionMonitor';

@@ -5,7 +5,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { LoginInfo, MenuItem } from '../../engine/api/contract';
+import type { LoginInfo, MenuItem } from '../../engine/api/session';
 import { deriveSessionFlags, loadLoginInfo } from '../../engine/session/loginInfo';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { shouldShowHeader } from '../../engine/session/version';

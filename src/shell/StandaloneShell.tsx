@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import type { LoginInfo } from '../../engine/api/contract';
+import type { LoginInfo } from '../../engine/api/session';
 import { deriveSessionFlags, loadLoginInfo } from '../../engine/session/loginInfo';
 import { Footer } from '../../renderers/Footer';
 import { AppCatalogueGate } from '../i18n/AppCatalogueGate';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { LoginInfo } from '../../engine/api/contract';
+import type { LoginInfo } from '../../engine/api/session';
 import { useApiClient } from '../../renderers/apiClientContext';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { appVersion, menuList, type MenuItem } from '../../engine/api/contract';
+import { appVersion, menuList, type MenuItem } from '../../engine/api/session';
 import { saveAllowedPaths } from '../../engine/access/accessGuard';
 import { DEFAULT_SERVER_VERSION } from '../../engine/session/version';
 import { useApiClient } from '../../renderers/apiClientContext';

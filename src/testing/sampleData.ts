@@ -2,11 +2,12 @@
  * Session data for UI tests and stories: the reference server's own answers (fixtures/), so tests and stories
  * show what the server sends.
  */
-import type { DataOf, LoginInfo, Role, menuList } from '../../engine/api/contract';
+import type { DataOf } from '../../engine/api/endpoint';
+import type { LoginInfo, Role, SiteUiConfig, menuList } from '../../engine/api/session';
 import { fixtures, menuListByRole } from '../../fixtures';
 
-/** logininfo.do without a login: the per-host UI config, user fields null. */
-export const anonymousLoginInfo: LoginInfo = fixtures.loginInfoAnonymous.data;
+/** logininfo.do: the per-host UI config (unit logo, eClinical version, integration address). */
+export const anonymousLoginInfo: SiteUiConfig = fixtures.loginInfoAnonymous.data;
 
 /** Logged in as crc.li, CRC at site BJ01 (the online service is shown). */
 export const roleLoginInfo: LoginInfo = fixtures.loginInfo.data;
@@ -15,6 +16,7 @@ export const roleLoginInfo: LoginInfo = fixtures.loginInfo.data;
 export const userLoginInfo: LoginInfo = {
   ...roleLoginInfo,
   roleid: null,
+  role: null,
   rolecode: null,
   rolename: null,
   siteid: null,

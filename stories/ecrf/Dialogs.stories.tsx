@@ -5,7 +5,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { AuditTrailRow, ChangeReason } from '../../engine/api/formContract';
+import type { AuditTrailRow, ChangeReason } from '../../engine/api/data';
 import { compileForm } from '../../engine/form';
 import type { CompiledForm, FormProblems } from '../../engine/form/types';
 import { dmSchema, editReasons, vsSchema } from '../../fixtures/forms';
@@ -34,11 +34,11 @@ const auditRows: AuditTrailRow[] = [
   {
     id: '1',
     action: 'create',
-    variable: 'SYSBP',
+    varname: 'SYSBP',
     label: { zh_CN: '收缩压', en: 'Systolic blood pressure' },
-    oldvalue: null,
-    newvalue: '120',
-    reason: null,
+    originalvalue: null,
+    currentvalue: '120',
+    note: null,
     username: 'crc01',
     realname: '李娜',
     role: { zh_CN: '研究协调员', en: 'Clinical research coordinator' },
@@ -47,11 +47,11 @@ const auditRows: AuditTrailRow[] = [
   {
     id: '2',
     action: 'update',
-    variable: 'SYSBP',
+    varname: 'SYSBP',
     label: { zh_CN: '收缩压', en: 'Systolic blood pressure' },
-    oldvalue: '120',
-    newvalue: '125',
-    reason: '转录错误 / Transcription error',
+    originalvalue: '120',
+    currentvalue: '125',
+    note: '转录错误 / Transcription error',
     username: 'crc01',
     realname: '李娜',
     role: { zh_CN: '研究协调员', en: 'Clinical research coordinator' },
@@ -64,18 +64,18 @@ const codeListAuditRows: AuditTrailRow[] = [
   {
     ...auditRows[1]!,
     id: '3',
-    variable: 'SEX',
+    varname: 'SEX',
     label: { zh_CN: '性别', en: 'Sex' },
-    oldvalue: 'M',
-    newvalue: 'F',
+    originalvalue: 'M',
+    currentvalue: 'F',
   },
   {
     ...auditRows[1]!,
     id: '4',
-    variable: 'CHILDPOT',
+    varname: 'CHILDPOT',
     label: { zh_CN: '是否有生育可能', en: 'Childbearing potential' },
-    oldvalue: null,
-    newvalue: 'Y',
+    originalvalue: null,
+    currentvalue: 'Y',
   },
 ];
 
@@ -173,11 +173,11 @@ function DialogBench({
           id: 'S1',
           title: 'Broken',
           items: [
-            { variable: 'SYSBP', label: 'SBP', fieldtype: 'integer' },
-            { variable: 'SYSBP', label: 'again', fieldtype: 'integer' },
-            { variable: 'COLOUR', label: 'Colour', fieldtype: 'colour' },
-            { variable: 'A', label: 'A', fieldtype: 'calculated', formula: '[B] + 1' },
-            { variable: 'B', label: 'B', fieldtype: 'calculated', formula: '[A] + 1' },
+            { varname: 'SYSBP', label: 'SBP', fieldtype: 'integer' },
+            { varname: 'SYSBP', label: 'again', fieldtype: 'integer' },
+            { varname: 'COLOUR', label: 'Colour', fieldtype: 'colour' },
+            { varname: 'A', label: 'A', fieldtype: 'calculated', formula: '[B] + 1' },
+            { varname: 'B', label: 'B', fieldtype: 'calculated', formula: '[A] + 1' },
           ],
         },
       ],

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { LineRow } from '../../engine/api/formContract';
+import type { LineRow } from '../../engine/api/data';
 import type { PageSize } from '../../engine/list/types';
 import { aeSchema } from '../../fixtures/forms';
 import { LoglineTable } from '../../renderers/ecrf';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { LoginInfo } from '../../engine/api/contract';
+import type { LoginInfo } from '../../engine/api/session';
 import type { Locale } from '../../engine/api/localized';
 import {
   createFakeApiClient,

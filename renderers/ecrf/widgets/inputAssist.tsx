@@ -7,7 +7,7 @@
  * one, or without a request client (stories, tests), the inputs are plain.
  */
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { dataInputAsst } from '../../../engine/api/formContract';
+import { dataInputAsst } from '../../../engine/api/data';
 import type { Locale } from '../../../engine/api/localized';
 import type { CompiledItem } from '../../../engine/form/types';
 import type { MetaText } from '../../../engine/metadata/types';

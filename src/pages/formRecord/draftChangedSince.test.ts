@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordInfo } from '../../../engine/api/formContract';
+import type { RecordInfo } from '../../../engine/api/data';
 import { draftChangedSince } from './draftChangedSince';
 
 const record: RecordInfo = {

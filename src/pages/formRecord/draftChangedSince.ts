@@ -2,7 +2,7 @@
  * Whether a draft offered back was typed against an older state of the record than the one now saved: its
  * `rowversion` is older than the record's, or it was typed for a record not saved yet that has been saved since.
  */
-import type { RecordInfo } from '../../../engine/api/formContract';
+import type { RecordInfo } from '../../../engine/api/data';
 import type { Draft } from '../../../engine/drafts';
 import type { DraftRecordChange } from '../../../renderers/ecrf/DraftOfferDialog';
 

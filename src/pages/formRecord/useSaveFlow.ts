@@ -11,7 +11,7 @@ import {
   type ItemStatus,
   type RecordInfo,
   type SaveOutcome,
-} from '../../../engine/api/formContract';
+} from '../../../engine/api/data';
 import { changedVariables, planSave, prepareForSave } from '../../../engine/form';
 import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../../engine/form/types';
 import type { EcrfFormController } from '../../../renderers/ecrf/controller';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import Chip from '@mui/material/Chip';
-import type { EntryStatus } from '../../../engine/api/formContract';
+import type { EntryStatus } from '../../../engine/api/visits';
 
 const COLOR = { '0': 'default', '1': 'warning', '2': 'success' } as const;
 

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TableRow, VisitRow } from '../../../engine/api/formContract';
+import type { TableRow, VisitRow } from '../../../engine/api/visits';
 import { createFakeApiClient, fakeFailure } from '../../../renderers/testing/fakeApiClient';
 import { formPath } from '../../routing/formPaths';
 import { PATHS } from '../../routing/paths';

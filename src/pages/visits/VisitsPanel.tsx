@@ -6,7 +6,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { tableList, visitList, type TableRow, type VisitRow } from '../../../engine/api/formContract';
+import { tableList, visitList, type TableRow, type VisitRow } from '../../../engine/api/visits';
 import { LoadFailed } from '../../../renderers/LoadFailed';
 import { PageLoading } from '../../../renderers/PageLoading';
 import { useApiClient } from '../../../renderers/apiClientContext';

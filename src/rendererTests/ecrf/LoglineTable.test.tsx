@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { LineRow } from '../../../engine/api/formContract';
+import type { LineRow } from '../../../engine/api/data';
 import { LoglineTable, type LoglineTableProps } from '../../../renderers/ecrf/LoglineTable';
 import { TestProviders, text } from '../../testing/renderApp';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditTrailRow, EditReason } from '../../../engine/api/formContract';
+import type { AuditTrailRow, EditReason } from '../../../engine/api/data';
 import { compileForm } from '../../../engine/form';
 import { aeSchema, dmSchema, vsSchema } from '../../../fixtures/forms';
 import { AuditTrailDialog } from '../../../renderers/ecrf/AuditTrailDialog';
@@ -9,7 +9,7 @@ import { ChangeReasonDialog } from '../../../renderers/ecrf/ChangeReasonDialog';
 import { ConfirmWarningsDialog } from '../../../renderers/ecrf/ConfirmWarningsDialog';
 import { DraftOfferDialog } from '../../../renderers/ecrf/DraftOfferDialog';
 import { SchemaIssuesPanel } from '../../../renderers/ecrf/SchemaIssuesPanel';
-import type { CodeOptionWire } from '../../../engine/api/listContract';
+import type { CodeOptionWire } from '../../../engine/api/lists';
 import { createFakeApiClient, fakeFailure } from '../../../renderers/testing/fakeApiClient';
 import { compiled, fakeClient, Providers, t } from './ecrfTestKit';
 
@@ -78,11 +78,11 @@ describe('AuditTrailDialog', () => {
     {
       id: '1',
       action: 'create',
-      variable: 'SYSBP',
+      varname: 'SYSBP',
       label: { zh_CN: '收缩压', en: 'Systolic blood pressure' },
-      oldvalue: null,
-      newvalue: '120',
-      reason: null,
+      originalvalue: null,
+      currentvalue: '120',
+      note: null,
       username: 'crc1',
       realname: 'Li Na',
       role: { zh_CN: '研究协调员', en: 'CRC' },
@@ -91,11 +91,11 @@ describe('AuditTrailDialog', () => {
     {
       id: '2',
       action: 'update',
-      variable: 'SYSBP',
+      varname: 'SYSBP',
       label: null,
-      oldvalue: '120',
-      newvalue: '125',
-      reason: 'Transcription error',
+      originalvalue: '120',
+      currentvalue: '125',
+      note: 'Transcription error',
       username: 'crc1',
       realname: 'Li Na',
       role: { zh_CN: '研究协调员', en: 'CRC' },
@@ -121,13 +121,17 @@ describe('AuditTrailDialog', () => {
     expect(first).toHaveTextContent(t('audit.action.create'));
   });
 
-  const change = (variable: string, oldvalue: string | null, newvalue: string | null): AuditTrailRow => ({
+  const change = (
+    variable: string,
+    originalvalue: string | null,
+    currentvalue: string | null,
+  ): AuditTrailRow => ({
     ...rows[1]!,
     id: variable,
-    variable,
+    varname: variable,
     label: null,
-    oldvalue,
-    newvalue,
+    originalvalue,
+    currentvalue,
   });
 
   it('shows codes of choice items by their option label, keeping the stored code visible', () => {
@@ -370,8 +374,8 @@ describe('SchemaIssuesPanel', () => {
           id: 'S',
           title: 'S',
           items: [
-            { variable: 'A', label: 'A', fieldtype: 'colour' },
-            { variable: 'A', label: 'A2', fieldtype: 'text' },
+            { varname: 'A', label: 'A', fieldtype: 'colour' },
+            { varname: 'A', label: 'A2', fieldtype: 'text' },
           ],
         },
       ],

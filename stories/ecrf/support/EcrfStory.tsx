@@ -7,10 +7,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import type { ItemStatus } from '../../../engine/api/formContract';
+import type { ItemStatus } from '../../../engine/api/data';
 import { compileFormCached } from '../../../engine/form';
 import type { FormContext, FormProblems, FormValues, RawFormSchema } from '../../../engine/form/types';
-import type { CodeOptionWire } from '../../../engine/api/listContract';
+import type { CodeOptionWire } from '../../../engine/api/lists';
 import { listDefinitions } from '../../../fixtures';
 import { EcrfForm, SchemaIssuesPanel, type EcrfFormController } from '../../../renderers/ecrf';
 

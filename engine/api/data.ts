@@ -1,17 +1,15 @@
 /**
- * The data-entry part of the API contract (issue 4, spec §4–§5): a subject's visits and their forms, one form's
- * schema and record, saving and updating with edit checks and reasons for change, the page audit trail, the
- * edit-reasons dictionary and input assistance. Kept apart from contract.ts and listContract.ts so that neither the
- * login front nor the list screens carry these schemas.
- *
- * Visit keys: `visitnum` (visit code, e.g. `V2`), `cycnum` and `svnum` (cycle and sub-visit numbers, 1-based), `tid`
- * (form table id), `defvalue` (a default the visit passes to the form, optional).
+ * Data entry (spec §7 `data/…`, §4–§5): one form's page (datalist) and record (datainfo), saving and updating with
+ * reasons for change, the page audit trail (spec §3 audit columns: varname, originalvalue, currentvalue, note), the
+ * edit-reasons dictionary and input assistance. Kept apart from session.ts and lists.ts so that neither the login
+ * front nor the list screens carry these schemas.
  */
 import * as yup from 'yup';
 import type { FormProblems, FormValue, FormValues } from '../form/types';
 import type { MetaText } from '../metadata/types';
-import { endpoint, noParams, num, str } from './contract';
-import { metaTextSchema } from './listContract';
+import { endpoint, noParams, num, str } from './endpoint';
+import { metaTextSchema } from './lists';
+import { entryStatus, formKeysSchema, type EntryStatus } from './visits';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared shapes
@@ -54,92 +52,6 @@ export const formProblemsSchema = yup
       (isPlainObject(v) && Object.values(v).every((list) => Array.isArray(list) && list.every(isProblem))),
   );
 
-/** A subject's visit, as visit navigation names it. */
-export const visitKeysSchema = yup.object({
-  subjectid: str().required().max(100),
-  visitnum: str().required().max(32),
-  cycnum: yup.number().integer().min(1).default(1),
-  svnum: yup.number().integer().min(1).default(1),
-});
-export type VisitKeys = yup.InferType<typeof visitKeysSchema>;
-
-/** One form of a visit. */
-export const formKeysSchema = visitKeysSchema.shape({
-  tid: str().required().max(64),
-  defvalue: str().max(200).optional(),
-});
-export type FormKeys = yup.InferType<typeof formKeysSchema>;
-
-/** Entry status of a form (and, aggregated, of a visit): not entered, entered (with errors or warnings), complete. */
-export const ENTRY_STATUSES = ['0', '1', '2'] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
-const entryStatus = () =>
-  str()
-    .oneOf([...ENTRY_STATUSES])
-    .required();
-
-/** Idempotency key of a save: the same key for every retry of one save, a new key for the next one. */
-const idempotencyKey = () =>
-  str()
-    .required()
-    .matches(/^[A-Za-z0-9-]{16,64}$/);
-
-// ---------------------------------------------------------------------------------------------------------------
-// Visits and forms
-
-export const visitRowSchema = yup.object({
-  visitnum: str().required(),
-  cycnum: num().integer().min(1).required(),
-  svnum: num().integer().min(1).required(),
-  name: metaTextSchema.required(),
-  /** yyyy-MM-dd, or null when the visit has no date yet. */
-  visitdate: str().nullable().defined(),
-  status: entryStatus(),
-  formCount: num().integer().min(0).required(),
-  enteredCount: num().integer().min(0).required(),
-});
-export type VisitRow = yup.InferType<typeof visitRowSchema> & { name: MetaText };
-
-export const visitList = endpoint({
-  name: 'visitList',
-  path: 'visit/visitlist.do',
-  method: 'GET',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
-  description:
-    "A subject's visits in schedule order with their entry status (subject at a site the role covers).",
-  params: yup.object({ subjectid: str().required().max(100) }),
-  data: yup.array(visitRowSchema).required(),
-});
-
-export const tableRowSchema = yup.object({
-  tid: str().required(),
-  formid: str().required(),
-  name: metaTextSchema.required(),
-  reftype: str().required(),
-  logline: yup.boolean().strict().required(),
-  status: entryStatus(),
-  /** Log-line forms: rows entered; other forms: 0 or 1. */
-  lines: num().integer().min(0).required(),
-});
-export type TableRow = yup.InferType<typeof tableRowSchema> & { name: MetaText };
-
-export const tableList = endpoint({
-  name: 'tableList',
-  path: 'visit/tablelist.do',
-  method: 'GET',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
-  description: 'The forms of one visit of a subject, in order, with their entry status.',
-  params: visitKeysSchema,
-  data: yup.array(tableRowSchema).required(),
-});
-
-// ---------------------------------------------------------------------------------------------------------------
-// One form: datalist (the page) and datainfo (one record)
-
 /** Rows of a log-line form: `lineno`, `recordid`, `status`, `updatedat` and the values by variable. */
 export const lineRowSchema = yup.object({
   lineno: num().integer().min(1).required(),
@@ -157,11 +69,7 @@ export interface LineRow {
 
 export const dataList = endpoint({
   name: 'dataList',
-  path: 'data/datalist.do',
-  method: 'POST',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
+  path: '/edc/data/datalist.do',
   description:
     'The page of one form of a visit. `table` says whether it is a log-line form: then `columns` (list metadata) and one page (`innerPage`, `size`) of its rows in `list`, with `total`; otherwise the page opens the single record with datainfo. `page` is the page of the list the user came from, echoed back.',
   params: formKeysSchema.shape({
@@ -208,11 +116,7 @@ export type RecordInfo = yup.InferType<typeof recordSchema>;
 
 export const dataInfo = endpoint({
   name: 'dataInfo',
-  path: 'data/datainfo.do',
-  method: 'GET',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
+  path: '/edc/data/datainfo.do',
   description:
     'One record of a form: the form schema (docs/form-schema.md) of the version to enter against, the saved record (null when not entered; for a log-line form `lineno` names the row, none → a new row) and its values and per-item status.',
   params: formKeysSchema.shape({ lineno: yup.number().integer().min(1).optional() }),
@@ -227,6 +131,12 @@ export const dataInfo = endpoint({
 
 // ---------------------------------------------------------------------------------------------------------------
 // Saving
+
+/** Idempotency key of a save: the same key for every retry of one save, a new key for the next one. */
+const idempotencyKey = () =>
+  str()
+    .required()
+    .matches(/^[A-Za-z0-9-]{16,64}$/);
 
 /** A reason for change of one variable: a dictionary code (editReasons) and/or free text (text required). */
 export const changeReasonSchema = yup.object({
@@ -296,11 +206,8 @@ export const saveOutcomeSchema = yup
 
 export const saveData = endpoint({
   name: 'saveData',
-  path: 'data/savedata.do',
+  path: '/edc/data/savedata.do',
   method: 'POST',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
   description:
     'First entry of a record: a form without a record yet, or a new row appended at the end of a log-line form. Validated on the server with the same engine as the browser; an audit row per entered item is written in the same transaction. A retry with the same `idempotencyKey` answers the first outcome and writes nothing.',
   params: formKeysSchema.shape({
@@ -316,11 +223,8 @@ export const saveData = endpoint({
 
 export const updateData = endpoint({
   name: 'updateData',
-  path: 'data/updatedata.do',
+  path: '/edc/data/updatedata.do',
   method: 'POST',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
   description:
     'Change of a saved record: the whole values of the form, the `rowversion` read, and a reason for each changed variable. One audit row per changed item (old → new, reason) in the same transaction.',
   params: yup.object({
@@ -335,42 +239,6 @@ export const updateData = endpoint({
   data: saveOutcomeSchema,
 });
 
-export const editCheck = endpoint({
-  name: 'editCheck',
-  path: 'editcheck/check.do',
-  method: 'POST',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
-  description:
-    "Runs the form's validation and edit checks on values not saved yet (a new record) and answers the problems by variable; writes nothing.",
-  params: formKeysSchema.shape({
-    version: yup.number().integer().min(1).required(),
-    values: formValuesSchema.required(),
-  }),
-  data: yup.object({ problems: formProblemsSchema.required() }),
-});
-
-export const editCheckUpdate = endpoint({
-  name: 'editCheckUpdate',
-  path: 'editcheck/checkupdate.do',
-  method: 'POST',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
-  description:
-    'Runs validation and edit checks on changed values of a saved record; answers the problems and the variables that differ from the saved values (each needs a reason for change). Writes nothing.',
-  params: yup.object({
-    recordid: str().required().max(100),
-    version: yup.number().integer().min(1).required(),
-    values: formValuesSchema.required(),
-  }),
-  data: yup.object({
-    problems: formProblemsSchema.required(),
-    changed: yup.array(str().required()).required(),
-  }),
-});
-
 // ---------------------------------------------------------------------------------------------------------------
 // Audit trail, edit reasons, input assistance
 
@@ -378,11 +246,14 @@ export const auditRowSchema = yup.object({
   id: str().required(),
   /** create: first entry; update: a change. */
   action: str().oneOf(['create', 'update']).required(),
-  variable: str().required(),
+  /** The item's variable (spec §3 audit column `varname`). */
+  varname: str().required(),
   label: metaTextSchema.nullable().defined(),
-  oldvalue: str().nullable().defined(),
-  newvalue: str().nullable().defined(),
-  reason: str().nullable().defined(),
+  /** The value before the change; null for a first entry. */
+  originalvalue: str().nullable().defined(),
+  currentvalue: str().nullable().defined(),
+  /** The reason for change (null for a first entry). */
+  note: str().nullable().defined(),
   username: str().required(),
   realname: str().required(),
   role: metaTextSchema.required(),
@@ -396,11 +267,7 @@ export type AuditTrailRow = yup.InferType<typeof auditRowSchema> & {
 
 export const auditTrail = endpoint({
   name: 'auditTrail',
-  path: 'data/audittrail.do',
-  method: 'GET',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
+  path: '/edc/data/audittrail.do',
   description:
     'The audit trail of one record, oldest first: every entry and change with who, role, when and why.',
   params: yup.object({ recordid: str().required().max(100) }),
@@ -415,11 +282,7 @@ export type EditReason = yup.InferType<typeof editReasonSchema> & { text: MetaTe
 
 export const editReasons = endpoint({
   name: 'editReasons',
-  path: 'data/editreasons.do',
-  method: 'GET',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
+  path: '/edc/data/editreasons.do',
   description: "The study's dictionary of reasons for change, in order.",
   params: noParams,
   data: yup.array(editReasonSchema).required(),
@@ -432,11 +295,7 @@ export const inputSuggestionSchema = yup.object({
 
 export const dataInputAsst = endpoint({
   name: 'dataInputAsst',
-  path: 'data/dataInputasst.do',
-  method: 'GET',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
+  path: '/edc/data/dataInputasst.do',
   description:
     'Input assistance for a text item: up to 20 suggestions for what was typed (`q`), e.g. earlier adverse-event terms or medication names of the study.',
   params: yup.object({
@@ -447,18 +306,13 @@ export const dataInputAsst = endpoint({
   data: yup.array(inputSuggestionSchema).required(),
 });
 
-/** The data-entry endpoints, by name. */
-export const formEndpoints = {
-  visitList,
-  tableList,
+/** The data endpoints, by name. */
+export const dataEndpoints = {
   dataList,
   dataInfo,
   saveData,
   updateData,
-  editCheck,
-  editCheckUpdate,
   auditTrail,
   editReasons,
   dataInputAsst,
 } as const;
-export type FormEndpoints = typeof formEndpoints;

@@ -1,13 +1,15 @@
 /**
- * The list part of the API contract (spec §3): search-field definitions, column sets, code lists and paged rows,
- * and the subject list built on them. Kept apart from contract.ts so that the login front's chunks do not carry
- * these schemas (yup schemas are built at module load and cannot be tree-shaken).
+ * Generic lists (spec §3, §7 "Generic table and search"): search-field definitions, column sets, code lists and
+ * paged rows. Every list screen is declared once by its key: its search fields and column set come from the two
+ * shared definition endpoints (`listKey`), its rows from its own paged endpoint (subjects.ts: subjectlist.do).
+ * Kept apart from session.ts so that the login front's chunks do not carry these schemas (yup schemas are built at
+ * module load and cannot be tree-shaken).
  */
 import * as yup from 'yup';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/types';
 import { isMetaText } from '../metadata/metaText';
 import type { MetaText } from '../metadata/types';
-import { endpoint, noParams, nullData, num, str, type EndpointDef, type HttpMethod } from './contract';
+import { endpoint, hostOf, nullData, num, str, type EndpointDef, type HttpMethod } from './endpoint';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Lists (spec §3): search-field definitions, column sets, code lists and paged rows
@@ -52,17 +54,17 @@ export function listPageSchema<R extends yup.AnyObject>(row: yup.ObjectSchema<R>
 /** A row of a list whose columns come from metadata: any JSON object. */
 export const anyRowSchema = yup.object({}) as unknown as yup.ObjectSchema<Record<string, unknown>>;
 
-/** GET endpoint answering raw definitions, for a SearchBar or MetaGrid configured with a URL. */
+/** GET endpoint answering raw definitions, for a SearchBar or MetaGrid configured with a URL (listDefinitionsUrl). */
 export function definitionsEndpoint(path: string): EndpointDef<Record<string, never>, unknown[]> {
   return {
     name: `definitions:${path}`,
     path,
     method: 'GET',
     auth: 'token',
-    host: 'api',
+    host: hostOf(path),
     needsRole: true,
     description: `Search-field definitions or a column set (${path}).`,
-    params: noParams as unknown as yup.ObjectSchema<Record<string, never>>,
+    params: yup.object({}) as unknown as yup.ObjectSchema<Record<string, never>>,
     data: rawDefinitionsSchema,
   };
 }
@@ -76,7 +78,7 @@ export function rowsEndpoint(path: string, method: HttpMethod): EndpointDef<List
     path,
     method,
     auth: 'token',
-    host: 'api',
+    host: hostOf(path),
     needsRole: true,
     openParams: true,
     description: `Paged rows (${method} ${path}).`,
@@ -93,11 +95,7 @@ export type CodeOptionWire = yup.InferType<typeof codeOptionSchema>;
 
 export const codeList = endpoint({
   name: 'codeList',
-  path: 'codelist.do',
-  method: 'GET',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
+  path: '/edc/dataevent/codelist.do',
   description:
     'Options of a code list (`codelisttype`), in their order; `SITE` answers the sites the current role covers.',
   params: yup.object({ codelisttype: str().required().max(64) }),
@@ -106,13 +104,10 @@ export const codeList = endpoint({
 
 export const searchFieldShown = endpoint({
   name: 'searchFieldShown',
-  path: 'searchField/shown.do',
+  path: '/edc/dataevent/unCHSearch.do',
   method: 'POST',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
   description:
-    "Remembers which search items (by `innerid`) the user shows in a list's search bar; the definitions endpoint then answers `show` accordingly for custom items.",
+    "Remembers which search items (by `innerid`) the user shows in a list's search bar; selectSearchFields.do then answers `show` accordingly for custom items.",
   params: yup.object({
     listKey: str().required().max(64),
     shown: yup.array(str().required().max(100)).required().max(200),
@@ -120,87 +115,30 @@ export const searchFieldShown = endpoint({
   data: nullData,
 });
 
-/** Subject status codes (code list SUBJSTATUS). */
-export const SUBJECT_STATUSES = ['1', '2', '3', '4', '5'] as const;
-
-export const subjectRowSchema = yup.object({
-  subjectid: str().required(),
-  /** Subject number shown to users, e.g. `BJ01-0001`. */
-  subjid: str().required(),
-  siteid: str().required(),
-  sitecode: str().required(),
-  sitename: str().required(),
-  initials: str().defined(),
-  /** Code list SEX: M, F. */
-  sex: str().defined(),
-  /** yyyy-MM-dd */
-  birthdate: str().nullable().defined(),
-  age: num().nullable().defined(),
-  /** Code list SUBJSTATUS: 1 screening, 2 enrolled, 3 completed, 4 withdrawn, 5 screen failure. */
-  status: str()
-    .oneOf([...SUBJECT_STATUSES])
-    .required(),
-  /** yyyy-MM-dd */
-  enrolldate: str().nullable().defined(),
-  visitcount: num().integer().min(0).required(),
-  /** yyyy-MM-dd */
-  lastvisitdate: str().nullable().defined(),
-  /** ISO 8601 UTC date-time of the last change. */
-  updatedat: str().required(),
-});
-export type SubjectRow = yup.InferType<typeof subjectRowSchema>;
-
-/** Page of /index/subjects (and the standalone /subjects): the server refuses roles that may not open it. */
-export const SUBJECTS_PAGE = '/index/subjects';
-/** listKey of the subject list's search bar (searchField/shown.do). */
-export const SUBJECT_LIST_KEY = 'subjects';
-
-export const subjectSearchFields = endpoint({
-  ...definitionsEndpoint('subject/searchFields.do'),
-  name: 'subjectSearchFields',
-  description: 'Search-field definitions of the subject list (with `show` as the user last chose).',
-});
-
-export const subjectColumns = endpoint({
-  ...definitionsEndpoint('subject/columns.do'),
-  name: 'subjectColumns',
-  description: 'Column set of the subject list.',
-});
-
-export const subjectList = endpoint({
-  name: 'subjectList',
-  path: 'subject/list.do',
-  method: 'POST',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
-  openParams: true,
+export const selectSearchFields = endpoint({
+  name: 'selectSearchFields',
+  path: '/edc/dataevent/selectSearchFields.do',
   description:
-    'One page of the subjects at the sites the current role covers, filtered by the search params (names from subject/searchFields.do) and sorted by `orderByField`/`asc`.',
-  params: listParamsSchema,
-  data: listPageSchema(subjectRowSchema),
+    'Search-field definitions of a list (`listKey`), with `show` of the custom items as the user last chose (docs/list-metadata.md).',
+  params: yup.object({ listKey: str().required().max(64) }),
+  data: rawDefinitionsSchema,
 });
 
-export const subjectInfo = endpoint({
-  name: 'subjectInfo',
-  path: 'subject/info.do',
-  method: 'GET',
-  auth: 'token',
-  host: 'api',
-  needsRole: true,
-  description:
-    'One subject, when it is at a site the current role covers (otherwise success:false, as for an unknown id).',
-  params: yup.object({ subjectid: str().required().max(100) }),
-  data: subjectRowSchema,
+export const selectColumns = endpoint({
+  name: 'selectColumns',
+  path: '/edc/dataevent/selectColumns.do',
+  description: 'Column set of a list (`listKey`, docs/list-metadata.md).',
+  params: yup.object({ listKey: str().required().max(64) }),
+  data: rawDefinitionsSchema,
 });
 
-/** The list endpoints, by name. */
-export const listEndpoints = {
-  codeList,
-  searchFieldShown,
-  subjectSearchFields,
-  subjectColumns,
-  subjectList,
-  subjectInfo,
-} as const;
-export type ListEndpoints = typeof listEndpoints;
+/**
+ * The URL a SearchBar or grid is configured with for a list's definitions (spec §7: "GET to a configurable URL with
+ * params"): the shared definitions endpoint with the list's key in its query.
+ */
+export function listDefinitionsUrl(def: { path: string }, listKey: string): string {
+  return `${def.path}?listKey=${encodeURIComponent(listKey)}`;
+}
+
+/** The generic list endpoints, by name. */
+export const listEndpoints = { codeList, searchFieldShown, selectSearchFields, selectColumns } as const;

@@ -1,0 +1,113 @@
+/**
+ * How an endpoint of the API contract is declared: once, in the module of its domain (session.ts, lists.ts,
+ * subjects.ts, visits.ts, data.ts, editChecks.ts …), through `endpoint()`. The path is the spec's own (§7), in full
+ * (`/edc/edcserver/login.do`, `/login/heartBeat.do`); where it is requested follows from it (`hostOf`): paths
+ * containing `/login/` or `config.json` go to the integration address `backAddress`, every other one to the page's
+ * own origin.
+ *
+ * Used by the request client (engine/http), the reference server (server/core/http/route.ts registers every route
+ * from its definition), the fixtures and the tests. Responses are `{ success, msg, data, code? }` (envelope.ts);
+ * `data` is described with yup so that a malformed response fails with a message naming the field
+ * (parseResponse.ts). Schemas check the fields we read and tolerate extra ones (a real server sends more).
+ */
+import * as yup from 'yup';
+
+/** Prefix of every EDC data endpoint (spec §7: "Data endpoints are under /edc"). */
+export const API_BASE = '/edc/';
+
+/** GET and DELETE send their parameters in the query, POST and PUT in a JSON body. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * - `token`: needs a login token; without one the client logs out with code 400 and does not send the request.
+ * - `optional`: sent with the token when there is one.
+ * - `none`: the login front; never sends a token.
+ */
+export type AuthMode = 'token' | 'optional' | 'none';
+
+/**
+ * - `api`: requested on the page's own origin.
+ * - `back`: requested on the integration address (`backAddress`), because the path contains `/login/` or `config.json`.
+ */
+export type HostKind = 'api' | 'back';
+
+export interface EndpointDef<P extends yup.AnyObject, D> {
+  /** Stable name used in code, logs and tests. */
+  readonly name: string;
+  /** The full request path, as the spec names it (`/edc/<group>/<name>.do`, `/login/…`). */
+  readonly path: string;
+  readonly method: HttpMethod;
+  readonly auth: AuthMode;
+  /** Derived from the path (hostOf); never declared. */
+  readonly host: HostKind;
+  /** Query (GET) or JSON body (POST) parameters. The server validates requests with the same schema. */
+  readonly params: yup.ObjectSchema<P>;
+  /** Shape of the `data` field of a successful response. */
+  readonly data: yup.Schema<D>;
+  /** Whether a role and site must have been chosen (changeSiteRole.do) before this call; checked by the server. */
+  readonly needsRole: boolean;
+  readonly description: string;
+  /**
+   * Parameters not named in `params` are kept (not stripped) and handed to the handler as strings or string lists:
+   * the search parameters of list endpoints, whose names come from the search-field metadata.
+   */
+  readonly openParams?: boolean;
+  /**
+   * A back-address endpoint that may be asked before any integration address is known: it is then requested on the
+   * page's own origin (logininfo.do, which answers the address). Every other back endpoint without an address is
+   * refused on the client with the notice that the integration address must be configured.
+   */
+  readonly bootstrap?: boolean;
+}
+
+/** What a domain module declares: the defaults are GET, auth `token`, a chosen role. */
+export type EndpointSpec<P extends yup.AnyObject, D> = Omit<
+  EndpointDef<P, D>,
+  'host' | 'method' | 'auth' | 'needsRole'
+> &
+  Partial<Pick<EndpointDef<P, D>, 'method' | 'auth' | 'needsRole'>>;
+
+/** Paths served by the integration address instead of the page's origin (spec §7). */
+export function isBackPath(path: string): boolean {
+  return path.includes('/login/') || path.includes('config.json');
+}
+
+/** Where a path is requested. */
+export function hostOf(path: string): HostKind {
+  return isBackPath(path) ? 'back' : 'api';
+}
+
+/** Declares an endpoint: defaults filled in, host derived from the path. */
+export function endpoint<P extends yup.AnyObject, D>(spec: EndpointSpec<P, D>): EndpointDef<P, D> {
+  if (!spec.path.startsWith('/')) throw new Error(`${spec.name}: path ${spec.path} must start with /`);
+  return {
+    method: 'GET',
+    auth: 'token',
+    needsRole: true,
+    ...spec,
+    host: hostOf(spec.path),
+  };
+}
+
+/** `data` type of an endpoint. */
+export type DataOf<E> = E extends EndpointDef<yup.AnyObject, infer D> ? D : never;
+/** Params type of an endpoint. */
+export type ParamsOf<E> = E extends EndpointDef<infer P, unknown> ? P : never;
+
+/** Full request path of an endpoint for the server's router: the path itself. */
+export function serverPath(def: Pick<EndpointDef<yup.AnyObject, unknown>, 'path'>): string {
+  return def.path;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Schema primitives shared by the domain modules
+
+export const noParams = yup.object({});
+export const nullData = yup
+  .mixed()
+  .nullable()
+  .test('is-null', '${path} must be null', (v) => v === null) as unknown as yup.Schema<null>;
+
+export const str = () => yup.string().strict();
+export const num = () => yup.number().strict();
+export const bool = () => yup.boolean().strict();
