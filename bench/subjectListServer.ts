@@ -104,7 +104,7 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/edc/appversion.do`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${PORT}/edc/app/appversion.do`)).ok) return child;
     } catch {
       // not listening yet
     }
@@ -132,8 +132,8 @@ async function loginAs(username: string, rolecode: string, sitecode: string): Pr
   const front = await post('/login/front/login.do', { username, password: PASSWORD });
   if (!front.success) throw new Error(`login of ${username}: ${front.msg}`);
   const token = (front.data as { token: string }).token;
-  await post('/edc/login.do', {}, token);
-  const res = await fetch(`http://127.0.0.1:${PORT}/edc/sitelist.do`, { headers: { token } });
+  await fetch(`http://127.0.0.1:${PORT}/edc/edcserver/login.do`, { headers: { token } });
+  const res = await fetch(`http://127.0.0.1:${PORT}/edc/edcserver/sitelist.do`, { headers: { token } });
   const roles = ((await res.json()) as Envelope).data as {
     roleid: string;
     rolecode: string;
@@ -142,7 +142,11 @@ async function loginAs(username: string, rolecode: string, sitecode: string): Pr
   const role = roles.find((r) => r.rolecode === rolecode);
   const site = role?.sites.find((s) => s.sitecode === sitecode);
   if (!role || !site) throw new Error(`${username} holds no ${rolecode} at ${sitecode}`);
-  const chosen = await post('/edc/changeSiteRole.do', { roleid: role.roleid, siteid: site.siteid }, token);
+  const chosen = await post(
+    '/edc/edcserver/changeSiteRole.do',
+    { roleid: role.roleid, siteid: site.siteid },
+    token,
+  );
   if (!chosen.success) throw new Error(`changeSiteRole of ${username}: ${chosen.msg}`);
   return token;
 }
@@ -172,7 +176,7 @@ async function measure(
   let rows = 0;
   for (let run = 0; run < RUNS; run++) {
     const t0 = performance.now();
-    const res = await post('/edc/subject/list.do', params(run), token);
+    const res = await post('/edc/subject/subjectlist.do', params(run), token);
     times.push(performance.now() - t0);
     if (!res.success) throw new Error(`${who} ${query}: ${res.msg} ${JSON.stringify(res)}`);
     const data = res.data as { total: number; list: unknown[] };
@@ -218,7 +222,7 @@ try {
     // warm the server process (JIT, connections) on other query shapes, so that `first` is the cold cache only
     for (let i = 0; i < 30; i++) {
       await post(
-        '/edc/subject/list.do',
+        '/edc/subject/subjectlist.do',
         { page: 2 + (i % 3), size: 50, orderByField: 'age', asc: i % 2 === 0 },
         token,
       );
@@ -238,7 +242,9 @@ try {
     );
   }
   const db = pgUrl ? `PostgreSQL (schema ${PG_SCHEMA})` : 'PGlite';
-  console.log(`\nsubject/list.do, ${SUBJECTS} subjects, ${db}, ${RUNS} runs each (ms, HTTP round trip)\n`);
+  console.log(
+    `\nsubject/subjectlist.do, ${SUBJECTS} subjects, ${db}, ${RUNS} runs each (ms, HTTP round trip)\n`,
+  );
   console.log(
     ['user', 'query', 'total', 'rows', 'first', 'p50', 'p95', 'max']
       .map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 8 : 30) : h.padStart(7)))

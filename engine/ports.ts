@@ -39,11 +39,15 @@ export interface Notifier {
   notify(notice: Notice): void;
 }
 
-/** Full-page navigation, outside the SPA router (the login page, the index address from a response header). */
+/** Navigation the engine asks for (the login page after a logout, the address from a response header). */
 export interface Navigator {
   /** Location of the current page (to read the token from the query). */
   currentUrl(): string;
-  /** Replaces the whole page (window.location.assign). */
+  /**
+   * Opens `url`. An address of the app itself (under the app base, e.g. `/edcweb/loginfront?expireType=401`) is
+   * opened by the app's router, without loading the page again (so the login front works while the server is away);
+   * any other address replaces the page.
+   */
   assign(url: string): void;
 }
 

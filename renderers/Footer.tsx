@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
@@ -8,10 +9,12 @@ export interface FooterProps {
   release?: string | null;
   /** Year of the copyright line; the current year by default. */
   year?: number;
+  /** Shown at the end of the line (the online-service button). */
+  extra?: ReactNode;
 }
 
 /** Product name, release version and copyright line at the bottom of the shell. */
-export function Footer({ release, year = new Date().getFullYear() }: FooterProps) {
+export function Footer({ release, year = new Date().getFullYear(), extra }: FooterProps) {
   const shownRelease = release?.trim() || DEFAULT_PRODUCT_RELEASE;
   return (
     <Box
@@ -21,6 +24,7 @@ export function Footer({ release, year = new Date().getFullYear() }: FooterProps
         display: 'flex',
         flexWrap: 'wrap',
         justifyContent: 'center',
+        alignItems: 'center',
         gap: 2,
         py: 1.5,
         px: 2,
@@ -39,6 +43,7 @@ export function Footer({ release, year = new Date().getFullYear() }: FooterProps
       <Typography variant="caption" data-testid="footer-copyright">
         <FormattedMessage id="footer.copyright" values={{ year }} />
       </Typography>
+      {extra}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Fab from '@mui/material/Fab';
+import Button from '@mui/material/Button';
 import { FormattedMessage } from 'react-intl';
 import { online } from '../engine/api/session';
 import { useApiClient } from './apiClientContext';
@@ -15,7 +15,10 @@ function openInNewWindow(url: string): void {
   window.open(url, '_blank', 'noopener');
 }
 
-/** Floating "online service" button: asks online.do for the support chat address and opens it in a window. */
+/**
+ * The "online service" button: asks online.do for the support chat address and opens it in a window. It sits in the
+ * footer line (not floating over the page, where it covered the row icons of lists).
+ */
 export function OnlineServiceWidget({ visible, openUrl = openInNewWindow }: OnlineServiceWidgetProps) {
   const client = useApiClient();
   const [busy, setBusy] = useState(false);
@@ -34,15 +37,16 @@ export function OnlineServiceWidget({ visible, openUrl = openInNewWindow }: Onli
   }
 
   return (
-    <Fab
-      variant="extended"
+    <Button
+      variant="outlined"
       color="secondary"
-      size="medium"
+      size="small"
       disabled={busy}
       onClick={() => void open()}
-      sx={{ position: 'fixed', right: 24, bottom: 72, zIndex: (theme) => theme.zIndex.speedDial }}
+      data-testid="online-service"
+      sx={{ py: 0, minHeight: 0, lineHeight: 1.6 }}
     >
       <FormattedMessage id="online.open" />
-    </Fab>
+    </Button>
   );
 }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HEARTBEAT_ALIVE,
   HEARTBEAT_EXPIRED,
-  findPicParam,
   heartBeat,
   login,
   loginFront,
@@ -97,7 +96,7 @@ describe('login front', () => {
     }
   });
 
-  it('refuses a disabled account at login, and answers 602 to its open session', async () => {
+  it('refuses a disabled account at login with a message, and answers 401 to its open session (no 602)', async () => {
     const token = await h.login('coder.zhou');
     await h.db.query('update users set disabled = true where username = $1', ['coder.zhou']);
     try {
@@ -106,11 +105,19 @@ describe('login front', () => {
         { username: 'coder.zhou', password: TEST_PASSWORD },
         { locale: 'en' },
       );
-      expect(res.body).toMatchObject({ success: false, msg: 'This account is disabled' });
-      const call = await h.call(findPicParam, {}, { token });
-      expect(call.status).toBe(602);
-      expect(call.body.code).toBe(602);
-      expect(call.headers['x-redirect-url']).toBe('/edcweb/402?code=602');
+      expect(res.body).toMatchObject({
+        success: false,
+        msg: 'This account is disabled; please contact your administrator',
+      });
+      const zh = await h.call(loginFront, { username: 'coder.zhou', password: TEST_PASSWORD });
+      expect(zh.body).toMatchObject({ success: false, msg: '账号已停用，请联系管理员' });
+      const call = await h.call(siteList, {}, { token });
+      expect(call.status).toBe(401);
+      expect(call.body).toMatchObject({ success: false, code: 401 });
+      expect(call.headers['x-redirect-url']).toBeUndefined();
+      const siteList_ = await h.call(siteList, {}, { token, locale: 'en' });
+      expect(siteList_.status).toBe(401);
+      expect(siteList_.body.msg).toBe('This account is disabled; please contact your administrator');
     } finally {
       await h.db.query('update users set disabled = false where username = $1', ['coder.zhou']);
     }
@@ -119,25 +126,25 @@ describe('login front', () => {
 
 describe('token check on every call', () => {
   it('no token → 401 code 400; unknown token → 401 code 401', async () => {
-    const none = await h.call(findPicParam);
+    const none = await h.call(siteList);
     expect(none.status).toBe(401);
     expect(none.body).toMatchObject({ success: false, code: 400 });
-    const unknown = await h.call(findPicParam, {}, { token: 'made-up' });
+    const unknown = await h.call(siteList, {}, { token: 'made-up' });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toMatchObject({ success: false, code: 401 });
   });
 
   it('a second login invalidates the first: 504 on the next call, heartbeat code 504 with HTTP 200', async () => {
     const first = await h.login('cra.zhao');
-    expect((await h.call(findPicParam, {}, { token: first })).status).toBe(200);
+    expect((await h.call(siteList, {}, { token: first })).status).toBe(200);
     const second = await h.login('cra.zhao');
     const beat = await h.call(heartBeat, {}, { token: first });
     expect(beat.status).toBe(200);
     expect(beat.body).toMatchObject({ success: false, code: 504 });
-    const call = await h.call(findPicParam, {}, { token: first });
+    const call = await h.call(siteList, {}, { token: first });
     expect(call.status).toBe(401);
     expect(call.body.code).toBe(504);
-    expect((await h.call(findPicParam, {}, { token: second })).status).toBe(200);
+    expect((await h.call(siteList, {}, { token: second })).status).toBe(200);
     const ended = await h.db.query<{ end_reason: string }>(
       'select end_reason from sessions where token_hash = $1',
       [hashToken(first)],
@@ -187,7 +194,7 @@ describe('token check on every call', () => {
       success: true,
       data: HEARTBEAT_EXPIRED,
     });
-    expect((await h.call(findPicParam, {}, { token })).body.code).toBe(405);
+    expect((await h.call(siteList, {}, { token })).body.code).toBe(405);
   });
 
   it('heartbeat with an unknown token → −2; without a token → 401 code 400', async () => {
@@ -198,7 +205,7 @@ describe('token check on every call', () => {
   });
 
   it('a refused token that came from the cookie is cleared from it', async () => {
-    const res = await h.call(findPicParam, {}, { token: 'stale', headers: { cookie: 'token=stale' } });
+    const res = await h.call(siteList, {}, { token: 'stale', headers: { cookie: 'token=stale' } });
     expect(res.status).toBe(401);
     expect(String(res.headers['set-cookie'])).toMatch(/^token=;.*Max-Age=0/);
   });
@@ -241,7 +248,7 @@ describe('login.do and logout.do', () => {
     const res = await h.call(logout, {}, { token });
     expect(res.body).toEqual({ success: true, msg: '', data: null });
     expect(String(res.headers['set-cookie'])).toMatch(/Max-Age=0/);
-    const after = await h.call(findPicParam, {}, { token });
+    const after = await h.call(siteList, {}, { token });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(401);
   });
@@ -341,7 +348,7 @@ describe('request log', () => {
   it('is JSON lines without passwords or tokens', async () => {
     const front = await h.call(loginFront, { username: 'crc.li', password: TEST_PASSWORD });
     const token = front.body.success ? front.body.data.token : 'none';
-    await h.call(findPicParam, {}, { token, headers: { cookie: `token=${token}` } });
+    await h.call(siteList, {}, { token, headers: { cookie: `token=${token}` } });
     await h.app.inject({ method: 'GET', url: `/edcweb/entrance?token=${token}` });
     expect(logLines.length).toBeGreaterThan(0);
     for (const line of logLines) expect(() => JSON.parse(line) as unknown).not.toThrow();

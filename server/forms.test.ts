@@ -51,9 +51,17 @@ beforeAll(async () => {
   cra = await h.loginAs('cra.zhao', 'CRA', 'BJ01');
   dm = await h.loginAs('dm.chen', 'DM', 'BJ01');
   crcSmith = await h.loginAs('crc.smith', 'CRC', 'BOS01');
+  // the writing tests take subjects of BJ01 (the site the sessions chose): the SH01 subjects without records but
+  // the first (kept for the site-scope test) move to BJ01, so that there are enough of them
+  await h.db.query(
+    `update subjects set site_id = 'site-bj01'
+     where site_id = 'site-sh01' and not exists (select 1 from form_records r where r.subject_id = subjects.id)
+       and subjid > (select min(s2.subjid) from subjects s2 where s2.site_id = 'site-sh01'
+                     and not exists (select 1 from form_records r where r.subject_id = s2.id))`,
+  );
   const rows = await h.db.query<{ id: string }>(
     `select s.id from subjects s join sites si on si.id = s.site_id
-     where si.sitecode in ('BJ01', 'SH01') and not exists (select 1 from form_records r where r.subject_id = s.id)
+     where si.sitecode = 'BJ01' and not exists (select 1 from form_records r where r.subject_id = s.id)
      order by si.sitecode, s.subjid`,
   );
   fresh = rows.map((r) => r.id);
@@ -94,7 +102,7 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 const recordCount = () => count('select count(*)::int as n from form_records');
 const auditCount = () => count('select count(*)::int as n from data_audit');
 
-/** Subjects of BJ01 (then SH01: crc.li holds both) with nothing entered; each test that writes takes its own. */
+/** Subjects of BJ01 (the site crc.li, pi.wang … chose) with nothing entered; each test that writes takes its own. */
 let fresh: string[] = [];
 function freshSubject(): string {
   const next = fresh.shift();
@@ -120,7 +128,10 @@ describe('permissions: role, page and site', () => {
     const before = await recordCount();
     for (const t of [sponsor, cra, dm]) {
       const list = await h.call(dataList, form(ENTRY, 'V1', 'DM'), { token: t });
-      expect(list.body.success && list.body.data.editable).toBe(false);
+      if (!list.body.success) throw new Error(list.body.msg);
+      expect(list.body.data.capabilities).not.toContain('enter');
+      expect(list.body.data.capabilities).not.toContain('change');
+      expect(list.body.data.capabilities).toContain('view');
       const res = await save(t, form(ENTRY, 'V1', 'VS'), GOOD_VS);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe(403);
@@ -128,11 +139,28 @@ describe('permissions: role, page and site', () => {
     expect(await recordCount()).toBe(before);
   });
 
-  it('PI and CRC may write (editable)', async () => {
+  it('capabilities come from the role: PI and CRC enter and change, readers view and audit', async () => {
     for (const t of [pi, crc]) {
       const info = await h.call(dataInfo, form(ENTRY, 'V1', 'VS'), { token: t });
-      expect(info.body.success && info.body.data.editable).toBe(true);
+      if (!info.body.success) throw new Error(info.body.msg);
+      expect(info.body.data.record).toBeNull();
+      expect(info.body.data.capabilities).toEqual(['view', 'enter', 'change', 'audit']);
     }
+    for (const t of [sponsor, cra, dm]) {
+      const info = await h.call(dataInfo, form(ENTRY, 'V1', 'VS'), { token: t });
+      expect(info.body.success && info.body.data.capabilities).toEqual(['view', 'audit']);
+    }
+  });
+
+  it('a saved record keeps the same capabilities (the save answer needs no second read)', async () => {
+    const subject = freshSubject();
+    outcomeOf(await save(crc, form(subject, 'V1', 'VS'), GOOD_VS));
+    const mine = await h.call(dataInfo, form(subject, 'V1', 'VS'), { token: crc });
+    expect(mine.body.success && mine.body.data.capabilities).toEqual(['view', 'enter', 'change', 'audit']);
+    const list = await h.call(dataList, form(subject, 'V1', 'VS'), { token: pi });
+    expect(list.body.success && list.body.data.capabilities).toEqual(['view', 'enter', 'change', 'audit']);
+    const theirs = await h.call(dataInfo, form(subject, 'V1', 'VS'), { token: cra });
+    expect(theirs.body.success && theirs.body.data.capabilities).toEqual(['view', 'audit']);
   });
 
   it('a subject outside the role’s sites is "not found", for reads and saves alike', async () => {
@@ -421,7 +449,7 @@ describe('log-line forms', () => {
       total: 3,
       pageNum: 2,
       innerPage: 2,
-      editable: true,
+      capabilities: ['view', 'enter', 'change', 'audit'],
     });
     expect(page2.body.data.list?.map((r) => [r.lineno, r.AETERM])).toEqual([[3, 'Insomnia']]);
     expect(page2.body.data.columns).not.toBeNull();
@@ -633,24 +661,52 @@ describe('audit trail immutability (database)', () => {
 });
 
 describe('audit trail completeness', () => {
-  it("records the data's site (the subject's), not the site the user chose at login", async () => {
-    // the fresh subjects are ordered BJ01 first, SH01 last: take an SH01 one from the end
-    const id = fresh.pop()!;
-    const sh = (
-      await h.db.query<{ id: string; site_id: string; sitecode: string }>(
-        'select s.id, s.site_id, si.sitecode from subjects s join sites si on si.id = s.site_id where s.id = $1',
-        [id],
-      )
-    )[0]!;
-    expect(sh.sitecode).toBe('SH01');
-    // crc.li's session was opened at BJ01; the subject is at SH01 (crc.li is CRC there too)
-    const out = outcomeOf(await save(crc, form(sh.id, 'V1', 'VS'), GOOD_VS));
-    expect(out.outcome).toBe('saved');
-    const sites = await h.db.query<{ site_id: string }>(
-      'select distinct site_id from data_audit where subject_id = $1',
-      [sh.id],
+  it('refuses a subject of another site the user holds the role at: crc.li chose BJ01, SH01 is out of scope', async () => {
+    const [sh] = await h.db.query<{ id: string }>(
+      `select s.id from subjects s join sites si on si.id = s.site_id
+       where si.sitecode = 'SH01' and not exists (select 1 from form_records r where r.subject_id = s.id)
+       order by s.subjid limit 1`,
     );
-    expect(sites).toEqual([{ site_id: sh.site_id }]);
+    const shRecord = (
+      await h.db.query<{ id: string }>(
+        `select r.id::text as id from form_records r join subjects s on s.id = r.subject_id
+         where s.site_id = 'site-sh01' limit 1`,
+      )
+    )[0];
+    if (!sh || !shRecord) throw new Error('the seed has no SH01 subject without records, or no SH01 record');
+    const records = await recordCount();
+    const audits = await auditCount();
+    // crc.li's session was opened at BJ01; crc.li is CRC at SH01 too, but SH01 was not chosen
+    const saved = await save(crc, form(sh.id, 'V1', 'VS'), GOOD_VS, {});
+    expect(saved.status).toBe(200);
+    expect(saved.body.success).toBe(false);
+    const [rec] = await h.db.query<{ rowversion: number }>(
+      'select rowversion from form_records where id = $1::bigint',
+      [shRecord.id],
+    );
+    const update = await h.call(
+      updateData,
+      {
+        recordid: shRecord.id,
+        version: 1,
+        rowversion: rec!.rowversion,
+        values: { SEX: 'F' },
+        reasons: { SEX: { code: null, text: 'x' } },
+        idempotencyKey: key(),
+      },
+      { token: crc },
+    );
+    expect(update.body.success).toBe(false);
+    for (const read of [
+      await h.call(visitList, { subjectid: sh.id }, { token: crc }),
+      await h.call(dataInfo, form(sh.id, 'V1', 'DM'), { token: crc }),
+      await h.call(dataList, form(sh.id, 'V1', 'DM'), { token: crc }),
+      await h.call(auditTrail, { recordid: shRecord.id }, { token: crc }),
+    ]) {
+      expect(read.body.success).toBe(false);
+    }
+    expect(await recordCount()).toBe(records);
+    expect(await auditCount()).toBe(audits);
   });
 
   it('shows a row whose user or role is no longer found, by id, instead of dropping it', async () => {
@@ -672,7 +728,7 @@ describe('audit trail completeness', () => {
     if (!after.body.success) throw new Error(after.body.msg);
     expect(after.body.data).toHaveLength(before.body.data.length + 1);
     expect(after.body.data.at(-1)).toMatchObject({
-      variable: 'SEX',
+      varname: 'SEX',
       username: 'gone-user',
       role: { zh_CN: 'gone-role', en: 'gone-role' },
     });

@@ -115,19 +115,13 @@ describe('codelist.do', () => {
     expect(sex.body.success && sex.body.data.map((o) => o.codevalue)).toEqual(['M', 'F']);
   });
 
-  it('SITE answers the sites of the role, not of the session site only nor of the study', async () => {
+  it('SITE answers the site chosen at /checkRole only, not every site of the role nor of the study', async () => {
+    // crc.li is CRC at BJ01 and SH01 and chose BJ01
     const li = await h.call(codeList, { codelisttype: 'SITE' }, { token: crcLi });
-    expect(li.body.data).toEqual([
-      { codevalue: 'site-bj01', codedesp: 'BJ01 Beijing Demo Hospital' },
-      { codevalue: 'site-sh01', codedesp: 'SH01 Shanghai Demo Hospital' },
-    ]);
-    const dm = await h.loginAs('dm.chen', 'DM', 'BJ01');
-    const all = await h.call(codeList, { codelisttype: 'SITE' }, { token: dm });
-    expect(all.body.success && all.body.data.map((o) => o.codevalue)).toEqual([
-      'site-bj01',
-      'site-bos01',
-      'site-sh01',
-    ]);
+    expect(li.body.data).toEqual([{ codevalue: 'site-bj01', codedesp: 'BJ01 Beijing Demo Hospital' }]);
+    const dm = await h.loginAs('dm.chen', 'DM', 'SH01');
+    const sh = await h.call(codeList, { codelisttype: 'SITE' }, { token: dm });
+    expect(sh.body.success && sh.body.data.map((o) => o.codevalue)).toEqual(['site-sh01']);
   });
 
   it('answers success:false for an unknown code list, and 403 for a role without the subject page', async () => {

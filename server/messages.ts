@@ -12,7 +12,10 @@ export const SERVER_MESSAGES = {
     zh_CN: '登录失败次数过多，账号已锁定，请 15 分钟后再试',
     en: 'Too many failed logins: the account is locked, try again in 15 minutes',
   },
-  accountDisabled: { zh_CN: '账号已停用', en: 'This account is disabled' },
+  accountDisabled: {
+    zh_CN: '账号已停用，请联系管理员',
+    en: 'This account is disabled; please contact your administrator',
+  },
   noToken: { zh_CN: '未登录', en: 'Not logged in' },
   badToken: { zh_CN: '登录已失效，请重新登录', en: 'The login is no longer valid; please log in again' },
   replaced: {

@@ -17,7 +17,7 @@ import { startHarness, type Harness } from './test/harness';
 
 const pageEndpoint = (name: string): EndpointDef<object, { served: string }> => ({
   name,
-  path: `test/${name}.do`,
+  path: `/edc/test/${name}.do`,
   method: 'GET',
   auth: 'token',
   host: 'api',
@@ -34,9 +34,9 @@ beforeAll(async () => {
   h = await startHarness({ logger: false });
   app = Fastify({ logger: false });
   const ctx = { db: h.db, config: resolveConfig({ now: () => h.clock.now() }) };
-  roleEndpoint(app, ctx, pageEndpoint('userManage'), {
-    page: '/index/userManage',
-    handler: async () => ok({ served: 'userManage' }),
+  roleEndpoint(app, ctx, pageEndpoint('dbLock'), {
+    page: '/index/dbLock',
+    handler: async () => ok({ served: 'dbLock' }),
   });
   roleEndpoint(app, ctx, pageEndpoint('subjects'), {
     page: SUBJECTS_PAGE,
@@ -64,12 +64,12 @@ const get = (name: string, token: string) =>
 describe('pages served by the server', () => {
   it('a management page answers a role that was granted it (DM) and refuses one that was not (CRC)', async () => {
     const dm = await h.loginAs('dm.chen', 'DM', 'BJ01');
-    expect((await get('userManage', dm)).json()).toMatchObject({
+    expect((await get('dbLock', dm)).json()).toMatchObject({
       success: true,
-      data: { served: 'userManage' },
+      data: { served: 'dbLock' },
     });
     const crc = await h.loginAs('crc.li', 'CRC', 'BJ01');
-    const refused = await get('userManage', crc);
+    const refused = await get('dbLock', crc);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       success: false,
@@ -80,10 +80,10 @@ describe('pages served by the server', () => {
 
   it('the same user is refused after switching to a role without the page', async () => {
     const token = await h.loginAs('dm.chen', 'DM', 'SH01');
-    expect((await get('userManage', token)).statusCode).toBe(200);
+    expect((await get('dbLock', token)).statusCode).toBe(200);
     const cra = await h.ids('CRA', 'SH01');
     expect((await h.call(changeSiteRole, cra, { token })).body.success).toBe(true);
-    expect((await get('userManage', token)).statusCode).toBe(403);
+    expect((await get('dbLock', token)).statusCode).toBe(403);
   });
 
   it('the data of a menu page (the subject list) only for roles granted its menu', async () => {
@@ -121,7 +121,7 @@ describe('pages served by the server', () => {
     const ctx = { db: h.db, config: resolveConfig({}) };
     const def = { ...pageEndpoint('x'), needsRole: false };
     expect(() =>
-      roleEndpoint(bare, ctx, def, { page: '/index/userManage', handler: async () => ok({ served: 'x' }) }),
+      roleEndpoint(bare, ctx, def, { page: '/index/dbLock', handler: async () => ok({ served: 'x' }) }),
     ).toThrow();
   });
 });

@@ -149,7 +149,7 @@ describe('menuList.do', () => {
     const token = await h.login('pi.wang');
     const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const res = await fetch(`${address}/edc/menuList.do?time=1`, { headers: { token } });
+      const res = await fetch(`${address}/edc/menu/menuList.do?time=1`, { headers: { token } });
       expect(res.status).toBe(601);
       expect(res.headers.get('x-redirect-url')).toBe('/edcweb/402?code=601');
       expect(await res.json()).toMatchObject({ success: false, code: 601 });

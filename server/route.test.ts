@@ -19,7 +19,7 @@ interface Echo {
 
 const echoEndpoint = (method: HttpMethod, openParams: boolean): EndpointDef<{ page?: number }, Echo> => ({
   name: `echo:${method}:${openParams}`,
-  path: `test/echo/${method.toLowerCase()}${openParams ? '/open' : ''}.do`,
+  path: `/edc/test/echo/${method.toLowerCase()}${openParams ? '/open' : ''}.do`,
   method,
   auth: 'token',
   host: 'api',

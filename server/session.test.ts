@@ -176,7 +176,7 @@ describe('writeWebLog.do', () => {
   const entry = {
     level: 'error',
     kind: 'chunk-load',
-    message: 'Failed to fetch dynamically imported module',
+    msg: 'Failed to fetch dynamically imported module',
     url: '/edcweb/index/statistics',
     time: '2026-03-02T01:00:00.000Z',
   };
@@ -199,7 +199,7 @@ describe('writeWebLog.do', () => {
     const leaky = {
       ...entry,
       url: `/edcweb/entrance?token=${secret}`,
-      message: `GET /edcweb/entrance?lang=en&token=${secret} failed`,
+      msg: `GET /edcweb/entrance?lang=en&token=${secret} failed`,
     };
     expect((await h.call(writeWebLog, leaky)).body.success).toBe(true);
     const rows = await h.db.query<{ url: string; message: string }>(
@@ -210,6 +210,16 @@ describe('writeWebLog.do', () => {
       message: 'GET /edcweb/entrance?lang=en&token=[redacted] failed',
     });
     expect(logLines.join('')).not.toContain(secret);
+  });
+
+  it("takes the tab's token (spec §7: msg and token) but never stores nor logs it", async () => {
+    const token = 'tab-token-abcdef0123456789';
+    const res = await h.call(writeWebLog, { ...entry, msg: 'with token', token });
+    expect(res.body.success).toBe(true);
+    const rows = await h.db.query<{ row: string }>('select row_to_json(w)::text as row from web_logs w');
+    expect(rows.some((r) => r.row.includes('with token'))).toBe(true);
+    expect(rows.some((r) => r.row.includes(token))).toBe(false);
+    expect(logLines.join('')).not.toContain(token);
   });
 
   it('is limited per client address', async () => {

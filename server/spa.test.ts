@@ -98,7 +98,7 @@ describe('failures inside the server', () => {
   it('answer 500 with a server error envelope, never the error itself', async () => {
     const res = await app.inject({
       method: 'GET',
-      url: '/edc/findPicParam.do?time=1',
+      url: '/edc/pic/findPicParam.do?time=1',
       headers: { token: 't', locale: 'en' },
     });
     expect(res.statusCode).toBe(500);
@@ -107,7 +107,7 @@ describe('failures inside the server', () => {
   });
 
   it('API answers are never cached and never sniffed', async () => {
-    const res = await app.inject({ method: 'GET', url: '/edc/appversion.do?time=1' });
+    const res = await app.inject({ method: 'GET', url: '/edc/app/appversion.do?time=1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -66,7 +66,7 @@ describe('server/main.ts', () => {
       (out) => /started in \d+ ms/.test(out),
       async (out) => {
         const port = /http:\/\/localhost:(\d+)\/edcweb\//.exec(out)?.[1];
-        answer = await (await fetch(`http://127.0.0.1:${port}/edc/appversion.do?time=1`)).json();
+        answer = await (await fetch(`http://127.0.0.1:${port}/edc/app/appversion.do?time=1`)).json();
         // a second server on the same port fails fast with one line
         portInUse = await runMain({ PORT: String(port), DATA_DIR: path.join(tmp, 'other') });
         // and a second server on the same data directory is refused before it can corrupt it

@@ -1,6 +1,6 @@
 /**
- * The subject list endpoints on the demo seed (60 generated subjects over BJ01, SH01, BOS01): scope by the role's
- * sites, paging, every search type, sorting, refused input, one subject. Every answer is checked against the
+ * The subject list endpoints on the demo seed (60 generated subjects over BJ01, SH01, BOS01): scope by the site
+ * chosen at /checkRole, paging, every search type, sorting, refused input, one subject. Every answer is checked against the
  * contract by the harness.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,28 +48,31 @@ async function rows(token: string, params: Record<string, unknown> = {}): Promis
 }
 
 const subjids = (list: readonly { subjid: string }[]) => list.map((r) => r.subjid);
-const where = (pred: (s: (typeof all)[number]) => boolean, sites = ['BJ01', 'SH01']) =>
+/** crc.li's sessions chose BJ01 (crc.li is CRC at BJ01 and SH01): the scope is BJ01 only. */
+const where = (pred: (s: (typeof all)[number]) => boolean, sites = ['BJ01']) =>
   all.filter((s) => sites.includes(s.sitecode) && pred(s)).map((s) => s.subjid);
 
-describe('scope: the sites where the user holds the session role', () => {
+describe('scope: the site chosen at /checkRole (where the user still holds the role)', () => {
   it('the demo seed has 60 subjects over the three sites', () => {
     expect(all).toHaveLength(60);
     expect(new Set(all.map((s) => s.sitecode))).toEqual(new Set(['BJ01', 'SH01', 'BOS01']));
   });
 
-  it('crc.li (CRC at BJ01 and SH01) sees both sites, never BOS01, whichever site the session chose', async () => {
+  it('crc.li (CRC at BJ01 and SH01) who chose BJ01 sees BJ01 only: no SH01 subject, no BOS01 one', async () => {
     const seen = await rows(crcLi);
-    expect(subjids(seen)).toEqual(where(() => true));
-    expect(seen.some((r) => r.sitecode === 'BOS01')).toBe(false);
-    // one login per user: the new token replaces the old one
-    crcLi = await h.loginAs('crc.li', 'CRC', 'SH01');
-    expect(subjids(await rows(crcLi))).toEqual(where(() => true));
+    expect(subjids(seen)).toEqual(where(() => true, ['BJ01']));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((r) => r.sitecode === 'SH01' || r.sitecode === 'BOS01')).toBe(false);
+    // the same user choosing SH01 sees SH01 only (one login per user: the new token replaces the old one)
+    const atSh01 = await h.loginAs('crc.li', 'CRC', 'SH01');
+    expect(subjids(await rows(atSh01))).toEqual(where(() => true, ['SH01']));
+    crcLi = await h.loginAs('crc.li', 'CRC', 'BJ01');
   });
 
-  it('crc.smith (CRC at BOS01) sees only BOS01; dm.chen as DM sees all three sites', async () => {
+  it('crc.smith (CRC at BOS01) sees only BOS01; dm.chen as DM at SH01 sees SH01 only', async () => {
     expect(subjids(await rows(crcSmith))).toEqual(where(() => true, ['BOS01']));
     const dmRows = await rows(dm);
-    expect(dmRows).toHaveLength(60);
+    expect(subjids(dmRows)).toEqual(where(() => true, ['SH01']));
     // the same user as CRA at SH01 only: the scope follows the session's role
     const cra = await h.loginAs('dm.chen', 'CRA', 'SH01');
     expect(subjids(await rows(cra))).toEqual(where(() => true, ['SH01']));
@@ -77,9 +80,11 @@ describe('scope: the sites where the user holds the session role', () => {
   });
 
   it('a siteid search outside the scope gives no rows, not the other site', async () => {
-    const res = await list(crcLi, { siteid: 'site-bos01' });
-    expect(res.body).toMatchObject({ success: true, data: { list: [], total: 0 } });
-    expect(subjids(await rows(crcLi, { siteid: 'site-sh01' }))).toEqual(where(() => true, ['SH01']));
+    for (const siteid of ['site-bos01', 'site-sh01']) {
+      const res = await list(crcLi, { siteid });
+      expect(res.body, siteid).toMatchObject({ success: true, data: { list: [], total: 0 } });
+    }
+    expect(subjids(await rows(crcLi, { siteid: 'site-bj01' }))).toEqual(where(() => true));
   });
 
   it('roles without the subject page (CODER, SUPPORT) are refused with 403', async () => {
@@ -124,8 +129,8 @@ describe('paging', () => {
 
 describe('search (values read with the engine from the stored definitions)', () => {
   it('subjid and initials: contains, case-insensitive', async () => {
-    expect(subjids(await rows(crcLi, { subjid: 'sh01-00' }))).toEqual(
-      where((s) => s.subjid.startsWith('SH01-00')),
+    expect(subjids(await rows(crcLi, { subjid: 'bj01-00' }))).toEqual(
+      where((s) => s.subjid.startsWith('BJ01-00')),
     );
     const initials = all.find((s) => s.sitecode === 'BJ01')!.initials.slice(0, 2);
     expect(subjids(await rows(crcLi, { initials: initials.toLowerCase() }))).toEqual(
@@ -147,7 +152,7 @@ describe('search (values read with the engine from the stored definitions)', () 
   });
 
   it('num (age) is equal', async () => {
-    const age = all.find((s) => s.sitecode === 'SH01')!.age;
+    const age = all.find((s) => s.sitecode === 'BJ01')!.age;
     const found = await rows(crcLi, { age: String(age) });
     expect(subjids(found)).toEqual(where((s) => s.age === age));
     expect(found.length).toBeGreaterThan(0);
@@ -247,9 +252,18 @@ describe('sort', () => {
 });
 
 describe('subject/info.do', () => {
-  it('answers a subject at one of the scope sites', async () => {
-    const res = await h.call(subjectInfo, { subjectid: 'subj-sh01-0001' }, { token: crcLi });
-    expect(res.body).toMatchObject({ success: true, data: { subjid: 'SH01-0001', sitecode: 'SH01' } });
+  it('answers a subject at the chosen site', async () => {
+    const res = await h.call(subjectInfo, { subjectid: 'subj-bj01-0001' }, { token: crcLi });
+    expect(res.body).toMatchObject({ success: true, data: { subjid: 'BJ01-0001', sitecode: 'BJ01' } });
+  });
+
+  it('refuses a subject of another site where the user holds the same role (crc.li chose BJ01: SH01 refused)', async () => {
+    const res = await h.call(subjectInfo, { subjectid: 'subj-sh01-0001' }, { token: crcLi, locale: 'en' });
+    expect(res.body).toEqual({
+      success: false,
+      msg: 'No such subject at the sites of your role',
+      data: null,
+    });
   });
 
   it('answers success:false for a subject of another site, as for an unknown id', async () => {

@@ -4,7 +4,7 @@ import { App } from './App';
 import { createBrowserPlatform } from './platform/createBrowserPlatform';
 import { installErrorReporting } from './platform/installErrorReporting';
 
-const { platform, client } = createBrowserPlatform();
+const { platform, client, navigator } = createBrowserPlatform();
 installErrorReporting(platform.reporter);
 
 const container = document.getElementById('root');
@@ -12,6 +12,6 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <App platform={platform} client={client} />
+    <App platform={platform} client={client} navigator={navigator} />
   </StrictMode>,
 );

@@ -10,12 +10,15 @@ const Entrance = lazyPage(() => import('./pages/Entrance').then((m) => m.Entranc
 const LoginFront = lazyPage(() => import('./pages/LoginFront').then((m) => m.LoginFront));
 const CheckRole = lazyPage(() => import('./pages/CheckRole').then((m) => m.CheckRole));
 const HomeShell = lazyPage(() => import('./shell/HomeShell').then((m) => m.HomeShell));
+const ShellLanding = lazyPage(() => import('./shell/ShellLanding').then((m) => m.ShellLanding));
 const Statistics = lazyPage(() => import('./pages/Statistics').then((m) => m.Statistics));
 const StandaloneShell = lazyPage(() => import('./shell/StandaloneShell').then((m) => m.StandaloneShell));
 // the list pages carry AG Grid and the date pickers: never part of the login front's chunks
-const SubjectListPage = lazyPage(() => import('./pages/SubjectListPage').then((m) => m.SubjectListPage));
-const SubjectPage = lazyPage(() => import('./pages/SubjectPage').then((m) => m.SubjectPage));
-const FormPage = lazyPage(() => import('./pages/formPageLoader').then((m) => m.loadFormPage()));
+const SubjectListPage = lazyPage(() =>
+  import('./features/subjects/SubjectListPage').then((m) => m.SubjectListPage),
+);
+const SubjectPage = lazyPage(() => import('./features/subjects/SubjectPage').then((m) => m.SubjectPage));
+const FormPage = lazyPage(() => import('./features/data/formPageLoader').then((m) => m.loadFormPage()));
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -55,7 +58,7 @@ export const appRoutes: RouteObject[] = [
         path: rel(PATHS.index),
         element: <HomeShell />,
         children: [
-          { index: true, element: <Navigate to={PATHS.statistics} replace /> },
+          { index: true, element: <ShellLanding /> },
           { path: 'statistics', element: <Statistics /> },
           { path: 'subjects', element: <SubjectListPage base={PATHS.subjects} /> },
           { path: 'subjects/:subjectid', element: <SubjectPage base={PATHS.subjects} /> },

@@ -11,18 +11,23 @@ import type { PageSize as RowsPerPage } from '../engine/list/types';
 import { listFixtures } from '../fixtures';
 import { MetaGridView } from '../renderers/grid/MetaGridView';
 import { fakeFailure, pending } from '../renderers/testing/fakeApiClient';
-import { GridStory, pageOf, rowsRequests, STORY_PATHS, type RowsParams } from './support/listStory';
+import {
+  GridStory,
+  pageOf,
+  storySubjects,
+  rowsRequests,
+  STORY_PATHS,
+  type RowsParams,
+} from './support/listStory';
 import { msg } from './support/storyText';
 
 const columns = listFixtures.subjectColumns.data;
 const firstPage = listFixtures.subjectList.data;
 /** Every subject the fixtures hold (page 1, and the sorted + filtered page), for a fake server with two pages. */
-const subjects: readonly GridRow[] = [
-  ...firstPage.list,
-  ...listFixtures.subjectListSortedFiltered.data.list.filter(
-    (row) => !firstPage.list.some((r) => r.subjectid === row.subjectid),
-  ),
-];
+const subjects: readonly GridRow[] = storySubjects(
+  firstPage.list,
+  listFixtures.subjectListSortedFiltered.data.list,
+);
 
 const body = (canvas: HTMLElement) => within(canvas.ownerDocument.body);
 const rowCount = (canvas: HTMLElement) => canvas.querySelectorAll('.ag-row[row-id]').length;

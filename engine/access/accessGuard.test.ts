@@ -19,30 +19,42 @@ describe('checkAccess', () => {
   });
 
   it('allows a management page that is in the allowed list, with its sub-paths', () => {
-    const list = ['/index/userManage', '/index/statistics'];
-    expect(checkAccess('/index/userManage', list)).toEqual(allowed);
-    expect(checkAccess('/index/userManage/edit/42', list)).toEqual(allowed);
-    expect(checkAccess('/index/roleManage', list)).toEqual(denied);
+    const list = ['/index/remindlist', '/index/statistics'];
+    expect(checkAccess('/index/remindlist', list)).toEqual(allowed);
+    expect(checkAccess('/index/remindlist/edit/42', list)).toEqual(allowed);
+    expect(checkAccess('/index/crfManage', list)).toEqual(denied);
   });
 
   it('denies sub-paths of a management page that is not allowed', () => {
-    expect(checkAccess('/index/auditLog/detail/7', [])).toEqual(denied);
+    expect(checkAccess('/index/dbLock/detail/7', [])).toEqual(denied);
   });
 
   it('an allowed sub-path does not open its parent page', () => {
-    const list = ['/index/userManage/view'];
-    expect(checkAccess('/index/userManage/view/3', list)).toEqual(allowed);
-    expect(checkAccess('/index/userManage', list)).toEqual(denied);
+    const list = ['/index/remindlist/view'];
+    expect(checkAccess('/index/remindlist/view/3', list)).toEqual(allowed);
+    expect(checkAccess('/index/remindlist', list)).toEqual(denied);
   });
 
   it('a broad entry like /index does not open management pages', () => {
-    expect(checkAccess('/index/userManage', ['/index'])).toEqual(denied);
+    expect(checkAccess('/index/remindlist', ['/index'])).toEqual(denied);
   });
 
   it('leaves every other page open', () => {
     expect(checkAccess('/index/statistics', [])).toEqual(allowed);
-    expect(checkAccess('/index/userManagement', [])).toEqual(allowed);
+    expect(checkAccess('/index/userManage', [])).toEqual(allowed);
+    expect(checkAccess('/index/remindlistAll', [])).toEqual(allowed);
     expect(checkAccess('/checkRole', [])).toEqual(allowed);
+  });
+
+  it('guards the subject list (menu-gated), also standalone and below it', () => {
+    expect(checkAccess('/index/subjects', ['/index/statistics'])).toEqual(denied);
+    expect(checkAccess('/subjects', ['/index/statistics'])).toEqual(denied);
+    expect(checkAccess('/index/subjects/s1/visits/V1/0/1/forms/VS', [])).toEqual(denied);
+    expect(checkAccess('/index/subjects', ['/index'])).toEqual(denied);
+    const crc = ['/index/subjects', '/index/statistics'];
+    expect(checkAccess('/index/subjects', crc)).toEqual(allowed);
+    expect(checkAccess('/subjects/s1', crc)).toEqual(allowed);
+    expect(checkAccess('/index/subjects/s1/visits/V1/0/1/forms/VS', crc)).toEqual(allowed);
   });
 
   it('exempts report pages', () => {
@@ -52,21 +64,21 @@ describe('checkAccess', () => {
   });
 
   it('does not let a report segment under a management page through', () => {
-    expect(checkAccess('/index/userManage/report', [])).toEqual(denied);
-    expect(checkAccess('/index/auditLog/reports/x', [])).toEqual(denied);
+    expect(checkAccess('/index/remindlist/report', [])).toEqual(denied);
+    expect(checkAccess('/index/dbLock/reports/x', [])).toEqual(denied);
   });
 
   it('is not fooled by case, slashes, query, hash or dot segments', () => {
     for (const path of [
-      '/index/USERMANAGE',
-      '/index//userManage/',
-      '/index/userManage?x=1',
-      '/index/userManage#top',
-      '/index/statistics/../userManage',
+      '/index/REMINDLIST',
+      '/index//remindlist/',
+      '/index/remindlist?x=1',
+      '/index/remindlist#top',
+      '/index/statistics/../remindlist',
     ]) {
       expect(checkAccess(path, [])).toEqual(denied);
     }
-    expect(checkAccess('/INDEX/usermanage/', ['/index/userManage'])).toEqual(allowed);
+    expect(checkAccess('/INDEX/REMINDLIST/', ['/index/remindlist'])).toEqual(allowed);
   });
 });
 
@@ -87,8 +99,8 @@ describe('helpers', () => {
   it('keeps the allowed paths in session storage; [] when missing or corrupt', () => {
     const store = memoryStore();
     expect(loadAllowedPaths(store)).toEqual([]);
-    saveAllowedPaths(store, ['/index/userManage', '/index/statistics']);
-    expect(loadAllowedPaths(store)).toEqual(['/index/userManage', '/index/statistics']);
+    saveAllowedPaths(store, ['/index/remindlist', '/index/statistics']);
+    expect(loadAllowedPaths(store)).toEqual(['/index/remindlist', '/index/statistics']);
     store.setItem(STORAGE_KEYS.allowedPaths, '{"a":1}');
     expect(loadAllowedPaths(store)).toEqual([]);
     store.setItem(STORAGE_KEYS.allowedPaths, '[1,"/x",null]');
@@ -97,8 +109,25 @@ describe('helpers', () => {
     expect(loadAllowedPaths(store)).toEqual([]);
   });
 
-  it('lists the management pages of spec §6', () => {
-    expect(MANAGEMENT_PATHS).toHaveLength(10);
+  it('lists exactly the fourteen management pages of spec §6', () => {
+    expect(MANAGEMENT_PATHS).toEqual(
+      [
+        'remindlist',
+        'crfManage',
+        'imgReview',
+        'translate',
+        'invalidTable',
+        'batchCheck',
+        'dbLock',
+        'userGuide',
+        'changeVersion',
+        'labNormals',
+        'centreLabs',
+        'databaseVersion',
+        'subjectTransfer',
+        'emailHistory',
+      ].map((p) => `/index/${p}`),
+    );
     expect(Object.isFrozen(MANAGEMENT_PATHS)).toBe(true);
   });
 });

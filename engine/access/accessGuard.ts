@@ -1,7 +1,9 @@
 /**
- * Access rules (issue 2 part 5, spec §6): the current role's allowed paths are kept in session storage; a management
- * page that is not among them redirects to /401; report pages are exempt; every other page is open. The server
- * enforces the same list on its side: this guard is a convenience, not security.
+ * Access rules (spec §6): the current role's allowed paths are kept in session storage; after navigation, a
+ * management page that is not among them redirects to /401; report pages are exempt. The pages this build has that a
+ * role's menu grants (the subject list) are guarded the same way, so that a role without them gets /401 instead of a
+ * page whose every request is refused. Every other page is open. The server enforces the same list on its side: this
+ * guard is a convenience, not security.
  *
  * Paths are router paths (without the `/edcweb` base). Matching ignores case (the router does too), the query, the
  * hash, repeated and trailing slashes, and resolves `.` and `..`.
@@ -9,18 +11,34 @@
 import type { KeyValueStore } from '../ports';
 import { STORAGE_KEYS } from '../session/storageKeys';
 
-/** Management pages (spec §6): only for roles whose allowed paths include them. Sub-paths belong to their page. */
-export const MANAGEMENT_PATHS: readonly string[] = Object.freeze([
-  '/index/userManage',
-  '/index/roleManage',
-  '/index/siteManage',
-  '/index/studyConfig',
-  '/index/dictionary',
-  '/index/menuManage',
-  '/index/systemLog',
-  '/index/auditLog',
-  '/index/dataExport',
-  '/index/projectSetting',
+/** Management pages (spec §6), exactly its fourteen. Sub-paths belong to their page. */
+export const MANAGEMENT_PAGES = Object.freeze([
+  'remindlist',
+  'crfManage',
+  'imgReview',
+  'translate',
+  'invalidTable',
+  'batchCheck',
+  'dbLock',
+  'userGuide',
+  'changeVersion',
+  'labNormals',
+  'centreLabs',
+  'databaseVersion',
+  'subjectTransfer',
+  'emailHistory',
+] as const);
+
+/** The management pages as router paths (children of /index). */
+export const MANAGEMENT_PATHS: readonly string[] = Object.freeze(MANAGEMENT_PAGES.map((p) => `/index/${p}`));
+
+/**
+ * Pages of this build opened only through the role's menu, each with the allowed path that grants it (the
+ * standalone subject list is granted by the subject list of the home shell).
+ */
+export const MENU_GATED_PAGES: ReadonlyArray<{ path: string; grantedBy: string }> = Object.freeze([
+  { path: '/index/subjects', grantedBy: '/index/subjects' },
+  { path: '/subjects', grantedBy: '/index/subjects' },
 ]);
 
 export const REPORT_ROOT = '/index/report';
@@ -62,18 +80,37 @@ export function managementPageOf(path: string): string | null {
   return MANAGEMENT_PATHS.find((m) => isWithin(p, normalizePath(m))) ?? null;
 }
 
+/** The allowed path that grants a menu-gated page, or null when `path` is not one. */
+export function menuGateOf(path: string): string | null {
+  const p = normalizePath(path);
+  return MENU_GATED_PAGES.find((g) => isWithin(p, normalizePath(g.path)))?.grantedBy ?? null;
+}
+
+/** Whether an allowed entry grants `path` below the guarded page `root` (never a broad entry such as '/index'). */
+function grants(allowedPaths: readonly string[], root: string, path: string): boolean {
+  const r = normalizePath(root);
+  const p = normalizePath(path);
+  return allowedPaths.some((entry) => {
+    const a = normalizePath(entry);
+    return isWithin(a, r) && isWithin(p, a);
+  });
+}
+
 export function checkAccess(path: string, allowedPaths: readonly string[]): AccessDecision {
   if (isReportPath(path)) return { allowed: true };
   const page = managementPageOf(path);
-  if (page === null) return { allowed: true };
-  const p = normalizePath(path);
-  const root = normalizePath(page);
-  // an allowed entry grants itself and its sub-paths, but only inside the management page (never '/index' as a whole)
-  const granted = allowedPaths.some((entry) => {
-    const a = normalizePath(entry);
-    return isWithin(a, root) && isWithin(p, a);
-  });
-  return granted ? { allowed: true } : { allowed: false, redirectTo: UNAUTHORIZED_PATH };
+  if (page !== null) {
+    return grants(allowedPaths, page, path)
+      ? { allowed: true }
+      : { allowed: false, redirectTo: UNAUTHORIZED_PATH };
+  }
+  const gate = menuGateOf(path);
+  if (gate !== null) {
+    // the page and everything below it (a subject, its forms) is granted by the page's own entry
+    const granted = allowedPaths.some((entry) => normalizePath(entry) === normalizePath(gate));
+    return granted ? { allowed: true } : { allowed: false, redirectTo: UNAUTHORIZED_PATH };
+  }
+  return { allowed: true };
 }
 
 export function saveAllowedPaths(store: KeyValueStore, paths: readonly string[]): void {

@@ -14,6 +14,19 @@ import { entryStatus, formKeysSchema, type EntryStatus } from './visits';
 // ---------------------------------------------------------------------------------------------------------------
 // Shared shapes
 
+/**
+ * What the server lets the session's role do on a form or record, decided by role, chosen site and record state
+ * (never by the client): `view` read it; `enter` a first entry (no record yet, or a new log-line row); `change` a
+ * saved record (with reasons for change); `audit` read its audit trail. Later workflows add theirs (`note`, `query`,
+ * `sdv`, `sign`, `freeze`, `lock` …): the client draws a record action only when the capability it needs is granted.
+ */
+export const RECORD_CAPABILITIES = ['view', 'enter', 'change', 'audit'] as const;
+export type RecordCapability = (typeof RECORD_CAPABILITIES)[number] | (string & {});
+
+function capabilitiesSchema() {
+  return yup.array(str().required().max(32)).required().max(64) as unknown as yup.Schema<RecordCapability[]>;
+}
+
 function isFormValue(v: unknown): v is FormValue {
   return v === null || typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
 }
@@ -91,8 +104,8 @@ export const dataList = endpoint({
     pageNum: num().integer().min(1).required(),
     innerPage: num().integer().min(1).required(),
     page: num().integer().min(1).required(),
-    /** The role may enter or change data in this form (site role with data entry, subject at its site). */
-    editable: yup.boolean().strict().required(),
+    /** What the session's role may do on this form's records (record actions are registered by capability). */
+    capabilities: capabilitiesSchema(),
   }),
 });
 
@@ -125,7 +138,8 @@ export const dataInfo = endpoint({
     record: recordSchema.nullable().defined(),
     values: formValuesSchema.required(),
     items: yup.mixed<Record<string, ItemStatus>>().defined(),
-    editable: yup.boolean().strict().required(),
+    /** What the session's role may do on this record (record actions are registered by capability). */
+    capabilities: capabilitiesSchema(),
   }),
 });
 

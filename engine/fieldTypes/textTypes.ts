@@ -1,11 +1,12 @@
 /** Built-in field types `string` (free text) and `num` (digits and one decimal point). */
+import { SHORT_TEXT_LIMIT } from '../input/textLimit';
 import { META_PROBLEM, SEARCH_MSG } from '../metadata/messages';
 import type { SearchValue } from '../metadata/types';
 import { paramText } from './params';
 import type { FieldTypeDef, SearchBehaviour, ValueProblem } from './types';
 
-/** Search text is limited to this many characters; the input warns when it is reached. */
-export const SEARCH_TEXT_MAX_LENGTH = 100;
+/** Search text is limited to this many characters (§5: 100); the input warns when it is reached. */
+export const SEARCH_TEXT_MAX_LENGTH = SHORT_TEXT_LIMIT;
 
 function asText(value: SearchValue): string | null {
   return typeof value === 'string' ? value : null;

@@ -17,7 +17,9 @@ describe('forceLogout', () => {
     const h = clientHarness(stubAdapter().adapter, { store: everyKey });
     createApiClient(h.deps).forceLogout(504);
 
-    expect([...h.store.data.keys()].sort()).toEqual([STORAGE_KEYS.backAddress, STORAGE_KEYS.locale].sort());
+    expect([...h.store.data.keys()].sort()).toEqual(
+      [STORAGE_KEYS.backAddress, STORAGE_KEYS.locale, STORAGE_KEYS.returnTo].sort(),
+    );
     expect(h.store.getItem(STORAGE_KEYS.locale)).toBe(`v:${STORAGE_KEYS.locale}`);
     expect(h.onLogout).toEqual([504]);
   });
@@ -27,7 +29,7 @@ describe('forceLogout', () => {
     const client = createApiClient(h.deps);
     client.forceLogout(405);
     vi.advanceTimersByTime(1000);
-    client.forceLogout(408);
+    client.forceLogout(401);
     expect(client.loggingOut).toBe(true);
     vi.advanceTimersByTime(5000);
 
@@ -76,7 +78,7 @@ describe('logout', () => {
     await createApiClient(h.deps).logout();
 
     expect(stub.requests).toHaveLength(1);
-    expect(stub.lastUrl().pathname).toBe('/edc/logout.do');
+    expect(stub.lastUrl().pathname).toBe('/edc/edcserver/logout.do');
     expect(stub.requests[0]?.method).toBe('post');
     expect(stub.lastHeader('token')).toBe('tok-1');
     expect(h.store.getItem(STORAGE_KEYS.token)).toBeNull();

@@ -13,7 +13,7 @@ import { STORAGE_KEYS } from '../session/storageKeys';
 import { isBackPath, joinUrl, withQuery } from './buildRequest';
 import { createApiClient } from './createApiClient';
 import { RequestError } from './requestError';
-import { clientHarness, ok, stubAdapter } from './testkit';
+import { TEST_BACK_ADDRESS, clientHarness, ok, stubAdapter } from './testkit';
 
 const NOW = new Date('2025-03-01T08:00:00Z');
 
@@ -28,7 +28,7 @@ afterEach(() => {
 const menuData = { menus: [], allowedPaths: [] };
 
 describe('URL and parameters', () => {
-  it('GET goes to /edc/<path> with the params and the time cache buster in the query', async () => {
+  it('GET goes to the spec path with the params and the time cache buster in the query', async () => {
     const stub = stubAdapter(() => ({ data: ok({ flag: false, beforenote: '' }) }));
     const client = createApiClient(clientHarness(stub.adapter).deps);
 
@@ -36,7 +36,7 @@ describe('URL and parameters', () => {
 
     const url = stub.lastUrl();
     expect(stub.requests[0]?.method).toBe('get');
-    expect(url.pathname).toBe('/edc/expirationTime.do');
+    expect(url.pathname).toBe('/edc/edcserver/expirationTime.do');
     expect(url.searchParams.get('studyid')).toBe('S1');
     expect(url.searchParams.get('userid')).toBe('U1');
     expect(url.searchParams.get('time')).toBe(String(NOW.getTime()));
@@ -51,7 +51,9 @@ describe('URL and parameters', () => {
 
     const config = stub.requests[0];
     expect(config?.method).toBe('post');
-    expect(stub.lastUrl().pathname).toBe('/edc/roleTran/add.do');
+    expect(`${stub.lastUrl().origin}${stub.lastUrl().pathname}`).toBe(
+      `${TEST_BACK_ADDRESS}/login/roleTran/add.do`,
+    );
     expect(stub.lastUrl().searchParams.get('time')).toBe(String(NOW.getTime()));
     expect([...stub.lastUrl().searchParams.keys()]).toEqual(['time']);
     expect(JSON.parse(String(config?.data))).toEqual({ fromRoleid: null, toRoleid: 'R2', siteid: 'S9' });
@@ -83,7 +85,7 @@ describe('URL and parameters', () => {
     expect(joinUrl('http://h/', '/login/x.do')).toBe('http://h/login/x.do');
     expect(isBackPath('/login/front/login.do')).toBe(true);
     expect(isBackPath('config.json')).toBe(true);
-    expect(isBackPath('menuList.do')).toBe(false);
+    expect(isBackPath('/edc/menu/menuList.do')).toBe(false);
   });
 });
 
@@ -164,13 +166,13 @@ describe('integration address (backAddress)', () => {
       'http://10.0.0.5:8080/login/info/logininfo.do',
     );
     const bare = stubAdapter(() => ({ data: ok({ unitLogo: '', eClinical_version: '', backAddress: '' }) }));
-    await createApiClient(clientHarness(bare.adapter).deps).call(loginInfo);
+    await createApiClient(clientHarness(bare.adapter, { backAddress: null }).deps).call(loginInfo);
     expect(bare.requests[0]?.url).toMatch(/^\/login\/info\/logininfo\.do\?time=/);
   });
 
   it('without an address: warns "integration address must be configured" and sends nothing', async () => {
     const stub = stubAdapter();
-    const h = clientHarness(stub.adapter);
+    const h = clientHarness(stub.adapter, { backAddress: null });
     const error = await createApiClient(h.deps)
       .call(roleTranAdd, { fromRoleid: null, toRoleid: 'R1', siteid: 'S1' })
       .catch((e: unknown) => e);
@@ -184,7 +186,7 @@ describe('integration address (backAddress)', () => {
   });
 
   it('a silent call without an address rejects without a notice', async () => {
-    const h = clientHarness(stubAdapter().adapter);
+    const h = clientHarness(stubAdapter().adapter, { backAddress: null });
     await expect(createApiClient(h.deps).call(heartBeat, {}, { silent: true })).rejects.toMatchObject({
       kind: 'backAddress',
     });
@@ -198,7 +200,10 @@ describe('token', () => {
     const h = clientHarness(stub.adapter, { token: null });
     const client = createApiClient(h.deps);
 
-    await expect(client.call(menuList)).rejects.toMatchObject({ kind: 'noToken', endpoint: 'menuList.do' });
+    await expect(client.call(menuList)).rejects.toMatchObject({
+      kind: 'noToken',
+      endpoint: '/edc/menu/menuList.do',
+    });
 
     expect(stub.requests).toHaveLength(0);
     expect(h.onLogout).toEqual([400]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError } from 'axios';
-import { heartBeat, menuList } from '../api/session';
+import { heartBeat, logout, menuList } from '../api/session';
 import { MSG } from '../messages';
 import { STORAGE_KEYS } from '../session/storageKeys';
 import { createApiClient } from './createApiClient';
@@ -55,7 +55,12 @@ describe('HTTP 200', () => {
     const t = setup(() => ({ data: fail('受试者已锁定', { code: 1001 }) }));
     const e = await failure(t.client.call(menuList));
 
-    expect(e).toMatchObject({ kind: 'business', code: 1001, msg: '受试者已锁定', endpoint: 'menuList.do' });
+    expect(e).toMatchObject({
+      kind: 'business',
+      code: 1001,
+      msg: '受试者已锁定',
+      endpoint: '/edc/menu/menuList.do',
+    });
     expect(t.notifier.notices).toEqual([{ level: 'warning', text: '受试者已锁定', durationMs: 2500 }]);
   });
 
@@ -74,7 +79,7 @@ describe('HTTP 200', () => {
       {
         level: 'error',
         messageId: MSG.malformedResponse,
-        values: { endpoint: 'menuList.do', field: 'data.allowedPaths' },
+        values: { endpoint: '/edc/menu/menuList.do', field: 'data.allowedPaths' },
         durationMs: 2500,
       },
     ]);
@@ -84,14 +89,14 @@ describe('HTTP 200', () => {
   it('a malformed envelope names the envelope field', async () => {
     const t = setup(() => ({ data: { success: 'yes', msg: '', data: null } }));
     await failure(t.client.call(menuList));
-    expect(t.notifier.notices[0]?.values).toEqual({ endpoint: 'menuList.do', field: 'success' });
+    expect(t.notifier.notices[0]?.values).toEqual({ endpoint: '/edc/menu/menuList.do', field: 'success' });
   });
 
   it('a body that is not JSON is a contract error on (body)', async () => {
     const t = setup(() => ({ data: '<html>gateway</html>' }));
     const e = await failure(t.client.call(menuList));
     expect(e.kind).toBe('contract');
-    expect(t.notifier.notices[0]?.values).toEqual({ endpoint: 'menuList.do', field: '(body)' });
+    expect(t.notifier.notices[0]?.values).toEqual({ endpoint: '/edc/menu/menuList.do', field: '(body)' });
   });
 });
 
@@ -122,6 +127,27 @@ describe('error statuses', () => {
     expect(e).toMatchObject({ kind: 'forbidden', status: 403 });
     expect(t.notifier.notices).toEqual([{ level: 'error', messageId: MSG.forbidden, durationMs: 2500 }]);
     expect(t.reported).toEqual([]);
+  });
+
+  it('403 on a page load, with onForbiddenLoad: the app opens its 401 page, no notice; an action still gets one', async () => {
+    const forbidden: string[] = [];
+    const stub = stubAdapter(() => ({ status: 403, data: { success: false, msg: 'forbidden', data: null } }));
+    const h = clientHarness(stub.adapter);
+    const client = createApiClient({
+      ...h.deps,
+      onForbiddenLoad: (endpoint) => void forbidden.push(endpoint),
+    });
+
+    await expect(client.call(menuList)).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(forbidden).toEqual([menuList.path]);
+    expect(h.notifier.notices).toEqual([]);
+
+    await expect(client.call(logout)).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(forbidden).toHaveLength(1);
+    expect(h.notifier.notices).toEqual([{ level: 'error', messageId: MSG.forbidden, durationMs: 2500 }]);
+
+    await expect(client.call(menuList, {}, { silent: true })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(forbidden).toHaveLength(1);
   });
 
   it('400 → "parameter error", kind param', async () => {

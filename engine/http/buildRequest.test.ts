@@ -59,9 +59,9 @@ describe('the request client with PUT and DELETE endpoints', () => {
   it('PUT sends a JSON body', async () => {
     const stub = stubAdapter(() => ({ data: ok(page) }));
     const client = createApiClient(clientHarness(stub.adapter).deps);
-    await expect(client.call(rowsEndpoint('rows/put.do', 'PUT'), { page: 1, size: 20 })).resolves.toEqual(
-      page,
-    );
+    await expect(
+      client.call(rowsEndpoint('/edc/rows/put.do', 'PUT'), { page: 1, size: 20 }),
+    ).resolves.toEqual(page);
     expect(stub.requests[0]?.method).toBe('put');
     expect(stub.lastUrl().pathname).toBe('/edc/rows/put.do');
     expect([...stub.lastUrl().searchParams.keys()]).toEqual(['time']);
@@ -71,7 +71,7 @@ describe('the request client with PUT and DELETE endpoints', () => {
   it('DELETE sends the params in the query', async () => {
     const stub = stubAdapter(() => ({ data: ok(page) }));
     const client = createApiClient(clientHarness(stub.adapter).deps);
-    await client.call(rowsEndpoint('rows/del.do', 'DELETE'), { page: 2, size: 50 });
+    await client.call(rowsEndpoint('/edc/rows/del.do', 'DELETE'), { page: 2, size: 50 });
     expect(stub.requests[0]?.method).toBe('delete');
     expect(stub.requests[0]?.data).toBeUndefined();
     expect(stub.lastUrl().searchParams.get('page')).toBe('2');

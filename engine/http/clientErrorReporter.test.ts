@@ -39,12 +39,13 @@ describe('client error reporter', () => {
     t.reporter.report('error', error);
     await vi.runAllTimersAsync();
 
-    expect(t.stub.lastUrl().pathname).toBe('/edc/writeWebLog.do');
+    expect(t.stub.lastUrl().pathname).toBe('/edc/api/writeWebLog.do');
     expect(t.bodies()).toEqual([
       {
         level: 'error',
         kind: 'error',
-        message: 'TypeError: x is undefined',
+        msg: 'TypeError: x is undefined',
+        token: 'tok-1',
         stack: error.stack,
         url: 'http://h/edcweb/index',
         userAgent: 'UA/1',
@@ -72,7 +73,7 @@ describe('client error reporter', () => {
     t.reporter.report('error', '   ');
     await vi.runAllTimersAsync();
 
-    const messages = t.bodies().map((b) => String(b.message));
+    const messages = t.bodies().map((b) => String(b.msg));
     expect(messages[0]).toBe('{"reason":"nope"}');
     expect(messages[1]).toBe('[object Object]');
     expect(messages[2]).toHaveLength(4000);
@@ -124,6 +125,6 @@ describe('client error reporter', () => {
     const logs = t.bodies();
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ kind: 'request' });
-    expect(String(logs[0]?.message)).toContain('heartBeat.do');
+    expect(String(logs[0]?.msg)).toContain('/login/heartBeat.do');
   });
 });

@@ -63,6 +63,11 @@ export interface ApiClientDeps {
   reportError?(e: unknown): void;
   /** Clock for the cache buster; Date.now by default. */
   now?(): number;
+  /**
+   * A page load (a GET that is not silent) answered 403: the role may not open what the page shows. Given, the app
+   * opens its no-permission page instead of a notice per request.
+   */
+  onForbiddenLoad?(endpoint: string): void;
 }
 
 export interface CallOptions {
@@ -130,7 +135,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   function report(def: Endpoint, e: unknown): void {
-    if (def.path === 'writeWebLog.do') return;
+    if (def.name === 'writeWebLog') return;
     try {
       deps.reportError?.(e);
     } catch {
@@ -227,8 +232,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new RequestError('forced', def.path, { status, code, msg });
     }
     if (status === 403) {
-      // the role may not use this page or data: the user is told so, nothing is reported as a bug
-      notify(opts, { level: 'error', messageId: MSG.forbidden });
+      // the role may not use this page or data: the user is told so (or, for a page load, shown the 401 page),
+      // nothing is reported as a bug
+      if (def.method === 'GET' && !opts.silent && deps.onForbiddenLoad && !exits.pending) {
+        deps.onForbiddenLoad(def.path);
+      } else {
+        notify(opts, { level: 'error', messageId: MSG.forbidden });
+      }
       throw new RequestError('forbidden', def.path, { status, code, msg });
     }
     notify(opts, { level: 'error', messageId: MSG.serverError });

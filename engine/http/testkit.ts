@@ -138,13 +138,29 @@ export interface ClientHarness {
   onLogout: Array<number | null>;
 }
 
-/** Ports for createApiClient, with a token in the store unless `token: null`. */
+/** The integration address a test session has unless told otherwise (`backAddress: null`). */
+export const TEST_BACK_ADDRESS = 'http://login.test';
+
+/**
+ * Ports for createApiClient, as a normal session leaves them: a token in the store unless `token: null`, and an
+ * integration address (heartbeat, roleTran and every other `/login/` path go there) unless `backAddress: null`.
+ */
 export function clientHarness(
   adapter: AxiosAdapter,
-  options: { token?: string | null; store?: Record<string, string>; url?: string } = {},
+  options: {
+    token?: string | null;
+    backAddress?: string | null;
+    store?: Record<string, string>;
+    url?: string;
+  } = {},
 ): ClientHarness {
   const token = options.token === undefined ? 'tok-1' : options.token;
-  const store = memoryStore({ ...(token ? { 'edc.token': token } : {}), ...options.store });
+  const backAddress = options.backAddress === undefined ? TEST_BACK_ADDRESS : options.backAddress;
+  const store = memoryStore({
+    ...(token ? { 'edc.token': token } : {}),
+    ...(backAddress ? { 'edc.backAddress': backAddress } : {}),
+    ...options.store,
+  });
   const notifier = recordingNotifier();
   const navigator = recordingNavigator(options.url);
   const cookies = new Map<string, string>();

@@ -1,21 +1,23 @@
 /**
- * Expire types (spec §8): why the user was logged out. The client shows the message of the code, then after 2 s
- * opens the login page with `?expireType=<code>` (the login front shows the same message again).
+ * Expire types (spec §8, "Logout codes"): why the user was logged out. The client shows the message of the code,
+ * then after 2 s opens the login page with `?expireType=<code>` (the login front shows the same message again).
  *
- * | code | meaning                                                          |
+ * | code | meaning (spec §8)                                                |
  * | ---- | ---------------------------------------------------------------- |
- * | 400  | no token: not logged in, or the login was lost                   |
- * | 401  | the server refused the token                                     |
- * | 405  | the session expired (idle 30 min, or heartbeat data −2)          |
- * | 408  | the server stopped answering (more than 3 failed heartbeats)     |
- * | 504  | the account logged in elsewhere; this session was replaced       |
- * | 503  | the service is unavailable                                       |
- * | 600  | the system is being upgraded                                     |
- * | 601  | the current role is no longer available                          |
- * | 602  | the account was disabled                                         |
- * | 603  | a notice from the server (its `msg`), then logout                |
+ * | 400  | please log in first (no token)                                   |
+ * | 401  | user information invalid, log in again (also: more than 3 heartbeats answered with an error) |
+ * | 405  | session idle over 30 minutes (heartbeat data −2)                 |
+ * | 504  | logged in from another browser                                   |
+ * | 503  | current study being updated                                      |
+ * | 600  | no version available for study                                   |
+ * | 601  | role unavailable for study                                       |
+ * | 602  | subject parameters not configured in the builder                 |
+ * | 603  | database publishing (the response message is shown first)        |
+ *
+ * No other codes: an unreachable server is a network notice (the session goes on), a disabled account is refused at
+ * login with a message.
  */
-export const EXPIRE_TYPES = [400, 401, 405, 408, 503, 504, 600, 601, 602, 603] as const;
+export const EXPIRE_TYPES = [400, 401, 405, 503, 504, 600, 601, 602, 603] as const;
 export type ExpireType = (typeof EXPIRE_TYPES)[number];
 
 export function isExpireType(value: unknown): value is ExpireType {

@@ -55,18 +55,20 @@ describe('login info in session storage', () => {
 });
 
 describe('session flags', () => {
-  it('strLength 100 → text limit 100; anything else → 2000', () => {
+  it('text limit 100 by default; 2000 only when strLength is larger than 100 (spec §3)', () => {
     expect(deriveSessionFlags(info).textLimit).toBe(100);
+    expect(deriveSessionFlags({ ...info, strLength: 50 }).textLimit).toBe(100);
+    expect(deriveSessionFlags({ ...info, strLength: 101 }).textLimit).toBe(2000);
     expect(deriveSessionFlags({ ...info, strLength: 500 }).textLimit).toBe(2000);
     expect(deriveSessionFlags({ ...info, strLength: 2000 }).textLimit).toBe(2000);
   });
 
-  it.each(['support', 'SUPPORT', 'Support'])('role %s is support', (rolecode) => {
-    expect(deriveSessionFlags({ ...info, rolecode }).isSupport).toBe(true);
+  it.each(['support', 'SUPPORT', ' Support '])('role %s is support (the spec field `role`)', (role) => {
+    expect(deriveSessionFlags({ ...info, role }).isSupport).toBe(true);
   });
 
-  it.each(['CRC', 'supporter', null])('role %s is not support', (rolecode) => {
-    expect(deriveSessionFlags({ ...info, rolecode }).isSupport).toBe(false);
+  it.each(['CRC', 'supporter', null])('role %s is not support', (role) => {
+    expect(deriveSessionFlags({ ...info, role, rolecode: 'support' }).isSupport).toBe(false);
   });
 
   it('release defaults to V4.1.0; locale and UK switch come from the info', () => {

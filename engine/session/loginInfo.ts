@@ -5,15 +5,14 @@ import { loginInfoSchema, type LoginInfo } from '../api/session';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../api/localized';
 import { DEFAULT_PRODUCT_RELEASE } from '../api/protocol';
 import type { KeyValueStore } from '../ports';
+import { textLimitOf, type TextLimit } from '../input/textLimit';
 import { STORAGE_KEYS } from './storageKeys';
 
-/** `strLength` that selects the short text limit. */
-export const SHORT_TEXT_LIMIT = 100;
-export const LONG_TEXT_LIMIT = 2000;
+export { SHORT_TEXT_LIMIT, LONG_TEXT_LIMIT } from '../input/textLimit';
 export const SUPPORT_ROLE_CODE = 'support';
 
 export interface SessionFlags {
-  textLimit: 100 | 2000;
+  textLimit: TextLimit;
   isSupport: boolean;
   locale: Locale;
   productRelease: string;
@@ -48,7 +47,7 @@ export function isSupportRole(rolecode: string | null | undefined): boolean {
 
 export function deriveSessionFlags(info: LoginInfo): SessionFlags {
   return {
-    textLimit: info.strLength === SHORT_TEXT_LIMIT ? SHORT_TEXT_LIMIT : LONG_TEXT_LIMIT,
+    textLimit: textLimitOf(info.strLength),
     isSupport: isSupportRole(info.role),
     locale: isLocale(info.locale) ? info.locale : DEFAULT_LOCALE,
     productRelease: info.productRelease?.trim() || DEFAULT_PRODUCT_RELEASE,

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyObject } from 'yup';
 import type { EndpointDef } from '../api/endpoint';
+import { expirationTime, heartBeat } from '../api/session';
+import { MSG } from '../messages';
 import type { ApiEnvelope } from '../api/envelope';
 import type { ApiClient } from '../http/createApiClient';
 import { RequestError } from '../http/requestError';
@@ -13,7 +15,7 @@ import {
   stubAdapter,
 } from '../http/testkit';
 import { createApiClient } from '../http/createApiClient';
-import { createSessionMonitor, type SessionMonitor } from './sessionMonitor';
+import { CHECK_OFF, CHECK_ON, createSessionMonitor, type SessionMonitor } from './sessionMonitor';
 import { STORAGE_KEYS } from './storageKeys';
 
 type Answer = ApiEnvelope<unknown> | Error | Promise<ApiEnvelope<unknown>>;
@@ -34,8 +36,8 @@ const noNotice = (): ApiEnvelope<unknown> => ({
 /** A client whose request() answers from per-endpoint queues (the last answer repeats). */
 function fakeClient(answers: { heartBeat?: Answer[]; expiry?: Answer[] }) {
   const queues: Record<string, Answer[]> = {
-    'heartBeat.do': answers.heartBeat ?? [alive()],
-    'expirationTime.do': answers.expiry ?? [noNotice()],
+    [heartBeat.path]: answers.heartBeat ?? [alive()],
+    [expirationTime.path]: answers.expiry ?? [noNotice()],
   };
   const calls: Array<{ path: string; params: unknown; silent: boolean }> = [];
   const forceLogout = vi.fn();
@@ -59,8 +61,8 @@ function fakeClient(answers: { heartBeat?: Answer[]; expiry?: Answer[] }) {
     client,
     calls,
     forceLogout,
-    beats: () => count('heartBeat.do'),
-    checks: () => count('expirationTime.do'),
+    beats: () => count(heartBeat.path),
+    checks: () => count(expirationTime.path),
   };
 }
 
@@ -68,15 +70,21 @@ function setup(answers: Parameters<typeof fakeClient>[0], storeInit: Record<stri
   const fake = fakeClient(answers);
   const store = memoryStore(storeInit);
   const notifier = recordingNotifier();
+  const connectivity: boolean[] = [];
   const monitor = createSessionMonitor({
     client: fake.client,
     timers: globalTimers,
     store,
     notifier,
     ids: () => ({ studyid: 'S1', userid: 'U1' }),
+    onConnectivity: (online) => void connectivity.push(online),
   });
-  return { ...fake, store, notifier, monitor };
+  return { ...fake, store, notifier, monitor, connectivity };
 }
+
+const HB = heartBeat.path;
+const EXP = expirationTime.path;
+const noAnswer = () => new RequestError('network', HB);
 
 const errors = (store: { getItem(k: string): string | null }) => store.getItem(STORAGE_KEYS.heartbeatErrors);
 
@@ -98,14 +106,14 @@ describe('heartbeat', () => {
     await vi.advanceTimersByTimeAsync(9_999);
     expect(t.beats()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(t.calls[0]).toEqual({ path: 'heartBeat.do', params: {}, silent: true });
+    expect(t.calls[0]).toEqual({ path: HB, params: {}, silent: true });
     await vi.advanceTimersByTimeAsync(20_000);
     expect(t.beats()).toBe(3);
     expect(errors(t.store)).toBe('0');
   });
 
-  it('3 failures keep polling; the 4th logs out with 408 and stops', async () => {
-    const t = setup({ heartBeat: [new RequestError('network', 'heartBeat.do'), refused()] });
+  it('3 failures with a response keep polling; the 4th logs out with 401 and stops', async () => {
+    const t = setup({ heartBeat: [new RequestError('server', HB, { status: 500 }), refused()] });
     monitor = t.monitor;
     t.monitor.start();
     await vi.advanceTimersByTimeAsync(30_000);
@@ -115,10 +123,70 @@ describe('heartbeat', () => {
     expect(t.monitor.running).toBe(true);
 
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(408);
+    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(401);
     expect(t.monitor.running).toBe(false);
+    expect(t.store.getItem(STORAGE_KEYS.heartbeatCheck)).toBe(CHECK_OFF);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.beats()).toBe(4);
+  });
+
+  it('no response is an outage: nothing counted, no logout, one "network exception", polling goes on', async () => {
+    const t = setup({ heartBeat: [noAnswer(), noAnswer(), noAnswer(), noAnswer(), noAnswer(), noAnswer()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.beats()).toBe(6);
+    expect(t.forceLogout).not.toHaveBeenCalled();
+    expect(errors(t.store)).toBeNull();
+    expect(t.monitor.running).toBe(true);
+    expect(t.monitor.offline).toBe(true);
+    expect(t.notifier.notices).toEqual([{ level: 'error', messageId: MSG.network }]);
+    expect(t.connectivity).toEqual([false]);
+  });
+
+  it('a timeout is an outage too', async () => {
+    const t = setup({ heartBeat: [new RequestError('timeout', HB), alive()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.monitor.offline).toBe(true);
+    expect(errors(t.store)).toBeNull();
+  });
+
+  it('the first answer after an outage ends it; a later outage is told again', async () => {
+    const t = setup({ heartBeat: [noAnswer(), noAnswer(), alive(), alive(), noAnswer(), alive()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(t.connectivity).toEqual([false]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.monitor.offline).toBe(false);
+    expect(t.connectivity).toEqual([false, true]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.connectivity).toEqual([false, true, false, true]);
+    expect(t.notifier.notices.filter((n) => n.messageId === MSG.network)).toHaveLength(2);
+    expect(t.forceLogout).not.toHaveBeenCalled();
+  });
+
+  it('an outage between failures with a response neither counts nor resets the count', async () => {
+    const t = setup({ heartBeat: [refused(), refused(), noAnswer(), noAnswer(), refused(), refused()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(errors(t.store)).toBe('2');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(errors(t.store)).toBe('3');
+    expect(t.forceLogout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(401);
+  });
+
+  it('the heartbeat check flag is on while polling and off after stop()', () => {
+    const t = setup({});
+    t.monitor.start();
+    expect(t.store.getItem(STORAGE_KEYS.heartbeatCheck)).toBe(CHECK_ON);
+    t.monitor.stop();
+    expect(t.store.getItem(STORAGE_KEYS.heartbeatCheck)).toBe(CHECK_OFF);
   });
 
   it('a success in between resets the count', async () => {
@@ -140,7 +208,7 @@ describe('heartbeat', () => {
     monitor = t.monitor;
     t.monitor.start();
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(408);
+    expect(t.forceLogout).toHaveBeenCalledExactlyOnceWith(401);
   });
 
   it('data −2 → logout 405', async () => {
@@ -164,7 +232,7 @@ describe('heartbeat', () => {
   });
 
   it('stops without counting when the client already logged out (401)', async () => {
-    const t = setup({ heartBeat: [new RequestError('unauthorized', 'heartBeat.do', { status: 401 })] });
+    const t = setup({ heartBeat: [new RequestError('unauthorized', HB, { status: 401 })] });
     monitor = t.monitor;
     t.monitor.start();
     await vi.advanceTimersByTimeAsync(10_000);
@@ -209,8 +277,8 @@ describe('expiry check', () => {
     monitor = t.monitor;
     t.monitor.start();
     await vi.advanceTimersByTimeAsync(15_000);
-    expect(t.calls.filter((c) => c.path === 'expirationTime.do')).toEqual([
-      { path: 'expirationTime.do', params: { studyid: 'S1', userid: 'U1' }, silent: true },
+    expect(t.calls.filter((c) => c.path === EXP)).toEqual([
+      { path: EXP, params: { studyid: 'S1', userid: 'U1' }, silent: true },
     ]);
     await vi.advanceTimersByTimeAsync(15_000);
     expect(t.checks()).toBe(2);
@@ -229,10 +297,29 @@ describe('expiry check', () => {
     expect(t.checks()).toBe(1);
     expect(t.beats()).toBe(beats + 6);
     expect(t.monitor.running).toBe(true);
+    expect(t.store.getItem(STORAGE_KEYS.expiryCheck)).toBe(CHECK_OFF);
+  });
+
+  it('once stopped by its flag, a reload of the session does not start the expiry check again', async () => {
+    const t = setup({}, { [STORAGE_KEYS.expiryCheck]: CHECK_OFF });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.checks()).toBe(0);
+    expect(t.beats()).toBe(6);
+  });
+
+  it('a check without a response is skipped; the check goes on', async () => {
+    const t = setup({ expiry: [new RequestError('network', EXP), noNotice()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.checks()).toBe(2);
+    expect(t.store.getItem(STORAGE_KEYS.expiryCheck)).toBe(CHECK_ON);
   });
 
   it('an exception stops the expiry check; the heartbeat goes on', async () => {
-    const t = setup({ expiry: [new RequestError('server', 'expirationTime.do', { status: 500 })] });
+    const t = setup({ expiry: [new RequestError('server', EXP, { status: 500 })] });
     monitor = t.monitor;
     t.monitor.start();
     await vi.advanceTimersByTimeAsync(60_000);
@@ -279,10 +366,38 @@ describe('start and stop', () => {
 });
 
 describe('with the real request client', () => {
-  it('4 heartbeats without an answer → message 408, then the login page after 2 s', async () => {
+  it('heartbeats without an answer: one network notice, no logout, and it goes on when the server is back', async () => {
+    let away = true;
     const stub = stubAdapter((config) => {
-      throw networkError(config);
+      if (away) throw networkError(config);
+      return { data: { success: true, msg: '', data: 1 } };
     });
+    const h = clientHarness(stub.adapter);
+    const client = createApiClient(h.deps);
+    const connectivity: boolean[] = [];
+    monitor = createSessionMonitor({
+      client,
+      timers: globalTimers,
+      store: h.store,
+      notifier: h.notifier,
+      ids: () => null,
+      onConnectivity: (online) => void connectivity.push(online),
+    });
+    monitor.start();
+
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(h.notifier.notices).toEqual([{ level: 'error', messageId: MSG.network }]);
+    expect(h.onLogout).toEqual([]);
+    expect(h.navigator.assigned).toEqual([]);
+    expect(h.store.getItem(STORAGE_KEYS.token)).toBe('tok-1');
+    away = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(connectivity).toEqual([false, true]);
+    expect(monitor.running).toBe(true);
+  });
+
+  it('4 heartbeats answered with an error → message 401, then the login page after 2 s', async () => {
+    const stub = stubAdapter(() => ({ status: 502, data: '' }));
     const h = clientHarness(stub.adapter);
     let stopMonitor = () => undefined as void;
     const client = createApiClient({ ...h.deps, onLogout: () => stopMonitor() });
@@ -298,11 +413,11 @@ describe('with the real request client', () => {
 
     await vi.advanceTimersByTimeAsync(40_000);
     expect(h.notifier.notices).toEqual([
-      { level: 'warning', messageId: 'logout.expire.408', durationMs: 2500 },
+      { level: 'warning', messageId: 'logout.expire.401', durationMs: 2500 },
     ]);
     expect(h.store.getItem(STORAGE_KEYS.heartbeatErrors)).toBeNull();
     expect(vi.getTimerCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(h.navigator.assigned).toEqual(['/edcweb/loginfront?expireType=408']);
+    expect(h.navigator.assigned).toEqual(['/edcweb/loginfront?expireType=401']);
   });
 });

@@ -22,6 +22,8 @@ import Box from '@mui/material/Box';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { ItemStatus } from '../../engine/api/data';
+import { builtinAdornments } from '../actions/builtinAdornments';
+import type { ItemAdornment } from '../actions/itemAdornments';
 import {
   changedVariables,
   evaluateFormState,
@@ -43,6 +45,7 @@ import { sameValue } from '../../engine/form/values';
 import { metaText } from '../../engine/metadata/metaText';
 import type { Timers } from '../../engine/ports';
 import { createDebounce } from '../../engine/timing/debounce';
+import { TextLimitContext } from '../form/LimitHint';
 import { browserTimers } from '../search/browserTimers';
 import { useEngineLocale } from '../search/metadataText';
 import type { EcrfFormController } from './controller';
@@ -50,7 +53,7 @@ import { EcrfEnvContext, inputIdOf, keepsNoValue, type EcrfEnv, type EcrfFieldVa
 import { ecrfFormSx } from './ecrfStyles';
 import { FieldRow } from './FieldRow';
 import { createFormRuntime } from './formRuntime';
-import { statusLabels } from './StatusIcons';
+import { adornmentsSx, drawnAdornments } from './ItemAdornments';
 import { InputAssistProvider } from './widgets/inputAssist';
 import { formWidgets } from './widgets/registry';
 import type { FormWidgetRegistry } from './widgets/types';
@@ -63,8 +66,13 @@ export interface EcrfFormProps {
   values: FormValues;
   /** Problems to show at the fields (e.g. the server's answer to a save). */
   problems?: FormProblems;
-  /** Per-item status of the saved record (data type, note). */
+  /** Per-item status of the saved record (data type, note): what the item adornments draw from. */
   itemStatus?: Readonly<Record<string, ItemStatus>>;
+  /**
+   * The item adornments drawn at each row, in order (default: the built-in data type and note icons). Keep the array
+   * stable: its texts and icon styles are made once per array.
+   */
+  adornments?: readonly ItemAdornment[];
   readOnly?: boolean;
   /** The values after a change, debounced (~300 ms; a change still waiting is handed over on unmount): drafts, dirty tracking. */
   onChange?(values: FormValues): void;
@@ -147,6 +155,7 @@ export function EcrfForm({
   values,
   problems = NO_PROBLEMS,
   itemStatus,
+  adornments = builtinAdornments,
   readOnly = false,
   onChange,
   controllerRef,
@@ -222,7 +231,8 @@ export function EcrfForm({
   );
 
   const intl = useIntl();
-  const labels = useMemo(() => statusLabels(intl), [intl]);
+  const drawn = useMemo(() => drawnAdornments(adornments, intl), [adornments, intl]);
+  const sx = useMemo(() => ecrfFormSx(adornmentsSx(adornments)), [adornments]);
   const env = useMemo<EcrfEnv>(
     () => ({
       form,
@@ -232,10 +242,10 @@ export function EcrfForm({
       idPrefix,
       readOnly,
       itemStatus,
-      statusLabels: labels,
+      adornments: drawn,
       changed,
     }),
-    [form, control, runtime, widgets, idPrefix, readOnly, itemStatus, labels, changed],
+    [form, control, runtime, widgets, idPrefix, readOnly, itemStatus, drawn, changed],
   );
 
   const [count, mountAll] = useProgressiveCount(form.items.size, initialItems, timers);
@@ -290,11 +300,14 @@ export function EcrfForm({
           className="ecrf-form"
           data-testid="ecrf-form"
           data-mounted={count === form.items.size ? 'all' : count}
-          sx={ecrfFormSx}
+          sx={sx}
         >
-          {form.sections.map((section) => (
-            <Section key={section.id} section={section} limit={count} />
-          ))}
+          {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
+          <TextLimitContext.Provider value={ctx.textLimit}>
+            {form.sections.map((section) => (
+              <Section key={section.id} section={section} limit={count} />
+            ))}
+          </TextLimitContext.Provider>
         </Box>
       </InputAssistProvider>
     </EcrfEnvContext.Provider>

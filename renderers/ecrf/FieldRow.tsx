@@ -1,7 +1,8 @@
 /**
  * One item of the form: label (with required mark and help), the widget of its field type, unit, the problems
- * shown at it (errors red, warnings amber) and its status icons. A row subscribes to its own state only (value in
- * react-hook-form, hidden/required/problems in the form runtime), so typing elsewhere does not render it.
+ * shown at it (errors red, warnings amber) and the icons of its item adornments (data type, notes …). A row
+ * subscribes to its own state only (value in react-hook-form, hidden/required/problems in the form runtime), so
+ * typing elsewhere does not render it.
  */
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import { useController } from 'react-hook-form';
@@ -13,7 +14,7 @@ import { inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
 import type { FieldSnapshot } from './formRuntime';
 import { iconClass } from './icons';
 import { fieldProblemText } from './problemText';
-import { StatusIcons } from './StatusIcons';
+import { ItemAdornments } from './ItemAdornments';
 import { UnknownWidget } from './widgets/OtherWidgets';
 import type { FormWidgetProps } from './widgets/types';
 
@@ -76,7 +77,7 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
   const hasError = snap.problems.some((p) => p.level === 'error');
   const hasWarning = !hasError && snap.problems.length > 0;
   const help = item.help ? metaText(item.help, locale) : null;
-  // static text, file and image slots: no value, so no status icons either
+  // static text, file and image slots: no value, so no adornments either
   const noValue = keepsNoValue(env.form, item);
   // a screen reader on the input hears its help and, as they come, its problems
   const describedBy =
@@ -126,7 +127,9 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
         </div>
         <ProblemTexts id={problemsId} problems={snap.problems} />
       </div>
-      {!noValue && <StatusIcons status={env.itemStatus?.[item.variable]} labels={env.statusLabels} />}
+      {!noValue && env.adornments.length > 0 && (
+        <ItemAdornments state={env.itemStatus?.[item.variable]} adornments={env.adornments} />
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { ItemStatus } from '../../engine/api/data';
 import { fieldTypeOf } from '../../engine/form/formIndex';
 import type { CompiledForm, CompiledItem, FormValue } from '../../engine/form/types';
 import type { FormRuntime } from './formRuntime';
-import type { StatusLabels } from './StatusIcons';
+import type { DrawnAdornment } from './ItemAdornments';
 import type { FormWidgetRegistry } from './widgets/types';
 
 export type EcrfFieldValues = Record<string, FormValue>;
@@ -19,8 +19,8 @@ export interface EcrfEnv {
   idPrefix: string;
   readOnly: boolean;
   itemStatus: Readonly<Record<string, ItemStatus>> | undefined;
-  /** Texts of the status icons in the UI language (translated once per form). */
-  statusLabels: StatusLabels;
+  /** The item adornments drawn at each row, with their texts in the UI language (translated once per form). */
+  adornments: readonly DrawnAdornment[];
   /** A field's value changed (already in the form values): recompute rules, validate it and its dependents. */
   changed(variable: string): void;
 }

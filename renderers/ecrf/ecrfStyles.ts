@@ -1,4 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import { iconClassesSx } from './icons';
 
 const ICON_RULES = iconClassesSx();
@@ -7,7 +8,7 @@ const ICON_RULES = iconClassesSx();
  * The look of every row, input and icon of a form, given once on its root (the rows use plain class names, which
  * costs nothing per item).
  */
-export const ecrfFormSx: SxProps<Theme> = (theme) => ({
+export const ecrfFormStyles = (theme: Theme): SystemStyleObject<Theme> => ({
   display: 'flex',
   flexDirection: 'column',
   gap: 2,
@@ -90,6 +91,10 @@ export const ecrfFormSx: SxProps<Theme> = (theme) => ({
     '&:disabled': { color: theme.palette.text.disabled, cursor: 'default' },
   },
   '& .ecrf-icons': { display: 'inline-flex', gap: 0.5, pt: 0.75, color: theme.palette.text.secondary },
-  '& .ecrf-status-disabled': { color: theme.palette.text.disabled },
   ...ICON_RULES,
 });
+
+/** The form's look plus the style rules of its item adornments' icons (adornmentsSx). */
+export function ecrfFormSx(extra: Record<string, Record<string, string>>): SxProps<Theme> {
+  return (theme) => ({ ...ecrfFormStyles(theme), ...extra });
+}

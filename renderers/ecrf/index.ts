@@ -10,4 +10,5 @@ export { ConfirmWarningsDialog, type ConfirmWarningsDialogProps } from './Confir
 export { DraftOfferDialog, type DraftOfferDialogProps, type DraftRecordChange } from './DraftOfferDialog';
 export { UnsavedChangesDialog, type UnsavedChangesDialogProps } from './UnsavedChangesDialog';
 export { SchemaIssuesPanel, type SchemaIssuesPanelProps } from './SchemaIssuesPanel';
+export { ItemAdornments, drawnAdornments, type DrawnAdornment } from './ItemAdornments';
 export { fieldProblemText, schemaIssueText, useFieldProblemText } from './problemText';

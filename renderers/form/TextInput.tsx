@@ -3,6 +3,8 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { limitChange } from '../../engine/input/textLimit';
+import { useLimitHintText } from './LimitHint';
 
 export interface TextInputProps {
   label: string;
@@ -13,6 +15,11 @@ export interface TextInputProps {
   autoComplete?: string;
   autoFocus?: boolean;
   required?: boolean;
+  /**
+   * At most this many characters (e.g. `textLimitOf(strLength)`): typing and pasting past it are cut at it, and
+   * the field warns once the text reaches it.
+   */
+  maxLength?: number;
   /** Shown under the field in the error colour. */
   error?: string | null;
   helperText?: ReactNode;
@@ -31,11 +38,14 @@ export function TextInput({
   autoComplete,
   autoFocus,
   required,
+  maxLength,
   error,
   helperText,
 }: TextInputProps) {
   const id = useId();
   const helperId = `${id}-helper`;
+  const limitText = useLimitHintText(value, maxLength);
+  const warning = !error && limitText !== null;
   return (
     <FormControl fullWidth variant="outlined" required={required} error={!!error}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
@@ -47,10 +57,22 @@ export function TextInput({
         value={value}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
-        onChange={(event) => onChange(event.target.value)}
-        slotProps={{ input: { 'aria-describedby': helperId } }}
+        onChange={(event) => {
+          const next = event.target.value;
+          onChange(maxLength === undefined ? next : limitChange(value, next, maxLength));
+        }}
+        slotProps={{
+          input: { 'aria-describedby': helperId, ...(maxLength === undefined ? {} : { maxLength }) },
+        }}
       />
-      <FormHelperText id={helperId}>{error || helperText || ' '}</FormHelperText>
+      <FormHelperText
+        id={helperId}
+        aria-live="polite"
+        data-level={warning ? 'warning' : undefined}
+        sx={warning ? { color: 'warning.dark' } : undefined}
+      >
+        {error || limitText || helperText || ' '}
+      </FormHelperText>
     </FormControl>
   );
 }

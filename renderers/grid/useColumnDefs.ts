@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
 import { builtinFormatters, columnsToColDefs } from '../../engine/grid/columnToColDef';
 import type { ColumnMappingContext, GridColDef, ValueFormatter } from '../../engine/grid/types';
 import { codeLabelMap } from '../../engine/metadata/codeOptions';
 import { columnLeaves, parseColumns } from '../../engine/metadata/parseColumns';
 import type { CodeOption, ColumnNode, ParsedList } from '../../engine/metadata/types';
+import { useAsync } from '../async/useAsync';
 import { useCodeListCache } from '../search/codeLists';
 import { useEngineLocale, useIssueText } from '../search/metadataText';
 import { useDefinitions } from '../useDefinitions';
@@ -27,6 +28,8 @@ export interface ColumnMappingOptions {
 export interface ColumnDefsOptions extends ColumnMappingOptions {
   columnsPath: string;
 }
+
+const noCodeLists: ReadonlyMap<string, readonly CodeOption[]> = new Map();
 
 /** Code lists the `codelist:<type>` formatters of the columns need. */
 function neededCodeLists(parsed: ParsedList<ColumnNode> | null): string[] {
@@ -51,24 +54,18 @@ export function useMappedColumnDefs(
   const cache = useCodeListCache();
 
   const codeLists = neededCodeLists(parsed).join('\n');
-  const [codeOptions, setCodeOptions] = useState<ReadonlyMap<string, readonly CodeOption[]>>(new Map());
-  useEffect(() => {
-    if (!codeLists) return;
-    let current = true;
+  // a code list that fails to load leaves its codes shown as they are
+  const loadedCodeLists = useAsync(async () => {
     const types = codeLists.split('\n');
-    // a code list that fails to load leaves its codes shown as they are
-    Promise.allSettled(types.map((type) => cache.get(type))).then((results) => {
-      if (!current) return;
-      const loaded = new Map<string, readonly CodeOption[]>();
-      results.forEach((result, i) => {
-        if (result.status === 'fulfilled') loaded.set(types[i] ?? '', result.value);
-      });
-      setCodeOptions(loaded);
+    const results = await Promise.allSettled(types.map((type) => cache.get(type)));
+    const loaded = new Map<string, readonly CodeOption[]>();
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') loaded.set(types[i] ?? '', result.value);
     });
-    return () => {
-      current = false;
-    };
-  }, [cache, codeLists]);
+    return loaded as ReadonlyMap<string, readonly CodeOption[]>;
+  }, codeLists || null);
+  const codeOptions =
+    loadedCodeLists.status === 'ready' ? loadedCodeLists.data : (loadedCodeLists.previous ?? noCodeLists);
 
   const rendererKey = cellRendererNames.join('\n');
   const slotKey = slotNames.join('\n');

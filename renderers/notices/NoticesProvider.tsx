@@ -9,6 +9,8 @@ import { Toast } from './Toast';
 /** Toasts stay 2–3 s (spec §7): 2.5 s unless the notice asks otherwise, within those bounds. */
 export const MIN_NOTICE_MS = 2000;
 export const MAX_NOTICE_MS = 3000;
+/** Distance of the toasts from the top of the window: below the header bar. */
+export const NOTICES_TOP_OFFSET = 72;
 
 export function noticeDuration(notice: Notice): number {
   return Math.min(MAX_NOTICE_MS, Math.max(MIN_NOTICE_MS, notice.durationMs ?? DEFAULT_NOTICE_MS));
@@ -33,7 +35,7 @@ export interface NoticesProviderProps {
   children?: ReactNode;
 }
 
-/** Shows the hub's notices as stacked toasts at the top of the page, each for 2–3 s. */
+/** Shows the hub's notices as stacked toasts near the top of the page, below the header, each for 2–3 s. */
 export function NoticesProvider({ hub, children }: NoticesProviderProps) {
   const [shown, setShown] = useState<ShownNotice[]>([]);
   const nextKey = useRef(0);
@@ -80,7 +82,8 @@ function NoticeStack({ notices, onClose }: NoticeStackProps) {
       data-testid="notices"
       sx={{
         position: 'fixed',
-        top: 16,
+        // below the shell's header (64 px), so that a toast never covers the header and its account actions
+        top: NOTICES_TOP_OFFSET,
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: (theme) => theme.zIndex.snackbar,

@@ -63,9 +63,13 @@ const REFUSAL: Record<
   expired: { code: 405, msg: 'expired' },
 };
 
-/** The answer for a refused token: HTTP 401 with the expire type as `code`, or 602 for a disabled account. */
+/**
+ * The answer for a refused token: HTTP 401 with the expire type as `code`. A session whose user was disabled
+ * meanwhile is refused like any other token (401, with the message saying why): there is no logout code for it
+ * (spec §8: 602 is "subject parameters not configured", 603 "database publishing").
+ */
 export function refusal(check: Exclude<TokenCheck, { kind: 'ok' }>, locale: Locale): HttpAnswer {
-  if (check.kind === 'disabled') return forcedRedirect(602, message('accountDisabled', locale));
+  if (check.kind === 'disabled') return new HttpAnswer(401, fail(message('accountDisabled', locale), 401));
   const r = REFUSAL[check.kind];
   return new HttpAnswer(401, fail(message(r.msg, locale), r.code));
 }

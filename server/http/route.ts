@@ -55,7 +55,7 @@ export interface RouteOptions<P, D, S> {
 
 /**
  * - `public`: auth 'none' or 'optional' (a refused token is answered anonymously: session null);
- * - `session`: auth 'token', refused tokens → 401 with the expire type (or 602);
+ * - `session`: auth 'token', refused tokens → 401 with the expire type (400, 401, 405, 504);
  * - `role`: auth 'token' and needsRole, plus the role check → 601;
  * - `ownTokenCheck`: auth 'token' but the handler checks the token itself (heartBeat.do).
  */

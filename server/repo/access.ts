@@ -111,20 +111,3 @@ export function findSite(db: Db, siteId: string): Promise<SiteRow | null> {
     siteId,
   ]);
 }
-
-/**
- * The sites where the user holds the role in the study, by code: the scope of what the role sees (a CRC at BJ01
- * and SH01 sees those two sites' subjects, whichever of them the session chose).
- */
-export function roleSites(
-  db: Db,
-  q: { userId: string; roleId: string; studyId: string },
-): Promise<SiteRow[]> {
-  return db.query<SiteRow>(
-    `select si.id as siteid, si.sitecode, si.sitename, si.country
-     from user_roles ur join sites si on si.id = ur.site_id
-     where ur.user_id = $1 and ur.role_id = $2 and ur.study_id = $3 and ur.active
-     order by si.sitecode`,
-    [q.userId, q.roleId, q.studyId],
-  );
-}

@@ -130,19 +130,19 @@ export function findSubject(
 }
 
 /**
- * The sites where the user holds the role in the study (the scope, as roleSites) and the version of the subjects
- * data (changes on every write, by the trigger of migration 0003, and never repeats), in one query.
+ * The scope — the site chosen at /checkRole, when the user still holds the role there — and the version of the
+ * subjects data (changes on every write, by the trigger of migration 0003, and never repeats), in one query.
  */
 export async function subjectScope(
   db: Db,
-  q: { userId: string; roleId: string; studyId: string },
+  q: { userId: string; roleId: string; studyId: string; siteId: string },
 ): Promise<{ siteIds: string[]; version: string }> {
   const row = await queryOne<{ site_ids: string[] | null; version: string | null }>(
     db,
     `select (select array_agg(site_id order by site_id) from user_roles
-             where user_id = $1 and role_id = $2 and study_id = $3 and active) as site_ids,
+             where user_id = $1 and role_id = $2 and study_id = $3 and site_id = $4 and active) as site_ids,
             (select version::text || ':' || stamp from data_versions where name = 'subjects') as version`,
-    [q.userId, q.roleId, q.studyId],
+    [q.userId, q.roleId, q.studyId, q.siteId],
   );
   return { siteIds: row?.site_ids ?? [], version: row?.version ?? '' };
 }

@@ -65,7 +65,7 @@ export function dataAuditRoutes(app: FastifyInstance, ctx: AppContext, services:
       await requireDataAccess(db, session, 'read', locale);
       const rows = await earlierValues(db, {
         studyId: session.studyId,
-        siteIds: await scopeSiteIds(db, session),
+        siteIds: scopeSiteIds(session),
         tid: params.tid,
         variable: params.variable,
         prefix: params.q.trim(),

@@ -13,6 +13,7 @@ import {
   updateData,
   type ChangeReason,
   type LineRow,
+  type RecordCapability,
 } from '../../engine/api/data';
 import { editCheck, editCheckUpdate } from '../../engine/api/editChecks';
 import { SUBJECTS_PAGE } from '../../engine/api/subjects';
@@ -129,6 +130,18 @@ async function checkReasonCodes(
   if (errors.length > 0) throw paramError(locale, errors);
 }
 
+/**
+ * What the session's role may do on a form's records: readers `view` and `audit`; writers also `enter` (a first entry,
+ * a new log-line row) and `change` (a saved record, with reasons). Granted by role for the whole form, so that the
+ * answer of a save needs no second read; which action fits the record's state (nothing saved yet → enter, saved →
+ * change and audit) is the client action's own rule. Freeze and lock (later workflows) will withdraw `enter` and
+ * `change` here.
+ */
+export function recordCapabilities(rolecode: string): RecordCapability[] {
+  if (!roleMay(rolecode, 'read')) return [];
+  return roleMay(rolecode, 'write') ? ['view', 'enter', 'change', 'audit'] : ['view', 'audit'];
+}
+
 const idempotencyReused = (locale: Locale) => (): never => {
   throw paramError(locale, [message('idempotencyKeyReused', locale)]);
 };
@@ -186,7 +199,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
           pageNum: Math.max(1, Math.ceil(total / params.size)),
           innerPage,
           page: params.page,
-          editable: roleMay(rolecode, 'write'),
+          // a log-line form takes new rows; its rows (when there are) can be changed and audited
+          capabilities: recordCapabilities(rolecode),
         });
       });
     },
@@ -217,7 +231,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext, services: 
           record: record ? recordInfo(record) : null,
           values: record?.values ?? {},
           items: record?.itemStatus ?? {},
-          editable: roleMay(rolecode, 'write'),
+          capabilities: recordCapabilities(rolecode),
         });
       });
     },

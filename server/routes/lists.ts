@@ -17,7 +17,7 @@ import { paramError, roleEndpoint } from '../http/route';
 import { createListMetadataStore, type ListMetadataStore } from '../lists/listMetadata';
 import { SITE_CODE_LIST, serverList } from '../lists/registry';
 import { message } from '../messages';
-import { roleSites } from '../repo/access';
+import { findSite } from '../repo/access';
 import { codeListItems } from '../repo/codeLists';
 import { createSubjectListService, type SubjectListService } from '../services/subjectList';
 import { subjectRoutes } from './subjects';
@@ -42,8 +42,9 @@ export const listRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     page: SUBJECTS_PAGE,
     handler: async ({ params, session, locale }) => {
       if (params.codelisttype === SITE_CODE_LIST) {
-        const sites = await roleSites(db, session);
-        return ok(sites.map((s) => ({ codevalue: s.siteid, codedesp: `${s.sitecode} ${s.sitename}` })));
+        // the scope is the site chosen at /checkRole (requireRole checked the user still holds the role there)
+        const site = await findSite(db, session.siteId);
+        return ok(site ? [{ codevalue: site.siteid, codedesp: `${site.sitecode} ${site.sitename}` }] : []);
       }
       const items = await codeListItems(db, params.codelisttype);
       return items ? ok(items) : fail(message('unknownCodeList', locale));

@@ -6,17 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import { SUBJECTS_PAGE, SUBJECT_LIST_KEY, subjectInfo, subjectList } from '../../engine/api/subjects';
 import type { Locale } from '../../engine/api/localized';
-import type { RoleSession } from '../auth/guard';
 import type { AppContext } from '../context';
 import { fail, ok } from '../http/envelope';
 import { paramError, roleEndpoint } from '../http/route';
 import { SERVER_FIELD_TYPES, type ListMetadata } from '../lists/listMetadata';
 import { readSearch } from '../lists/readSearch';
 import { DEFAULT_SUBJECT_SORT, SUBJECT_SORT_KEYS } from '../lists/subjectSql';
-import { withUserShown } from '../lists/userShown';
 import { message } from '../messages';
-import { roleSites } from '../repo/access';
-import { listDefinitions, shownSearchItems } from '../repo/listDefinitions';
+import { scopeSiteIds } from '../services/dataScope';
 import { findSubject } from '../repo/subjects';
 import type { ListServices } from './lists';
 
@@ -33,10 +30,6 @@ function sortOf(
   const key = Object.hasOwn(SUBJECT_SORT_KEYS, prop) ? SUBJECT_SORT_KEYS[prop] : undefined;
   if (!key) throw new Error(`sortable subject column ${prop} has no SQL sort key`);
   return { prop, key, asc: orderByField === undefined ? DEFAULT_SUBJECT_SORT.asc : asc !== false };
-}
-
-async function scopeSiteIds(ctx: AppContext, session: RoleSession): Promise<string[]> {
-  return (await roleSites(ctx.db, session)).map((s) => s.siteid);
 }
 
 export async function subjectRoutes(app: FastifyInstance, ctx: AppContext, services: ListServices) {
@@ -65,12 +58,7 @@ export async function subjectRoutes(app: FastifyInstance, ctx: AppContext, servi
   roleEndpoint(app, ctx, subjectInfo, {
     page: SUBJECTS_PAGE,
     handler: async ({ params, session, locale }) => {
-      const subject = await findSubject(
-        db,
-        session.studyId,
-        await scopeSiteIds(ctx, session),
-        params.subjectid,
-      );
+      const subject = await findSubject(db, session.studyId, scopeSiteIds(session), params.subjectid);
       return subject ? ok(subject) : fail(message('subjectNotFound', locale));
     },
   });

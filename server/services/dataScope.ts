@@ -1,6 +1,7 @@
 /**
- * Which subject (and visit, and form) a data request may reach: the subject must be in the session's study at one
- * of the sites where the user holds the session's role (else "not found", as subject/info.do answers), the visit
+ * Which subject (and visit, and form) a data request may reach: the subject must be in the session's study at the
+ * SITE CHOSEN at /checkRole (session.siteId, which requireRole has checked the user still holds the role at; a CRC
+ * at BJ01 and SH01 who chose BJ01 reaches no SH01 subject) — else "not found", as subjectinfo.do answers; the visit
  * must be one of the subject's, and the form one the visit holds.
  */
 import type { Locale } from '../../engine/api/localized';
@@ -8,7 +9,6 @@ import type { RoleSession } from '../auth/guard';
 import { queryOne, type Db } from '../db/db';
 import { fail } from '../http/envelope';
 import { message, type ServerMessageId } from '../messages';
-import { roleSites } from '../repo/access';
 import { subjectVisit, type SubjectVisitRow } from '../repo/forms';
 
 export interface ScopedSubject {
@@ -26,19 +26,20 @@ export class NotFound extends Error {
   }
 }
 
-export async function scopeSiteIds(db: Db, session: RoleSession): Promise<string[]> {
-  return (await roleSites(db, session)).map((s) => s.siteid);
+/** The sites of the session's scope: the one chosen at /checkRole. */
+export function scopeSiteIds(session: Pick<RoleSession, 'siteId'>): string[] {
+  return [session.siteId];
 }
 
-/** The subject when it is in the study at a site of the role's scope; else NotFound(subjectNotFound). */
+/** The subject when it is in the study at the session's chosen site; else NotFound(subjectNotFound). */
 export async function scopedSubject(db: Db, session: RoleSession, subjectId: string): Promise<ScopedSubject> {
   const row = await queryOne<ScopedSubject>(
     db,
     `select s.id, s.site_id as "siteId" from subjects s
-     where s.id = $1 and s.study_id = $2
-       and exists (select 1 from user_roles ur where ur.user_id = $3 and ur.role_id = $4 and ur.study_id = $2
+     where s.id = $1 and s.study_id = $2 and s.site_id = $3
+       and exists (select 1 from user_roles ur where ur.user_id = $4 and ur.role_id = $5 and ur.study_id = $2
                    and ur.site_id = s.site_id and ur.active)`,
-    [subjectId, session.studyId, session.userId, session.roleId],
+    [subjectId, session.studyId, session.siteId, session.userId, session.roleId],
   );
   if (!row) throw new NotFound('subjectNotFound');
   return row;

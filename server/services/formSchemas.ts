@@ -6,6 +6,7 @@
 import { formatDateInZone } from '../../engine/fieldTypes/dates';
 import { compileForm, withOptions } from '../../engine/form/index';
 import type { CompiledForm, FormContext, FormSchemaIssue } from '../../engine/form/types';
+import { textLimitOf } from '../../engine/input/textLimit';
 import type { CodeOption } from '../../engine/metadata/types';
 import type { Db } from '../db/db';
 import { codeListOptions, formSchemaVersion, latestFormSchema, type FormSchemaRow } from '../repo/forms';
@@ -81,16 +82,11 @@ export function createFormSchemaService(db: Db): FormSchemaService {
   };
 }
 
-/** Text items' default length by login info's strLength: 100 → 100, otherwise 2000. */
-export function textLimitOf(strLength: number): number {
-  return strLength === 100 ? 100 : 2000;
-}
-
 /** The validation switches of a user (login info) and today's date in their time zone. */
 export async function userFormContext(db: Db, userId: string, now: Date): Promise<FormContext> {
   const user = await findUserById(db, userId);
   return {
-    textLimit: textLimitOf(user?.strLength ?? 2000),
+    textLimit: textLimitOf(user?.strLength),
     numUnknownAllowed: user?.numfieldUKallowed ?? false,
     today: formatDateInZone(now.toISOString(), user?.timezone ?? 'UTC', false),
   };

@@ -32,8 +32,8 @@ export const BOOKMARK_STRIDE = 1000;
 export const LIST_CACHE_ENTRIES = 500;
 
 export interface SubjectPageRequest {
-  /** Whose subjects: the sites where the user holds the role in the study (read here, never from the request). */
-  scope: { userId: string; roleId: string; studyId: string };
+  /** Whose subjects: the session's chosen site, when the user still holds the role there (never from the request). */
+  scope: { userId: string; roleId: string; studyId: string; siteId: string };
   fields: readonly SearchFieldDef[];
   search: Readonly<Record<string, SearchValue>>;
   sort: { prop: string; key: SortKeySql; asc: boolean };

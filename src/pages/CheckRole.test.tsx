@@ -73,7 +73,7 @@ describe('/checkRole', () => {
     await user.selectOptions(siteField(), 'site-bos01');
     await user.click(screen.getByRole('button', { name: text('checkRole.confirm') }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/statistics'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/subjects'));
     const order = client.calls
       .map((c) => c.name)
       .filter((n) => n === 'changeSiteRole' || n === 'roleTranAdd');
@@ -101,7 +101,7 @@ describe('/checkRole', () => {
     expect((siteField() as HTMLSelectElement).value).toBe('site-bj01');
     await userEvent.selectOptions(await roleField(), 'role-cra');
     await userEvent.click(screen.getByRole('button', { name: text('checkRole.confirm') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/statistics'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/subjects'));
     expect(client.paramsOf('roleTranAdd')).toEqual([
       { fromRoleid: 'role-dm', toRoleid: 'role-cra', siteid: 'site-sh01' },
     ]);
@@ -114,7 +114,7 @@ describe('/checkRole', () => {
     await userEvent.selectOptions(await roleField(), 'role-dm');
     await userEvent.selectOptions(siteField(), 'site-bos01');
     await userEvent.click(screen.getByRole('button', { name: text('checkRole.confirm') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/statistics'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/subjects'));
     expect(loadLoginInfo(window.sessionStorage)).toMatchObject({ roleid: 'role-dm', siteid: 'site-bos01' });
   });
 

@@ -143,6 +143,8 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
         )
         .catch(() => undefined);
       store.removeItem(STORAGE_KEYS.menuCode);
+      // the picture permissions belong to the role: asked again by the shell
+      store.removeItem(STORAGE_KEYS.picParams);
       navigate(PATHS.index, { replace: true });
     } catch {
       // the client has told the user why

@@ -26,14 +26,17 @@ describe('/entrance', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.locale)).toBe('en');
   });
 
-  it('goes straight home when a role is already chosen', async () => {
+  it('goes straight home (the first page of the role) when a role is already chosen', async () => {
     const client = createFakeApiClient({
-      login: loginData,
-      loginInfo: roleLoginInfo,
+      login: { ...roleLoginInfo, studies: loginData.studies },
       appVersion: { version: 'V2.0.10' },
       menuList: sampleMenus,
     });
     const { router } = renderApp('/entrance', { client });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/statistics'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/subjects'));
+    expect(
+      client.calls.filter((c) => c.name === 'login' || c.name === 'loginInfo').map((c) => c.name),
+    ).toEqual(['login']);
+    expect(loadLoginInfo(window.sessionStorage)).not.toHaveProperty('studies');
   });
 });

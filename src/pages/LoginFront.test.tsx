@@ -2,7 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
-import { createFakeApiClient } from '../../renderers/testing/fakeApiClient';
+import type { Timers } from '../../engine/ports';
+import { createFakeApiClient, fakeFailure } from '../../renderers/testing/fakeApiClient';
+import { createTestPlatform } from '../testing/testPlatform';
+import { configRetryDelay } from './LoginFront';
 import { renderApp, text } from '../testing/renderApp';
 import {
   anonymousLoginInfo,
@@ -46,10 +49,12 @@ describe('login front', () => {
 
     expect(client.paramsOf('loginFront')).toEqual([{ username: 'crc.li', password: 's3cret pw' }]);
     expect(client.token.get()).toBe(loginFrontData.token);
-    // /entrance: login.do, logininfo.do, then role and site selection
+    // /entrance: login.do (the login info), then role and site selection
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkRole'));
     const names = client.calls.map((c) => c.name).filter((n) => n !== 'siteList');
-    expect(names.slice(names.indexOf('loginFront'))).toEqual(['loginFront', 'login', 'loginInfo']);
+    expect(names.slice(names.indexOf('loginFront'))).toEqual(['loginFront', 'login']);
+    // the studies of login.do are not part of the login info kept for the session
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.loginInfo) ?? '{}')).not.toHaveProperty('studies');
   });
 
   it('shows why the user was logged out (?expireType=504)', async () => {
@@ -87,5 +92,35 @@ describe('login front', () => {
     await userEvent.click(await screen.findByRole('button', { name: text('language.en') }));
     expect(await screen.findByRole('button', { name: text('login.submit', 'en') })).toBeInTheDocument();
     expect(sessionStorage.getItem(STORAGE_KEYS.locale)).toBe('en');
+  });
+
+  it('while the server is away: "network exception", logininfo.do asked again with back-off; works once back', async () => {
+    const delays: number[] = [];
+    const timers: Timers = {
+      setInterval: () => 0,
+      clearInterval: () => {},
+      setTimeout: (fn, ms) => {
+        delays.push(ms);
+        return setTimeout(fn, 5);
+      },
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    let failures = 3;
+    const client = createFakeApiClient(
+      {
+        loginInfo: () => {
+          if (failures-- > 0) throw fakeFailure('network', '/login/info/logininfo.do');
+          return anonymousLoginInfo;
+        },
+      },
+      { token: null },
+    );
+    renderApp('/loginfront', { client, platform: createTestPlatform({ timers }) });
+    expect(await screen.findByTestId('login-offline')).toHaveTextContent(text('request.network'));
+    expect(await screen.findByTestId('eclinical-version')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-offline')).toBeNull();
+    expect(delays).toEqual([1000, 2000, 4000]);
+    expect(client.paramsOf('loginInfo')).toHaveLength(4);
+    expect(configRetryDelay(10)).toBe(30_000);
   });
 });

@@ -6,11 +6,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { loginFront, loginInfo, type SiteUiConfig } from '../../engine/api/session';
+import { isRequestError } from '../../engine/http/requestError';
+import type { TimerHandle } from '../../engine/ports';
 import { clearSession } from '../../engine/session/clearSession';
 import { expireMessageId, parseExpireType } from '../../engine/session/expireTypes';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { InlineMessage } from '../../renderers/InlineMessage';
 import { LanguageSwitch } from '../../renderers/LanguageSwitch';
+import { PasswordInput } from '../../renderers/form/PasswordInput';
 import { TextInput } from '../../renderers/form/TextInput';
 import { useApiClient } from '../../renderers/apiClientContext';
 import { useLocale } from '../i18n/LocaleProvider';
@@ -36,30 +39,59 @@ function validate(values: Credentials): FieldErrors {
   return errors;
 }
 
-/** The per-host UI config from anonymous logininfo.do; `backAddress` is kept where the request client reads it. */
-function useSiteUiConfig(): SiteUiConfig | null {
+/** Back-off of the logininfo.do retries while the server is away: 1 s, 2 s, 4 s … at most 30 s. */
+export const CONFIG_RETRY_FIRST_MS = 1_000;
+export const CONFIG_RETRY_MAX_MS = 30_000;
+
+export function configRetryDelay(attempt: number): number {
+  return Math.min(CONFIG_RETRY_FIRST_MS * 2 ** Math.max(0, attempt), CONFIG_RETRY_MAX_MS);
+}
+
+interface SiteUiConfigState {
+  config: SiteUiConfig | null;
+  /** logininfo.do got no response (the server is away); it is asked again with back-off. */
+  offline: boolean;
+}
+
+/**
+ * The per-host UI config from anonymous logininfo.do; `backAddress` is kept where the request client reads it.
+ * While the server does not answer, it is asked again with back-off until it does.
+ */
+function useSiteUiConfig(): SiteUiConfigState {
   const client = useApiClient();
-  const { store } = usePlatform();
-  const [config, setConfig] = useState<SiteUiConfig | null>(null);
+  const { store, timers } = usePlatform();
+  const [state, setState] = useState<SiteUiConfigState>({ config: null, offline: false });
   useEffect(() => {
     let cancelled = false;
-    client.call(loginInfo, undefined, { silent: true }).then(
-      (info) => {
-        if (cancelled) return;
-        const backAddress = info.backAddress.trim();
-        if (backAddress) store.setItem(STORAGE_KEYS.backAddress, backAddress);
-        else store.removeItem(STORAGE_KEYS.backAddress);
-        setConfig({ unitLogo: info.unitLogo, eClinical_version: info.eClinical_version, backAddress });
-      },
-      () => {
-        // no config: the product logo and no version label; the login call will say what is missing
-      },
-    );
+    let retry: TimerHandle | null = null;
+    const ask = (attempt: number) => {
+      client.call(loginInfo, undefined, { silent: true }).then(
+        (info) => {
+          if (cancelled) return;
+          const backAddress = info.backAddress.trim();
+          if (backAddress) store.setItem(STORAGE_KEYS.backAddress, backAddress);
+          else store.removeItem(STORAGE_KEYS.backAddress);
+          setState({
+            config: { unitLogo: info.unitLogo, eClinical_version: info.eClinical_version, backAddress },
+            offline: false,
+          });
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          // an answer with an error: the product logo and no version label; the login call will say what is missing
+          if (!isRequestError(error) || (error.kind !== 'network' && error.kind !== 'timeout')) return;
+          setState((current) => (current.offline ? current : { ...current, offline: true }));
+          retry = timers.setTimeout(() => ask(attempt + 1), configRetryDelay(attempt));
+        },
+      );
+    };
+    ask(0);
     return () => {
       cancelled = true;
+      if (retry !== null) timers.clearTimeout(retry);
     };
-  }, [client, store]);
-  return config;
+  }, [client, store, timers]);
+  return state;
 }
 
 /**
@@ -74,7 +106,7 @@ export function LoginFront() {
   const { locale, setLocale } = useLocale();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const config = useSiteUiConfig();
+  const { config, offline } = useSiteUiConfig();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -147,6 +179,11 @@ export function LoginFront() {
               {intl.formatMessage(expireMessage)}
             </InlineMessage>
           ) : null}
+          {offline ? (
+            <InlineMessage level="error" data-testid="login-offline">
+              <FormattedMessage id="request.network" />
+            </InlineMessage>
+          ) : null}
           {backAddressMissing ? (
             <InlineMessage level="error" data-testid="backaddress-missing">
               <FormattedMessage id="request.backAddressMissing" />
@@ -166,10 +203,9 @@ export function LoginFront() {
               onChange={(value) => change('username', value)}
               error={errors.username ? intl.formatMessage(errors.username) : null}
             />
-            <TextInput
+            <PasswordInput
               label={intl.formatMessage({ id: 'login.password' })}
               name="password"
-              type="password"
               autoComplete="current-password"
               required
               value={values.password}

@@ -3,17 +3,26 @@ import { createApiClient, type ApiClient } from '../../engine/http/createApiClie
 import { createClientErrorReporter } from '../../engine/http/clientErrorReporter';
 import { createNoticeHub } from '../../renderers/notices/noticeHub';
 import { readStoredLocale } from '../i18n/localeStore';
-import { documentCookies, locationNavigator, sessionStore, windowTimers } from './browserPorts';
+import {
+  createAppNavigator,
+  documentCookies,
+  sessionStore,
+  windowTimers,
+  type AppNavigator,
+} from './browserPorts';
 import type { LogoutListener, Platform } from './platform';
 
 export interface BrowserApp {
   platform: Platform;
   client: ApiClient;
+  /** Bind the router to it once created (App.tsx), so that logouts navigate inside the app. */
+  navigator: AppNavigator;
 }
 
 /** Builds the one request client of the page and the browser ports around it. Call once, in main.tsx. */
 export function createBrowserPlatform(): BrowserApp {
   const store = sessionStore();
+  const navigator = createAppNavigator(APP_BASE);
   const hub = createNoticeHub();
   const logoutListeners = new Set<LogoutListener>();
   let reportRequestError: (error: unknown) => void = () => {};
@@ -21,7 +30,7 @@ export function createBrowserPlatform(): BrowserApp {
   const client = createApiClient({
     store,
     notifier: hub,
-    navigator: locationNavigator,
+    navigator,
     cookies: documentCookies,
     timers: windowTimers,
     locale: () => readStoredLocale(store),
@@ -30,6 +39,8 @@ export function createBrowserPlatform(): BrowserApp {
       for (const listener of logoutListeners) listener(code);
     },
     reportError: (error) => reportRequestError(error),
+    // a page whose data the role may not read: the no-permission page (in the app), not a banner per request
+    onForbiddenLoad: () => navigator.assign(`${APP_BASE}401`),
   });
 
   const reporter = createClientErrorReporter(
@@ -44,7 +55,7 @@ export function createBrowserPlatform(): BrowserApp {
     store,
     timers: windowTimers,
     notifier: hub,
-    navigator: locationNavigator,
+    navigator,
     reporter,
     onLogout(listener) {
       logoutListeners.add(listener);
@@ -53,5 +64,5 @@ export function createBrowserPlatform(): BrowserApp {
       };
     },
   };
-  return { platform, client };
+  return { platform, client, navigator };
 }

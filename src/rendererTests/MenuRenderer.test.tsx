@@ -21,10 +21,10 @@ describe('MenuRenderer', () => {
       </TestProviders>,
     );
     expect(await screen.findByRole('button', { name: 'Statistics' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.queryByRole('button', { name: 'Users' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reminders' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /Administration/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Users' }));
-    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ menuCode: 'userManage' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reminders' }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ menuCode: 'remindlist' }));
   });
 
   it('opens the group of the active item', async () => {
@@ -33,18 +33,18 @@ describe('MenuRenderer', () => {
         <MenuRenderer
           items={sampleMenus.menus}
           locale="zh_CN"
-          activeCode="auditLog"
+          activeCode="dbLock"
           onSelect={() => {}}
           label="m"
         />
       </TestProviders>,
     );
-    expect(await screen.findByRole('button', { name: '稽查轨迹' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('button', { name: '数据库锁定' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('finds the item of a page by the longest matching path', () => {
-    expect(findMenuByPath(sampleMenus.menus, '/index/userManage/u-1')?.menuCode).toBe('userManage');
+    expect(findMenuByPath(sampleMenus.menus, '/index/remindlist/r-1')?.menuCode).toBe('remindlist');
     expect(findMenuByPath(sampleMenus.menus, '/index/other')).toBeNull();
-    expect(ancestorCodes(sampleMenus.menus, 'userManage')).toEqual(['management']);
+    expect(ancestorCodes(sampleMenus.menus, 'remindlist')).toEqual(['management']);
   });
 });

@@ -123,6 +123,19 @@ describe('SearchBar', () => {
     expect(age).toHaveValue('12.5');
   });
 
+  it('keeps only digits and the point of pasted text in a number item, cut at 100 characters', async () => {
+    const { onSearch } = setup();
+    const age = await screen.findByLabelText('年龄');
+    expect(age).toHaveAttribute('maxlength', '100');
+    expect(age).toHaveAttribute('inputmode', 'decimal');
+    fireEvent.change(age, { target: { value: '４2 岁, -3e1.5' } });
+    expect(age).toHaveValue('231.5');
+    fireEvent.change(age, { target: { value: `${'9'.repeat(60)}abc${'8'.repeat(60)}` } });
+    expect(age).toHaveValue(`${'9'.repeat(60)}${'8'.repeat(40)}`);
+    await userEvent.click(screen.getByRole('button', { name: text('search.submit') }));
+    expect(onSearch).toHaveBeenCalledWith({ age: `${'9'.repeat(60)}${'8'.repeat(40)}` });
+  });
+
   it('cuts search text at 100 characters and warns at the limit without blocking the search', async () => {
     const { onSearch } = setup();
     const subjid = await screen.findByLabelText('受试者编号');

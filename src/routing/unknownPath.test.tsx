@@ -19,9 +19,9 @@ describe('unknown paths', () => {
     expect(router.state.location.pathname).toBe('/no/such/page');
 
     await userEvent.click(screen.getByRole('button', { name: text('error.backHome') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/statistics'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/subjects'));
     // the menu item of the home page replaces the cleared one
-    await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEYS.menuCode)).toBe('statistics'));
+    await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEYS.menuCode)).toBe('subjects'));
   });
 
   it('clear the menu item on Back home', async () => {

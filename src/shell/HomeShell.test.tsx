@@ -6,7 +6,9 @@ import type { Timers } from '../../engine/ports';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { HEARTBEAT_INTERVAL_MS, EXPIRY_INTERVAL_MS } from '../../engine/session/sessionMonitor';
 import { createDraftStore, createMemoryBackend, type DraftScope } from '../../engine/drafts';
-import { createFakeApiClient } from '../../renderers/testing/fakeApiClient';
+import { loadPicParams } from '../../engine/session/picParams';
+import { createFakeApiClient, fakeFailure } from '../../renderers/testing/fakeApiClient';
+import { isReturnablePath } from '../routing/returnTo';
 import { setAppDraftStore } from '../drafts/appDraftStore';
 import { renderApp, seedSession, text } from '../testing/renderApp';
 import { helpDocs, onlineData, roleLoginInfo, sampleMenus } from '../testing/sampleData';
@@ -24,7 +26,7 @@ function shellClient(version = 'V2.0.10') {
 function openShell(options: { version?: string; info?: LoginInfo; path?: string } = {}) {
   seedSession(window.sessionStorage, options.info ?? roleLoginInfo, sampleMenus.allowedPaths);
   const client = shellClient(options.version);
-  return { ...renderApp(options.path ?? '/index', { client }), client };
+  return { ...renderApp(options.path ?? '/index/statistics', { client }), client };
 }
 
 const draftScope: DraftScope = {
@@ -100,7 +102,7 @@ describe('home shell', () => {
     await menuReady();
     // the DM is granted management pages that later issues build: no dead entries in the menu
     expect(screen.queryByRole('button', { name: '系统管理' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '用户管理' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '提醒列表' })).toBeNull();
     sessionStorage.removeItem(STORAGE_KEYS.menuCode);
     await userEvent.click(screen.getByRole('button', { name: '数据统计' }));
     expect(sessionStorage.getItem(STORAGE_KEYS.menuCode)).toBe('statistics');
@@ -144,7 +146,7 @@ describe('home shell', () => {
     });
     const platform = createTestPlatform();
     seedSession(window.sessionStorage, roleLoginInfo, sampleMenus.allowedPaths);
-    renderApp('/index', { client: shellClient(), platform });
+    renderApp('/index/statistics', { client: shellClient(), platform });
     await menuReady();
     act(() => platform.emitLogout(401));
     expect(await drafts.load(mine)).not.toBeNull();
@@ -189,10 +191,126 @@ describe('home shell', () => {
     };
     const platform = createTestPlatform({ timers });
     seedSession(window.sessionStorage, roleLoginInfo, sampleMenus.allowedPaths);
-    renderApp('/index', { client: shellClient(), platform });
+    renderApp('/index/statistics', { client: shellClient(), platform });
     await menuReady();
     expect([...intervals.values()].sort()).toEqual([HEARTBEAT_INTERVAL_MS, EXPIRY_INTERVAL_MS].sort());
     act(() => platform.emitLogout(405));
     expect(intervals.size).toBe(0);
+  });
+
+  it('while the heartbeat gets no answer: a banner (and one notice), no logout; it goes when the server answers', async () => {
+    const ticks = new Map<number, { fn: () => void; ms: number }>();
+    let next = 1;
+    const timers: Timers = {
+      setInterval: (fn, ms) => {
+        ticks.set(next, { fn, ms });
+        return next++;
+      },
+      clearInterval: (handle) => {
+        ticks.delete(handle as number);
+      },
+      setTimeout: () => 0,
+      clearTimeout: () => {},
+    };
+    const heartbeat = () => [...ticks.values()].find((t) => t.ms === HEARTBEAT_INTERVAL_MS)?.fn();
+    let away = true;
+    const client = createFakeApiClient({
+      appVersion: { version: 'V2.0.10' },
+      menuList: sampleMenus,
+      heartBeat: () => {
+        if (away) throw fakeFailure('network', '/login/heartBeat.do');
+        return 1;
+      },
+    });
+    const platform = createTestPlatform({ timers });
+    const notices: string[] = [];
+    platform.notifier.subscribe((n) => void notices.push(n.messageId ?? ''));
+    seedSession(window.sessionStorage, roleLoginInfo, sampleMenus.allowedPaths);
+    renderApp('/index/statistics', { client, platform });
+    await menuReady();
+    for (let i = 0; i < 6; i++) {
+      await act(async () => {
+        heartbeat();
+        await Promise.resolve();
+      });
+    }
+    expect(await screen.findByTestId('outage-banner')).toHaveTextContent(text('request.network'));
+    expect(notices.filter((id) => id === 'request.network')).toHaveLength(1);
+    expect(client.forcedLogouts).toEqual([]);
+    away = false;
+    await act(async () => {
+      heartbeat();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.queryByTestId('outage-banner')).toBeNull());
+  });
+
+  it('fetches the picture permissions of the chosen role once and keeps them', async () => {
+    const picParams = { can_ocr: false, can_see: true, can_upload: true, can_desen: false };
+    seedSession(window.sessionStorage, roleLoginInfo, sampleMenus.allowedPaths);
+    const client = createFakeApiClient({
+      appVersion: { version: 'V2.0.10' },
+      menuList: sampleMenus,
+      findPicParam: picParams,
+    });
+    renderApp('/index/statistics', { client });
+    await menuReady();
+    await waitFor(() => expect(loadPicParams(window.sessionStorage)).toEqual(picParams));
+    expect(client.paramsOf('findPicParam')).toHaveLength(1);
+  });
+});
+
+describe('landing and deep links', () => {
+  it('lands on the first page of the role’s menu (the data manager: the subject list)', async () => {
+    const { router } = openShell({ path: '/index' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/subjects'));
+  });
+
+  it('skips menu entries this build does not have; the welcome card when nothing is left', async () => {
+    seedSession(window.sessionStorage, roleLoginInfo, ['/index/remindlist', '/index/statistics']);
+    const later = { menuCode: 'later', name: { zh_CN: '以后', en: 'Later' }, path: '/index/remindlist' };
+    const stats = {
+      menuCode: 'statistics',
+      name: { zh_CN: '数据统计', en: 'Statistics' },
+      path: '/index/statistics',
+    };
+    const first = renderApp('/index', {
+      client: createFakeApiClient({
+        appVersion: { version: 'V2.0.10' },
+        menuList: { menus: [later, stats], allowedPaths: ['/index/remindlist', '/index/statistics'] },
+      }),
+    });
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/index/statistics'));
+    first.unmount();
+    const second = renderApp('/index', {
+      client: createFakeApiClient({
+        appVersion: { version: 'V2.0.10' },
+        menuList: { menus: [later], allowedPaths: ['/index/remindlist'] },
+      }),
+    });
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/index/statistics'));
+  });
+
+  it('remembers a deep link opened while logged out and opens it after login and role choice', async () => {
+    const loggedOut = renderApp('/index/statistics?tab=2', {
+      client: createFakeApiClient({}, { token: null }),
+    });
+    await waitFor(() => expect(loggedOut.router.state.location.pathname).toBe('/loginfront'));
+    expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBe('/index/statistics?tab=2');
+    loggedOut.unmount();
+    // /checkRole leaves the session like this and opens /index
+    seedSession(window.sessionStorage, roleLoginInfo, sampleMenus.allowedPaths);
+    const { router } = renderApp('/index', { client: shellClient() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/statistics'));
+    expect(router.state.location.search).toBe('?tab=2');
+    expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBeNull();
+  });
+
+  it('never remembers the login, entrance or error pages, nor an address of another site', () => {
+    for (const path of ['/loginfront', '/entrance', '/401', '/checkRole', '//evil.example/x', 'https://x']) {
+      expect(isReturnablePath(path)).toBe(false);
+    }
+    expect(isReturnablePath('/index/subjects/s1')).toBe(true);
+    expect(isReturnablePath('/subjects')).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { LoginInfo, MenuItem } from '../../engine/api/session';
+import type { LoginInfo, MenuItem, PicParams } from '../../engine/api/session';
 import { deriveSessionFlags, loadLoginInfo } from '../../engine/session/loginInfo';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { shouldShowHeader } from '../../engine/session/version';
@@ -15,7 +15,7 @@ import { OnlineServiceWidget } from '../../renderers/OnlineServiceWidget';
 import { PageLoading } from '../../renderers/PageLoading';
 import { MenuRenderer } from '../../renderers/menu/MenuRenderer';
 import { findMenuByPath, pruneMenus } from '../../renderers/menu/menuTree';
-import { isKnownRoute } from '../routing/knownRoutes';
+import { useIsKnownRoute } from '../routing/knownRoutesContext';
 import { EmbeddedPageProvider } from '../../renderers/overlay/EmbeddedPageContext';
 import { AppCatalogueGate } from '../i18n/AppCatalogueGate';
 import { useLocale } from '../i18n/LocaleProvider';
@@ -23,22 +23,31 @@ import { usePlatform } from '../platform/PlatformContext';
 import { PATHS, refreshPath } from '../routing/paths';
 import { hasChosenRole } from '../session/roleChoice';
 import { AccessGuard } from './AccessGuard';
+import { LoginRequired } from './LoginRequired';
+import { OutageBanner } from './OutageBanner';
 import { AccountActions } from './AccountActions';
 import { useDeliberateLogout } from './useDeliberateLogout';
 import { useSessionMonitor } from './useSessionMonitor';
-import { useMenus, useServerVersion } from './useShellData';
+import { useMenus, usePicParams, useServerVersion } from './useShellData';
 
 export const SIDE_MENU_WIDTH = 240;
 
+/** What the shell hands its pages (useOutletContext): the role's menus this build can open, and picture rights. */
+export interface ShellOutletContext {
+  /** null until menuList.do answered. */
+  menus: MenuItem[] | null;
+  picParams: PicParams | null;
+}
+
 /**
- * /index: the home shell. Needs a login (else /entrance) and a chosen role (else /checkRole). Header (server
- * V2.1.6 and later), side menu from menuList.do, the page, the footer and the online-service button; the session
- * monitor runs while it is mounted.
+ * /index: the home shell. Needs a login (else /entrance, remembering the address to return to) and a chosen role
+ * (else /checkRole). Header (server V2.1.6 and later), side menu from menuList.do, the page, the footer and the
+ * online-service button; the session monitor runs while it is mounted (with a banner while the server is away).
  */
 export function HomeShell() {
   const { store } = usePlatform();
   const info = useMemo(() => loadLoginInfo(store), [store]);
-  if (!info?.userid) return <Navigate to={PATHS.entrance} replace />;
+  if (!info?.userid) return <LoginRequired />;
   if (!hasChosenRole(store, info)) return <Navigate to={PATHS.checkRole} replace />;
   return <ShellFrame info={info} />;
 }
@@ -49,11 +58,17 @@ function ShellFrame({ info }: { info: LoginInfo }) {
   const { locale, setLocale } = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
-  const stopMonitor = useSessionMonitor();
+  const { stop: stopMonitor, offline } = useSessionMonitor();
   const version = useServerVersion();
+  const picParams = usePicParams();
   const { menus: grantedMenus, failed: menusFailed } = useMenus();
   // only the entries this build can open (the server may grant pages of later releases)
-  const menus = useMemo(() => grantedMenus && pruneMenus(grantedMenus, isKnownRoute), [grantedMenus]);
+  const isKnownRoute = useIsKnownRoute();
+  const menus = useMemo(
+    () => grantedMenus && pruneMenus(grantedMenus, isKnownRoute),
+    [grantedMenus, isKnownRoute],
+  );
+  const outletContext = useMemo<ShellOutletContext>(() => ({ menus, picParams }), [menus, picParams]);
   const showHeader = version !== null && shouldShowHeader(version);
   const flags = deriveSessionFlags(info);
 
@@ -145,21 +160,24 @@ function ShellFrame({ info }: { info: LoginInfo }) {
             {showHeader ? null : <AccountActions {...account} placement="sidebar" />}
           </Box>
           <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            {offline ? <OutageBanner /> : null}
             <Box sx={{ flex: 1, p: 3 }}>
               {pathsKnown ? (
                 <AccessGuard>
                   <AppCatalogueGate>
-                    <Outlet />
+                    <Outlet context={outletContext} />
                   </AppCatalogueGate>
                 </AccessGuard>
               ) : (
                 <PageLoading />
               )}
             </Box>
-            <Footer release={flags.productRelease} />
+            <Footer
+              release={flags.productRelease}
+              extra={<OnlineServiceWidget visible={info.online.isShow} />}
+            />
           </Box>
         </Box>
-        <OnlineServiceWidget visible={info.online.isShow} />
       </Box>
     </EmbeddedPageProvider>
   );

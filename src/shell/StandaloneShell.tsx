@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
@@ -7,33 +7,51 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
 import type { LoginInfo } from '../../engine/api/session';
 import { deriveSessionFlags, loadLoginInfo } from '../../engine/session/loginInfo';
+import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { Footer } from '../../renderers/Footer';
+import { PageLoading } from '../../renderers/PageLoading';
+import { EmbeddedPageProvider } from '../../renderers/overlay/EmbeddedPageContext';
 import { AppCatalogueGate } from '../i18n/AppCatalogueGate';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
-import { PATHS } from '../routing/paths';
+import { PATHS, refreshPath } from '../routing/paths';
 import { hasChosenRole } from '../session/roleChoice';
+import { AccessGuard } from './AccessGuard';
 import { AccountActions } from './AccountActions';
+import { LoginRequired } from './LoginRequired';
+import { OutageBanner } from './OutageBanner';
 import { useDeliberateLogout } from './useDeliberateLogout';
 import { useSessionMonitor } from './useSessionMonitor';
+import { useMenus } from './useShellData';
 
 /**
- * Pages shown without the side menu (the standalone subject list, for embedding): the same login and role
+ * Pages shown without the side menu (the standalone subject list, for embedding): the same login, role and access
  * requirements as /index, a one-line header with the account, the session monitor while mounted.
  */
 export function StandaloneShell() {
   const { store } = usePlatform();
   const info = useMemo(() => loadLoginInfo(store), [store]);
-  if (!info?.userid) return <Navigate to={PATHS.entrance} replace />;
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  if (!info?.userid) return <LoginRequired />;
   if (!hasChosenRole(store, info)) return <Navigate to={PATHS.checkRole} replace />;
-  return <StandaloneFrame info={info} />;
+  // the header's help menu opens documents in the full-screen overlay, as in the home shell
+  return (
+    <EmbeddedPageProvider onRefresh={() => navigate(refreshPath(pathname + search), { replace: true })}>
+      <StandaloneFrame info={info} />
+    </EmbeddedPageProvider>
+  );
 }
 
 function StandaloneFrame({ info }: { info: LoginInfo }) {
   const navigate = useNavigate();
+  const { store } = usePlatform();
   const { locale, setLocale } = useLocale();
-  const stopMonitor = useSessionMonitor();
+  const { stop: stopMonitor, offline } = useSessionMonitor();
   const logout = useDeliberateLogout(info, stopMonitor);
+  // the role's allowed paths guard the page (when another tab chose the role, menuList.do tells them)
+  const { menus } = useMenus();
+  const pathsKnown = menus !== null || store.getItem(STORAGE_KEYS.allowedPaths) !== null;
   return (
     <Box
       sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: '100vh' }}
@@ -63,10 +81,17 @@ function StandaloneFrame({ info }: { info: LoginInfo }) {
           />
         </Toolbar>
       </AppBar>
+      {offline ? <OutageBanner /> : null}
       <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
-        <AppCatalogueGate>
-          <Outlet />
-        </AppCatalogueGate>
+        {pathsKnown ? (
+          <AccessGuard>
+            <AppCatalogueGate>
+              <Outlet />
+            </AppCatalogueGate>
+          </AccessGuard>
+        ) : (
+          <PageLoading />
+        )}
       </Box>
       <Footer release={deriveSessionFlags(info).productRelease} />
     </Box>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { appVersion, menuList, type MenuItem } from '../../engine/api/session';
+import { appVersion, findPicParam, menuList, type MenuItem, type PicParams } from '../../engine/api/session';
 import { saveAllowedPaths } from '../../engine/access/accessGuard';
+import { loadPicParams, savePicParams } from '../../engine/session/picParams';
 import { DEFAULT_SERVER_VERSION } from '../../engine/session/version';
 import { useApiClient } from '../../renderers/apiClientContext';
 import { usePlatform } from '../platform/PlatformContext';
@@ -53,4 +54,30 @@ export function useMenus(): MenusState {
     };
   }, [client, store]);
   return state;
+}
+
+/**
+ * Picture permissions of the chosen role (findPicParam.do), asked once the role is chosen and kept in session
+ * storage; null until known (a failure leaves them unknown: no picture capability is offered).
+ */
+export function usePicParams(): PicParams | null {
+  const client = useApiClient();
+  const { store } = usePlatform();
+  const [params, setParams] = useState<PicParams | null>(() => loadPicParams(store));
+  useEffect(() => {
+    if (params) return undefined;
+    let cancelled = false;
+    client.call(findPicParam, undefined, { silent: true }).then(
+      (data) => {
+        if (cancelled) return;
+        savePicParams(store, data);
+        setParams(data);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, store, params]);
+  return params;
 }

@@ -10,6 +10,8 @@ import { createFakeApiClient, type FakeApiClient } from '../../renderers/testing
 import { AppProviders } from '../AppProviders';
 import { ALL_MESSAGES } from '../i18n/allMessages';
 import { appRoutes } from '../routes';
+import { isKnownRoute } from '../routing/knownRoutes';
+import { KnownRoutesContext } from '../routing/knownRoutesContext';
 import { createTestPlatform, type TestPlatform } from './testPlatform';
 
 /** Both tiers of both catalogues (see tiers.ts). */
@@ -35,7 +37,9 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
   const utils = render(
     <AppProviders platform={platform} client={client} catalogues={testCatalogues}>
-      <RouterProvider router={router} />
+      <KnownRoutesContext.Provider value={isKnownRoute}>
+        <RouterProvider router={router} />
+      </KnownRoutesContext.Provider>
     </AppProviders>,
   );
   return { ...utils, router, client, platform };

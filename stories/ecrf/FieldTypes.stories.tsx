@@ -1,5 +1,5 @@
 /**
- * Every eCRF field type in its states: empty, filled, with errors, with warnings, read-only, with status icons.
+ * Every eCRF field type in its states: empty, filled, with errors, with warnings, read-only, with item adornments.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
@@ -131,8 +131,8 @@ export const ReadOnly: Story = {
   },
 };
 
-/** Status icons: entered vs imported data, notes, and the places of queries, SDV and signatures (later). */
-export const StatusIcons: Story = {
+/** Item adornments: entered vs imported data (datatype 0/2 vs −1/−2) and notes (1 list, 2 review, otherwise add). */
+export const ItemAdornments: Story = {
   args: {
     values: filledValues,
     itemStatus: {
@@ -156,9 +156,16 @@ export const StatusIcons: Story = {
     await expect(
       int.getByRole('img', { name: msg('ecrf.status.noteReview', undefined, true) }),
     ).toBeInTheDocument();
+    // only what exists is drawn: data type and note, no placeholders of later workflows
+    await expect(int.getAllByRole('img')).toHaveLength(2);
+    // nothing saved for this item: no data-type icon, only "add a note"
+    const noState = within(row(canvasElement, 'SEL'));
     await expect(
-      int.getByRole('img', { name: msg('ecrf.status.queryLater', undefined, true) }),
-    ).toHaveAttribute('aria-disabled', 'true');
+      noState.queryByRole('img', { name: msg('ecrf.status.entered', undefined, true) }),
+    ).toBeNull();
+    await expect(
+      noState.getByRole('img', { name: msg('ecrf.status.noteAdd', undefined, true) }),
+    ).toBeInTheDocument();
     // help as a tooltip
     await expect(
       within(row(canvasElement, 'TXT')).getByRole('img', { name: /最多 20 个字符|At most 20 characters/ }),

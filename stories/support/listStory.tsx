@@ -125,6 +125,29 @@ function matches(row: GridRow, params: RowsParams): boolean {
   });
 }
 
+/**
+ * Every subject the list fixtures hold (page 1 and the sorted + filtered page, captured as crc.li at the one site
+ * chosen), and, for stories that page, more rows made from them (ids and numbers of site BJ02, made up) so that a fake
+ * server has at least `atLeast` rows.
+ */
+export function storySubjects(
+  firstPage: readonly GridRow[],
+  otherPage: readonly GridRow[],
+  atLeast = 30,
+): readonly GridRow[] {
+  const all = [
+    ...firstPage,
+    ...otherPage.filter((row) => !firstPage.some((r) => r.subjectid === row.subjectid)),
+  ];
+  const extra: GridRow[] = [];
+  for (let i = 0; all.length + extra.length < atLeast && all.length > 0; i += 1) {
+    const from = all[i % all.length]!;
+    const n = String(i + 1).padStart(4, '0');
+    extra.push({ ...from, subjectid: `story-bj02-${n}`, subjid: `BJ02-${n}` });
+  }
+  return [...all, ...extra];
+}
+
 /** A server-like answer from a list of rows: filtered by the search params, sorted by `orderByField`/`asc`, one page. */
 export function pageOf(all: readonly GridRow[], params: RowsParams) {
   const rows = all.filter((row) => matches(row, params));

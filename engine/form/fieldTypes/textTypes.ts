@@ -2,6 +2,7 @@
  * `text` and `textarea`: free text up to a maximum length (the item's `length`; else textarea 2000, text the
  * session's `textLimit`), optionally matching a pattern. Length counts the trimmed text (what is saved).
  */
+import { LONG_TEXT_LIMIT } from '../../input/textLimit';
 import { FORM_MSG } from '../messages';
 import type { CompiledItem, FieldProblem, FormContext, FormValue } from '../types';
 import { error } from './problems';
@@ -39,7 +40,7 @@ function textType(name: string, defaultMaxLength?: number): FormFieldTypeDef {
   };
 }
 
-export const TEXTAREA_MAX_LENGTH = 2000;
+export const TEXTAREA_MAX_LENGTH = LONG_TEXT_LIMIT;
 
 export const textFieldType = textType('text');
 export const textareaFieldType = textType('textarea', TEXTAREA_MAX_LENGTH);

@@ -1,7 +1,9 @@
 /** Text-like widgets: native inputs styled once by the form (light enough for 1,000 items). */
 import { memo, type Ref } from 'react';
 import { useIntl } from 'react-intl';
+import { limitChange } from '../../../engine/input/textLimit';
 import { metaText } from '../../../engine/metadata/metaText';
+import { LimitHint, limitHintShown, useTextLimit } from '../../form/LimitHint';
 import { useEngineLocale } from '../../search/metadataText';
 import { SuggestionList, useInputAssist } from './inputAssist';
 import { fromText, textOf, type FormWidgetProps } from './types';
@@ -25,30 +27,59 @@ type InputProps = FormWidgetProps & {
   list?: string;
   /** Told about each typed text after the form got it. */
   onTyped?(text: string): void;
+  /** Text items: at most this many characters (typing past it is cut), with a warning at the limit (§5). */
+  maxLength?: number;
 };
 
+/** A text item's limit: its `length`, else the session's (TextLimitContext, from the form's FormContext). */
+function useItemLimit(props: FormWidgetProps): number | undefined {
+  const sessionLimit = useTextLimit();
+  if (props.readOnly || props.item.readonly) return undefined;
+  return props.item.maxLength ?? sessionLimit;
+}
+
+/** The limit warning's id while it shows, added to the input's description. */
+function describedWithLimit(props: InputProps, text: string): string | undefined {
+  const hint = limitHintShown(text, props.maxLength) ? `${props.inputId}-limit` : null;
+  return [props.describedBy, hint].filter(Boolean).join(' ') || undefined;
+}
+
 const LineInput = memo(function LineInput(props: InputProps) {
+  const text = textOf(props.value);
+  const { maxLength } = props;
   return (
-    <input
-      {...common(props)}
-      ref={props.inputRef as Ref<HTMLInputElement>}
-      className="ecrf-input"
-      type="text"
-      autoComplete="off"
-      inputMode={props.inputMode}
-      placeholder={props.placeholder}
-      list={props.list}
-      value={textOf(props.value)}
-      onChange={(event) => {
-        props.onChange(fromText(event.target.value));
-        props.onTyped?.(event.target.value);
-      }}
-    />
+    <>
+      <input
+        {...common(props)}
+        aria-describedby={describedWithLimit(props, text)}
+        maxLength={maxLength}
+        ref={props.inputRef as Ref<HTMLInputElement>}
+        className="ecrf-input"
+        type="text"
+        autoComplete="off"
+        inputMode={props.inputMode}
+        placeholder={props.placeholder}
+        list={props.list}
+        value={text}
+        onChange={(event) => {
+          const next =
+            maxLength === undefined ? event.target.value : limitChange(text, event.target.value, maxLength);
+          props.onChange(fromText(next));
+          props.onTyped?.(next);
+        }}
+      />
+      <LimitHint
+        id={`${props.inputId}-limit`}
+        text={text}
+        max={maxLength}
+        className="ecrf-problem ecrf-problem-warning"
+      />
+    </>
   );
 });
 
 /** A text item with `inputAssist`: earlier values of the study offered while typing (editable forms only). */
-const AssistedTextInput = memo(function AssistedTextInput(props: FormWidgetProps) {
+const AssistedTextInput = memo(function AssistedTextInput(props: InputProps) {
   const locale = useEngineLocale();
   const assist = useInputAssist(props.item, props.inputId, !props.readOnly && !props.item.readonly);
   return (
@@ -62,19 +93,40 @@ const AssistedTextInput = memo(function AssistedTextInput(props: FormWidgetProps
 });
 
 export const TextWidget = memo(function TextWidget(props: FormWidgetProps) {
-  return props.item.inputAssist ? <AssistedTextInput {...props} /> : <LineInput {...props} />;
+  const maxLength = useItemLimit(props);
+  return props.item.inputAssist ? (
+    <AssistedTextInput {...props} maxLength={maxLength} />
+  ) : (
+    <LineInput {...props} maxLength={maxLength} />
+  );
 });
 
 export const TextareaWidget = memo(function TextareaWidget(props: FormWidgetProps) {
+  const maxLength = useItemLimit(props);
+  const text = textOf(props.value);
   return (
-    <textarea
-      {...common(props)}
-      ref={props.inputRef as Ref<HTMLTextAreaElement>}
-      className="ecrf-input ecrf-textarea"
-      rows={3}
-      value={textOf(props.value)}
-      onChange={(event) => props.onChange(fromText(event.target.value))}
-    />
+    <>
+      <textarea
+        {...common(props)}
+        aria-describedby={describedWithLimit({ ...props, maxLength }, text)}
+        maxLength={maxLength}
+        ref={props.inputRef as Ref<HTMLTextAreaElement>}
+        className="ecrf-input ecrf-textarea"
+        rows={3}
+        value={text}
+        onChange={(event) => {
+          const next =
+            maxLength === undefined ? event.target.value : limitChange(text, event.target.value, maxLength);
+          props.onChange(fromText(next));
+        }}
+      />
+      <LimitHint
+        id={`${props.inputId}-limit`}
+        text={text}
+        max={maxLength}
+        className="ecrf-problem ecrf-problem-warning"
+      />
+    </>
   );
 });
 

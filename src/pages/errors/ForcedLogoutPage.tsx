@@ -15,7 +15,7 @@ export function forcedLogoutCode(raw: string | null): ExpireType | null {
   return code !== null && FORCED_LOGOUT_PAGE_CODES.includes(code) ? code : null;
 }
 
-/** 402: the session was ended by the server (upgrade 600, role unavailable 601, account disabled 602). */
+/** 402: the session was ended by the server (spec §8: 600 no version available, 601 role unavailable, 602 subject parameters not configured in the builder). */
 export function ForcedLogoutPage() {
   const intl = useIntl();
   const navigate = useNavigate();

@@ -374,8 +374,8 @@ describe('SchemaIssuesPanel', () => {
           id: 'S',
           title: 'S',
           items: [
-            { varname: 'A', label: 'A', fieldtype: 'colour' },
-            { varname: 'A', label: 'A2', fieldtype: 'text' },
+            { variable: 'A', label: 'A', fieldtype: 'colour' },
+            { variable: 'A', label: 'A2', fieldtype: 'text' },
           ],
         },
       ],

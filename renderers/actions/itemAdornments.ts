@@ -1,0 +1,52 @@
+/**
+ * Item adornments as registrations: the icons drawn at the end of a form row from the item's state as the server
+ * keeps it (spec §4: data type, note state; later SDV, signature, query state …). Only what exists is drawn: an
+ * adornment that needs a capability (e.g. SDV) is drawn only when the server grants it.
+ *
+ * Rows of a form of 1,000 items each draw their adornments: `icon()` is a pure, cheap function of the item state
+ * (no hooks); the labels are translated once per form and the icons are painted by CSS classes defined once on the
+ * form's root (see adornmentIconsSx).
+ */
+import type { ItemStatus, RecordCapability } from '../../engine/api/data';
+import { createOrderedRegistry, type OrderedRegistry } from './orderedRegistry';
+
+/** An item's state as the server sends it (`datatype`, `note`, and whatever later workflows add). */
+export type ItemState = Readonly<ItemStatus> & Readonly<Record<string, unknown>>;
+
+export interface AdornmentIcon {
+  /** SVG path (24×24 viewBox). */
+  path: string;
+  /** Message id of its label (the icon's accessible name and tooltip). */
+  labelId: string;
+}
+
+export interface ItemAdornment {
+  readonly id: string;
+  readonly order: number;
+  /** Drawn only when the server grants this capability on the record; none: always. */
+  readonly capability?: RecordCapability;
+  /** The icons it may draw, by name. */
+  readonly icons: Readonly<Record<string, AdornmentIcon>>;
+  /**
+   * Which of its icons the item's state calls for; null: none. `state` is undefined for an item the server has no
+   * state of (nothing saved yet).
+   */
+  icon(state: ItemState | undefined): string | null;
+}
+
+export type ItemAdornmentRegistry = OrderedRegistry<ItemAdornment>;
+
+export const createItemAdornmentRegistry = (defs: readonly ItemAdornment[] = []): ItemAdornmentRegistry =>
+  createOrderedRegistry(defs);
+
+/** The adornments drawn on a record: those needing no capability, and those whose capability is granted. */
+export function adornmentsFor(
+  adornments: readonly ItemAdornment[],
+  capabilities: ReadonlySet<RecordCapability>,
+): readonly ItemAdornment[] {
+  return adornments.filter((a) => a.capability === undefined || capabilities.has(a.capability));
+}
+
+/** The CSS class that paints one icon of an adornment. */
+export const adornmentIconClass = (adornment: string, icon: string) =>
+  `ecrf-ico ecrf-ico-${adornment}-${icon}`;

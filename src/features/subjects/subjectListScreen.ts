@@ -1,0 +1,38 @@
+import { listDefinitionsUrl, selectColumns, selectSearchFields } from '../../../engine/api/lists';
+import { SUBJECT_LIST_KEY, subjectList } from '../../../engine/api/subjects';
+import type { GridRow } from '../../../engine/grid/types';
+import type { ListScreenConfig } from '../../../renderers/list/types';
+import { subjectPath } from '../../routing/paths';
+import type { ListRouteScreen } from '../lists/ListRoutePage';
+
+export interface SubjectListScreenOptions {
+  /** Opens a subject (row click, and the `link` / `openButton` cells of the server's column set). */
+  openSubject(subjectid: string): void;
+}
+
+/**
+ * The subject list (`/index/subjects`, `/subjects`) as pure configuration: the server sends its search fields,
+ * columns and rows (by the list key `subjects`); this names the endpoints, the row key and what opening a row does.
+ * No JSX.
+ */
+export function subjectListScreen({ openSubject }: SubjectListScreenOptions): ListScreenConfig {
+  return {
+    id: 'subjects',
+    titleId: 'subjects.title',
+    search: {
+      fieldsPath: listDefinitionsUrl(selectSearchFields, SUBJECT_LIST_KEY),
+      listKey: SUBJECT_LIST_KEY,
+    },
+    grid: {
+      columnsPath: listDefinitionsUrl(selectColumns, SUBJECT_LIST_KEY),
+      dataPath: subjectList.path,
+      method: subjectList.method,
+      rowKey: 'subjectid',
+    },
+    onRowClick: (row: GridRow) => openSubject(String(row.subjectid)),
+  };
+}
+
+/** The subject list route: a subject opens below the list's own route. */
+export const subjectListRoute: ListRouteScreen = ({ base, navigate }) =>
+  subjectListScreen({ openSubject: (id) => navigate(subjectPath(base, id)) });
