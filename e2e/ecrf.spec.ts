@@ -9,7 +9,7 @@ import appZh from '../src/i18n/app/zh_CN.json' with { type: 'json' };
 import zh from '../src/i18n/zh_CN.json' with { type: 'json' };
 import { PASSWORD, chooseRoleAndSite, logIn } from './support';
 
-/** CRC at Beijing and Shanghai; the seed leaves V1 VS of this Beijing subject not entered (server/seedForms.ts). */
+/** CRC at Beijing and Shanghai; the seed leaves V1 VS of this Beijing subject not entered (server/seed/forms.ts). */
 const CRC = 'crc.li';
 const SUBJECT = 'subj-bj01-0001';
 const FORM_URL = `/edcweb/index/subjects/${SUBJECT}/visits/V1/1/1/forms/VS`;

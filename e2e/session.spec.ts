@@ -58,18 +58,17 @@ test('outage: "network exception" while the server is away, the typed draft stay
   await expect(field).toHaveValue('118');
 });
 
-test('the login front served by the app retries while the server is away and works once it is back', async ({
+test('logging out while the server is away opens the login front from the app, which retries until it is back', async ({
   page,
 }) => {
-  await page.goto('/edcweb/loginfront');
-  await expect(page.locator('input[name=username]')).toBeVisible();
+  await logIn(page, CRC);
+  await chooseRoleAndSite(page, 0);
   const restore = await stopAnswering(page);
-  // an in-app navigation (the app is loaded): the login front asks logininfo.do again and again
-  await page.evaluate(() => {
-    window.history.pushState({}, '', '/edcweb/loginfront?expireType=401');
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  });
+  // the logout cannot tell the server (it gives up after 5 s); the login front comes from the loaded app, not the network
+  await page.getByRole('button', { name: zh['shell.logout'] }).click();
+  await expect(page).toHaveURL(/\/edcweb\/loginfront/, { timeout: 15_000 });
   await expect(page.getByTestId('login-offline')).toContainText(zh['request.network'], { timeout: 15_000 });
+  await expect(page.locator('input[name=username]')).toBeVisible();
   await restore();
   await expect(page.getByTestId('login-offline')).toBeHidden({ timeout: 35_000 });
   await page.locator('input[name=username]').fill(CRC);

@@ -13,7 +13,7 @@ interface SubjectsPage {
   size: number;
 }
 
-const isListResponse = (res: Response) => res.url().includes('/edc/subject/list.do') && res.ok();
+const isListResponse = (res: Response) => res.url().includes('/edc/subject/subjectlist.do') && res.ok();
 
 async function listData(res: Response | APIResponse): Promise<SubjectsPage> {
   const body = (await res.json()) as { success: boolean; data: SubjectsPage };
@@ -105,7 +105,7 @@ test('a CRC sees only the subjects of their own site, even when asking for anoth
 
   // a hand-made request for a Beijing subject gets nothing from outside the CRC's sites
   const token = await page.evaluate(() => window.sessionStorage.getItem('edc.token'));
-  const res = await page.request.post('/edc/subject/list.do', {
+  const res = await page.request.post('/edc/subject/subjectlist.do', {
     data: { page: 1, size: 100, subjid: 'BJ01' },
     headers: { token: token ?? '', locale: 'zh_CN' },
   });

@@ -10,16 +10,16 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { APP_BASE } from '../engine/api/protocol';
-import { buildApp } from './app';
-import { formatBanner } from './banner';
-import type { Db } from './db/db';
-import { migrate } from './db/migrate';
-import { openDatabase } from './db/open';
-import { readEnv } from './env';
-import { loggerOptions } from './logging';
-import { accountSummaries } from './repo/users';
-import { isSeeded, seedDemo, topUpSeed } from './seed';
-import { StartupError, assertPortFree, describeListenError, maskDatabaseUrl } from './startupErrors';
+import { buildApp } from './core/app';
+import { formatBanner } from './core/banner';
+import type { Db } from './core/db/db';
+import { migrate } from './core/db/migrate';
+import { openDatabase } from './core/db/open';
+import { readEnv } from './core/env';
+import { loggerOptions } from './core/logging';
+import { accountSummaries } from './core/auth/users';
+import { isSeeded, seedDemo, topUpSeed } from './seed/seed';
+import { StartupError, assertPortFree, describeListenError, maskDatabaseUrl } from './core/startupErrors';
 
 async function main(): Promise<void> {
   const env = readEnv();

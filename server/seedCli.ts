@@ -6,12 +6,12 @@
  * - `--subjects N` replaces the study's subjects by N generated ones (deterministic, set-based: 100,000 in seconds),
  *   on a fresh or an existing database. Unknown flags are ignored.
  */
-import { migrate } from './db/migrate';
-import { openDatabase } from './db/open';
-import { readEnv } from './env';
-import { dropAll, isSeeded, loadSeed, seedDemo, topUpSeed } from './seed';
-import { replaceSubjects, subjectsOption, vacuumSubjects } from './seedSubjects';
-import { StartupError } from './startupErrors';
+import { migrate } from './core/db/migrate';
+import { openDatabase } from './core/db/open';
+import { readEnv } from './core/env';
+import { dropAll, isSeeded, loadSeed, seedDemo, topUpSeed } from './seed/seed';
+import { replaceSubjects, subjectsOption, vacuumSubjects } from './seed/subjects';
+import { StartupError } from './core/startupErrors';
 
 async function seedCli(argv: string[]): Promise<void> {
   const reset = argv.includes('--reset');

@@ -18,6 +18,7 @@ export { compileFormCached } from './compileCached';
 export { fieldTypeOf } from './formIndex';
 export { evaluateFormState, evaluateFormStateOf, calculatedValue } from './state';
 export { validateForm, validateItems, hasErrors, hasWarnings } from './validate';
+export { mergeProblems, warningsOf } from './mergeProblems';
 export { buildYupSchema, type FormYupSchema, type YupProblemParams } from './yupSchema';
 export {
   prepareForSave,

@@ -40,6 +40,19 @@ describe('forceLogout', () => {
     expect(h.navigator.assigned).toEqual(['/edcweb/loginfront?expireType=405']);
   });
 
+  it('is still logging out while the login page is opened (an in-app navigation asks the leave guards then)', () => {
+    const h = clientHarness(stubAdapter().adapter);
+    let askedWhileOpening: boolean | null = null;
+    const client = createApiClient({
+      ...h.deps,
+      navigator: { ...h.navigator, assign: () => void (askedWhileOpening = client.loggingOut) },
+    });
+    client.forceLogout(504);
+    vi.advanceTimersByTime(2000);
+    expect(askedWhileOpening).toBe(true);
+    expect(client.loggingOut).toBe(false);
+  });
+
   it('null → no message, the login page at once', () => {
     const h = clientHarness(stubAdapter().adapter);
     createApiClient(h.deps).forceLogout(null);

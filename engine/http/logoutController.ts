@@ -78,8 +78,13 @@ export function createLogoutController(deps: LogoutControllerDeps): LogoutContro
   }
 
   function go(url: string): void {
-    pending = false;
-    deps.navigator.assign(url);
+    // still pending while the address is opened: an in-app navigation asks the page's leave guards synchronously,
+    // and a logout under way must not be held by a form with unsaved values (its draft keeps them)
+    try {
+      deps.navigator.assign(url);
+    } finally {
+      pending = false;
+    }
   }
 
   function goLater(url: string): void {

@@ -34,7 +34,7 @@ import {
 } from '../../engine/api/data';
 import { editCheck, editCheckUpdate } from '../../engine/api/editChecks';
 import { tableList, visitList } from '../../engine/api/visits';
-import { DEMO_SUBJECTS, richDemoSubject } from '../seedForms';
+import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { MINUTE } from './clock';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';

@@ -9,10 +9,10 @@ import { serverPath, type EndpointDef } from '../../engine/api/endpoint';
 import type { ApiEnvelope } from '../../engine/api/envelope';
 import type { Locale } from '../../engine/api/localized';
 import { parseResponse } from '../../engine/api/parseResponse';
-import { buildApp } from '../app';
-import type { ServerConfigInput } from '../config';
-import type { Db } from '../db/db';
-import { loggerOptions } from '../logging';
+import { buildApp } from '../core/app';
+import type { ServerConfigInput } from '../core/config';
+import type { Db } from '../core/db/db';
+import { loggerOptions } from '../core/logging';
 import { createClock, type TestClock } from './clock';
 import { TEST_PASSWORD, openTestDb } from './testDb';
 

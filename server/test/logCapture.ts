@@ -1,7 +1,7 @@
 /** The server's log, kept in memory line by line, for tests that check what is (and is not) logged. */
 import { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
-import { loggerOptions } from '../logging';
+import { loggerOptions } from '../core/logging';
 
 export interface LogCapture {
   /** Every JSON line written so far. */

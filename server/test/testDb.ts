@@ -8,12 +8,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db } from '../db/db';
-import { migrate } from '../db/migrate';
-import { wrapPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
-import { TEST_SCRYPT_COST } from '../auth/passwords';
-import { seedDemo, seedSourceFiles } from '../seed';
+import type { Db } from '../core/db/db';
+import { migrate } from '../core/db/migrate';
+import { wrapPglite } from '../core/db/pglite';
+import { openPostgres } from '../core/db/postgres';
+import { TEST_SCRYPT_COST } from '../core/auth/passwords';
+import { seedDemo, seedSourceFiles } from '../seed/seed';
 import { TEST_SEED_TIME } from './clock';
 
 /** Password of every demo user in the test database. */
@@ -33,7 +33,7 @@ async function snapshotKey(): Promise<string> {
   const h = createHash('sha256');
   const inputs = [
     ...(await seedSourceFiles()),
-    new URL('server/auth/passwords.ts', ROOT),
+    new URL('server/core/auth/passwords.ts', ROOT),
     new URL('node_modules/@electric-sql/pglite/package.json', ROOT),
   ];
   for (const file of inputs) h.update(file.pathname).update(await readFile(file));

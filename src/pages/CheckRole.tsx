@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import { InlineMessage } from '../../renderers/InlineMessage';
 import { PageLoading } from '../../renderers/PageLoading';
 import { SelectInput } from '../../renderers/form/SelectInput';
 import { useApiClient } from '../../renderers/apiClientContext';
+import { useEndpoint } from '../../renderers/async';
 import { codeListCacheFor } from '../../renderers/search/codeLists';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
@@ -56,6 +57,8 @@ function initialChoice(roles: readonly Role[], info: LoginInfo): Choice {
   return { roleid: role?.roleid ?? '', siteid: defaultSite(role, info.siteid) };
 }
 
+const NO_CHOICE: Choice = { roleid: '', siteid: '' };
+
 /**
  * /checkRole: choose the role and the site to work as (both required). Also where 'switch role' leads.
  * Confirming calls changeSiteRole.do, records the switch with roleTran/add.do, keeps the role's allowed paths
@@ -74,29 +77,18 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
   const { store } = usePlatform();
   const { locale } = useLocale();
   const navigate = useNavigate();
-  const [roles, setRoles] = useState<Role[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [choice, setChoice] = useState<Choice>({ roleid: '', siteid: '' });
+  // the roles and sites the user holds (a failure is told by the request client and shown in place)
+  const held = useEndpoint(siteList, {}, { notify: true });
+  const roles: Role[] | null = held.status === 'ready' ? held.data : null;
+  const loadFailed = held.status === 'failed' || held.status === 'refused';
+  // what the user picked; until then the current role and site, or the only choice there is
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const choice = picked ?? (roles ? initialChoice(roles, info) : NO_CHOICE);
+  const setChoice = (next: Choice | ((current: Choice) => Choice)) =>
+    setPicked((current) => (typeof next === 'function' ? next(current ?? choice) : next));
   const [errors, setErrors] = useState<ChoiceErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const switching = !!info.roleid;
-
-  useEffect(() => {
-    let cancelled = false;
-    client.call(siteList).then(
-      (list) => {
-        if (cancelled) return;
-        setRoles(list);
-        setChoice(initialChoice(list, info));
-      },
-      () => {
-        if (!cancelled) setLoadFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, info]);
 
   const role = roles?.find((r) => r.roleid === choice.roleid);
 

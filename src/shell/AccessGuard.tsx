@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { checkAccess, loadAllowedPaths } from '../../engine/access/accessGuard';
+import { useApiClient } from '../../renderers/apiClientContext';
 import { usePlatform } from '../platform/PlatformContext';
 
 /**
@@ -9,7 +10,10 @@ import { usePlatform } from '../platform/PlatformContext';
  */
 export function AccessGuard({ children }: { children?: ReactNode }) {
   const { store } = usePlatform();
+  const client = useApiClient();
   const { pathname } = useLocation();
+  // a logout under way has cleared the allowed paths: the logout, not the guard, decides where the user goes
+  if (client.loggingOut) return <>{children}</>;
   const decision = checkAccess(pathname, loadAllowedPaths(store));
   if (!decision.allowed) return <Navigate to={decision.redirectTo} replace />;
   return <>{children}</>;

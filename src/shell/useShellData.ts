@@ -1,30 +1,16 @@
-import { useEffect, useState } from 'react';
 import { appVersion, findPicParam, menuList, type MenuItem, type PicParams } from '../../engine/api/session';
 import { saveAllowedPaths } from '../../engine/access/accessGuard';
 import { loadPicParams, savePicParams } from '../../engine/session/picParams';
 import { DEFAULT_SERVER_VERSION } from '../../engine/session/version';
 import { useApiClient } from '../../renderers/apiClientContext';
+import { useAsync, useEndpoint } from '../../renderers/async';
 import { usePlatform } from '../platform/PlatformContext';
 
 /** The server version from appversion.do; V2.0.10 when it cannot be read; null until answered. */
 export function useServerVersion(): string | null {
-  const client = useApiClient();
-  const [version, setVersion] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    client.call(appVersion, undefined, { silent: true }).then(
-      (data) => {
-        if (!cancelled) setVersion(data.version.trim() || DEFAULT_SERVER_VERSION);
-      },
-      () => {
-        if (!cancelled) setVersion(DEFAULT_SERVER_VERSION);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client]);
-  return version;
+  const state = useEndpoint(appVersion, {});
+  if (state.status === 'ready') return state.data.version.trim() || DEFAULT_SERVER_VERSION;
+  return state.status === 'failed' || state.status === 'refused' ? DEFAULT_SERVER_VERSION : null;
 }
 
 export interface MenusState {
@@ -32,28 +18,24 @@ export interface MenusState {
   failed: boolean;
 }
 
-/** The current role's menu tree from menuList.do; its allowed paths are kept for the access guard. */
+/**
+ * The current role's menu tree from menuList.do (failures are told by the request client); its allowed paths are kept
+ * for the access guard as the answer arrives, before any page below the shell checks them.
+ */
 export function useMenus(): MenusState {
   const client = useApiClient();
   const { store } = usePlatform();
-  const [state, setState] = useState<MenusState>({ menus: null, failed: false });
-  useEffect(() => {
-    let cancelled = false;
-    client.call(menuList).then(
-      (data) => {
-        if (cancelled) return;
+  const state = useAsync(
+    (signal) =>
+      client.call(menuList, undefined, { signal }).then((data) => {
         saveAllowedPaths(store, data.allowedPaths);
-        setState({ menus: data.menus, failed: false });
-      },
-      () => {
-        if (!cancelled) setState({ menus: [], failed: true });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, store]);
-  return state;
+        return data;
+      }),
+    'menus',
+  );
+  if (state.status === 'ready') return { menus: state.data.menus, failed: false };
+  if (state.status === 'failed' || state.status === 'refused') return { menus: [], failed: true };
+  return { menus: null, failed: false };
 }
 
 /**
@@ -63,21 +45,14 @@ export function useMenus(): MenusState {
 export function usePicParams(): PicParams | null {
   const client = useApiClient();
   const { store } = usePlatform();
-  const [params, setParams] = useState<PicParams | null>(() => loadPicParams(store));
-  useEffect(() => {
-    if (params) return undefined;
-    let cancelled = false;
-    client.call(findPicParam, undefined, { silent: true }).then(
-      (data) => {
-        if (cancelled) return;
+  const kept = loadPicParams(store);
+  const state = useAsync(
+    (signal) =>
+      client.call(findPicParam, undefined, { silent: true, signal }).then((data) => {
         savePicParams(store, data);
-        setParams(data);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, store, params]);
-  return params;
+        return data;
+      }),
+    kept ? null : 'picParams',
+  );
+  return kept ?? (state.status === 'ready' ? state.data : null);
 }

@@ -18,7 +18,7 @@ import {
   type DraftScope,
   type DraftStore,
 } from '../../../engine/drafts';
-import type { FormValues } from '../../../engine/form/types';
+import type { FormProblems, FormValues } from '../../../engine/form/types';
 import { vsSchema } from '../../../fixtures/forms';
 import type { ItemAdornment } from '../../../renderers/actions/itemAdornments';
 import type { ActionDialogProps, RecordAction } from '../../../renderers/actions/recordActions';
@@ -99,6 +99,8 @@ interface Setup {
   /** The record actions and item adornments (the app's defaults when absent). */
   registries?: RecordRegistries;
   auditTrail?: DataOf<typeof auditTrail>;
+  /** What the server's edit checks (check.do / checkupdate.do) find; none by default. */
+  serverProblems?: FormProblems;
 }
 
 function setup({
@@ -111,6 +113,7 @@ function setup({
   items = {},
   registries,
   auditTrail: auditRows = [],
+  serverProblems = {},
 }: Setup = {}) {
   seedSession(window.sessionStorage, roleLoginInfo);
   const info = { schema, record, values, items, capabilities: [...capabilities] } as DataOf<typeof dataInfo>;
@@ -131,6 +134,8 @@ function setup({
     updateData: answer as never,
     editReasons: [{ code: 'TE', text: { zh_CN: '转录错误', en: 'Transcription error' } }],
     auditTrail: auditRows,
+    editCheck: { problems: serverProblems },
+    editCheckUpdate: { problems: serverProblems, changed: [] },
   });
   const page = (
     <DraftStoreContext.Provider value={drafts}>
@@ -225,6 +230,63 @@ describe('the form page save flow', () => {
     // saved: no draft left, the audit trail is there for the new record
     await waitFor(async () => expect(await drafts.load(scope)).toBeNull());
     expect(screen.getByTestId('form-audit')).toBeInTheDocument();
+  });
+
+  it("asks the server's edit checks before saving: a soft check only the server knows is confirmed first", async () => {
+    const serverWarning = {
+      level: 'warning' as const,
+      messageId: 'rule.check',
+      text: { zh_CN: '请核实血压', en: 'Verify the blood pressure' },
+      ruleId: 'BP9',
+    };
+    const { client } = setup({ serverProblems: { DIABP: [serverWarning] } });
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    await save();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('warning-list')).toHaveTextContent('请核实血压');
+    expect(client.paramsOf('editCheck')).toEqual([
+      expect.objectContaining({
+        subjectid: SUBJECT,
+        tid: 'VS',
+        version: 1,
+        values: expect.objectContaining({ DIABP: '80' }) as unknown,
+      }),
+    ]);
+    expect(client.paramsOf('saveData')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.warnings.confirm') }));
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    expect(client.paramsOf('saveData')[0]).toMatchObject({ confirmWarnings: true });
+  });
+
+  it("an error the server's edit checks find stops the save at the field (please check), nothing saved", async () => {
+    const serverError = {
+      level: 'error' as const,
+      messageId: 'rule.check',
+      text: { zh_CN: '舒张压不能高于收缩压', en: 'Diastolic above systolic' },
+      ruleId: 'BP2',
+    };
+    const { client } = setup({
+      record: savedRecord,
+      values: savedValues,
+      serverProblems: { DIABP: [serverError] },
+    });
+    await formReady();
+    type('SYSBP', '125');
+    await save();
+    expect(await notice('formPage.pleaseCheck')).toBeInTheDocument();
+    expect(client.paramsOf('editCheckUpdate')).toEqual([
+      expect.objectContaining({
+        recordid: 'rec-1',
+        values: expect.objectContaining({ SYSBP: '125' }) as unknown,
+      }),
+    ]);
+    expect(client.paramsOf('updateData')).toHaveLength(0);
+    expect(row('DIABP')).toHaveTextContent('舒张压不能高于收缩压');
+    // what was typed stays
+    expect(input('SYSBP')).toHaveValue('125');
   });
 
   it('asks for a reason for each changed saved value and sends it with the update', async () => {
@@ -905,6 +967,7 @@ describe('a log-line form', () => {
         items: {},
         capabilities: [...(editable ? ENTRY : READ_ONLY)],
       }),
+      editCheck: { problems: {} },
       saveData: {
         outcome: 'saved',
         record: { ...savedRecord, recordid: 'rn', lineno: newLine },

@@ -1,7 +1,9 @@
 /**
  * The save of an eCRF record (issue 4): the engine's save plan first (please enter / no need to save / please
- * check / confirm warnings / reasons for change), then savedata or updatedata with an idempotency key kept for
- * retries of the same save, and every server outcome handled. A failed request keeps the typed values and the draft.
+ * check / confirm warnings / reasons for change); once the browser finds no error, the server's edit checks
+ * (editcheck/check.do for a new record, checkupdate.do for a saved one), so that the warnings the user confirms are
+ * the server's too; then savedata or updatedata with an idempotency key kept for retries of the same save, and every
+ * server outcome handled. A failed request keeps the typed values and the draft.
  */
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import {
@@ -12,7 +14,15 @@ import {
   type RecordInfo,
   type SaveOutcome,
 } from '../../../../engine/api/data';
-import { changedVariables, planSave, prepareForSave } from '../../../../engine/form';
+import {
+  changedVariables,
+  hasErrors,
+  mergeProblems,
+  planSave,
+  prepareForSave,
+  warningsOf,
+} from '../../../../engine/form';
+import { editCheck, editCheckUpdate } from '../../../../engine/api/editChecks';
 import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../../../engine/form/types';
 import type { RecordKeys } from '../../../../renderers/actions/recordActions';
 import type { EcrfFormController } from '../../../../renderers/ecrf/controller';
@@ -133,8 +143,26 @@ export function useSaveFlow(options: SaveFlowOptions): SaveFlow {
     [client, keys],
   );
 
+  /** The server's verdict on values not saved yet; null when it could not be asked (the client has told the user). */
+  const serverCheck = useCallback(
+    async (values: FormValues): Promise<FormProblems | null> => {
+      const { form, record, keys: at } = latest.current;
+      try {
+        const answer = record
+          ? await client.call(editCheckUpdate, { recordid: record.recordid, version: form.version, values })
+          : await client.call(editCheck, { ...at, defvalue: undefined, version: form.version, values });
+        return answer.problems;
+      } catch {
+        return null;
+      }
+    },
+    [client],
+  );
+
   const run = useCallback(async (): Promise<boolean> => {
     let confirmed = false;
+    let serverChecked = false;
+    let serverWarnings: FormProblems = {};
     let reasons: Reasons = {};
     const notify = (level: 'info' | 'error' | 'success' | 'warning', messageId: string) =>
       notifier.notify({ level, messageId });
@@ -171,16 +199,33 @@ export function useSaveFlow(options: SaveFlowOptions): SaveFlow {
           showProblems(plan.problems);
           notify('error', 'formPage.pleaseCheck');
           return false;
-        case 'confirm':
-          controller.current?.showProblems(plan.problems);
-          if (!(await askConfirm(plan.problems))) return false;
-          continue;
-        case 'reasons':
-          if (!(await askReasons(plan.variables))) return false;
-          continue;
-        case 'ready':
+        default:
           break;
       }
+      if (!serverChecked) {
+        // the browser found no error: the server's edit checks have their say before any question is asked, so that
+        // the user confirms the server's warnings with the browser's and gives no reasons for a save bound to fail
+        const found = await serverCheck(prepareForSave(form, values, ctx));
+        if (!found) return false;
+        serverChecked = true;
+        if (hasErrors(found)) {
+          showProblems(plan.kind === 'confirm' ? mergeProblems(plan.problems, found) : found);
+          notify('error', 'formPage.pleaseCheck');
+          return false;
+        }
+        serverWarnings = warningsOf(found);
+      }
+      if (!confirmed && (plan.kind === 'confirm' || Object.keys(serverWarnings).length > 0)) {
+        const all = plan.kind === 'confirm' ? mergeProblems(plan.problems, serverWarnings) : serverWarnings;
+        controller.current?.showProblems(all);
+        if (!(await askConfirm(all))) return false;
+        continue;
+      }
+      if (plan.kind === 'reasons') {
+        if (!(await askReasons(plan.variables))) return false;
+        continue;
+      }
+      if (plan.kind !== 'ready') continue;
       const outcome = await send(plan.values, confirmed, reasons);
       if (!outcome) return false;
       switch (outcome.outcome) {
@@ -232,7 +277,7 @@ export function useSaveFlow(options: SaveFlowOptions): SaveFlow {
       }
     }
     return false;
-  }, [ask, notifier, send]);
+  }, [ask, notifier, send, serverCheck]);
 
   const save = useCallback(async () => {
     if (running.current) return false;

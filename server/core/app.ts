@@ -1,0 +1,51 @@
+/**
+ * The reference server: `buildApp(config)` is used by `npm start` (server/main.ts, which listens) and by the tests
+ * (app.inject(), no port). It opens (or takes) the database, registers the core plugin — `db` and `config`,
+ * error and not-found answers — then one plugin per domain (server/domains/<domain>/plugin.ts), each registering
+ * its endpoints from the contract (engine/api/<domain>.ts), and last the SPA.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { dataPlugin } from '../domains/data/plugin';
+import { editChecksPlugin } from '../domains/editChecks/plugin';
+import { listsPlugin } from '../domains/lists/plugin';
+import { rolesPlugin } from '../domains/roles/plugin';
+import { sessionPlugin } from '../domains/session/plugin';
+import { subjectsPlugin } from '../domains/subjects/plugin';
+import { visitsPlugin } from '../domains/visits/plugin';
+import { resolveConfig, type ServerConfigInput } from './config';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import { spaRoutes } from './http/spa';
+import { corePlugin } from './plugin';
+
+export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyInstance> {
+  const config = resolveConfig(input);
+  let db: Db;
+  let ownsDb = false;
+  if (config.db) {
+    db = config.db;
+  } else {
+    db = await openDatabase(config);
+    ownsDb = true;
+    await migrate(db);
+  }
+
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  if (ownsDb) app.addHook('onClose', async () => db.close());
+
+  await app.register(corePlugin, { db, config });
+  await app.register(sessionPlugin);
+  await app.register(rolesPlugin);
+  await app.register(listsPlugin);
+  await app.register(subjectsPlugin);
+  await app.register(dataPlugin);
+  await app.register(visitsPlugin);
+  await app.register(editChecksPlugin);
+  await app.register(spaRoutes, { distDir: config.distDir });
+  return app;
+}

@@ -1,0 +1,116 @@
+/**
+ * The checks made on every call, server-side: the token (header `token`) and, for endpoints that need one, the
+ * chosen role and site, which the user must still hold.
+ */
+import type { Db } from '../db/db';
+import { HttpAnswer, fail, forcedRedirect } from '../http/envelope';
+import { message } from '../messages';
+import type { Locale } from '../../../engine/api/localized';
+import { checkAccess, isReportPath, normalizePath } from '../../../engine/access/accessGuard';
+import { roleMenus } from './menus';
+import { holdsRole } from './access';
+import { endSession, findSessionByTokenHash, touchSession, type SessionRow } from './sessions';
+import { hashToken } from './tokens';
+
+export type TokenCheck =
+  | { kind: 'ok'; session: SessionRow }
+  | { kind: 'missing' }
+  | { kind: 'unknown' }
+  | { kind: 'loggedOut' }
+  | { kind: 'replaced' }
+  | { kind: 'expired' }
+  | { kind: 'disabled'; session: SessionRow };
+
+export interface TokenCheckOptions {
+  now: Date;
+  idleTimeoutMs: number;
+  /** Counts as activity (false for heartBeat.do, so that an idle session still expires). */
+  touch: boolean;
+}
+
+/** Classifies a token; an idle session is marked expired here. */
+export async function checkToken(
+  db: Db,
+  token: string | undefined,
+  opts: TokenCheckOptions,
+): Promise<TokenCheck> {
+  if (!token) return { kind: 'missing' };
+  const session = await findSessionByTokenHash(db, hashToken(token));
+  if (!session) return { kind: 'unknown' };
+  if (session.endedAt) {
+    if (session.endReason === 'replaced') return { kind: 'replaced' };
+    if (session.endReason === 'expired') return { kind: 'expired' };
+    return { kind: 'loggedOut' };
+  }
+  if (opts.now.getTime() - new Date(session.lastSeenAt).getTime() > opts.idleTimeoutMs) {
+    await endSession(db, session.id, 'expired', opts.now);
+    return { kind: 'expired' };
+  }
+  if (session.userDisabled) return { kind: 'disabled', session };
+  if (opts.touch) await touchSession(db, session.id, opts.now);
+  return { kind: 'ok', session };
+}
+
+/** Expire type (code in the body) of a refused token. */
+const REFUSAL: Record<
+  Exclude<TokenCheck['kind'], 'ok' | 'disabled'>,
+  { code: number; msg: Parameters<typeof message>[0] }
+> = {
+  missing: { code: 400, msg: 'noToken' },
+  unknown: { code: 401, msg: 'badToken' },
+  loggedOut: { code: 401, msg: 'badToken' },
+  replaced: { code: 504, msg: 'replaced' },
+  expired: { code: 405, msg: 'expired' },
+};
+
+/**
+ * The answer for a refused token: HTTP 401 with the expire type as `code`. A session whose user was disabled
+ * meanwhile is refused like any other token (401, with the message saying why): there is no logout code for it
+ * (spec §8: 602 is "subject parameters not configured", 603 "database publishing").
+ */
+export function refusal(check: Exclude<TokenCheck, { kind: 'ok' }>, locale: Locale): HttpAnswer {
+  if (check.kind === 'disabled') return new HttpAnswer(401, fail(message('accountDisabled', locale), 401));
+  const r = REFUSAL[check.kind];
+  return new HttpAnswer(401, fail(message(r.msg, locale), r.code));
+}
+
+/** A session with a role and site chosen and still held: the needsRole check. */
+export interface RoleSession extends SessionRow {
+  studyId: string;
+  roleId: string;
+  siteId: string;
+}
+
+export async function requireRole(db: Db, session: SessionRow, locale: Locale): Promise<RoleSession> {
+  const { studyId, roleId, siteId } = session;
+  if (
+    studyId &&
+    roleId &&
+    siteId &&
+    (await holdsRole(db, { userId: session.userId, roleId, siteId, studyId }))
+  ) {
+    return { ...session, studyId, roleId, siteId };
+  }
+  throw forcedRedirect(601, message('roleUnavailable', locale));
+}
+
+/**
+ * The page an endpoint serves (a route under /index) must be open to the session's role, by the rule of the
+ * client's guard (engine/access/accessGuard.ts: management pages only when granted, report pages always) and, for
+ * every other page (the subject list …), only when the role has its menu: a role without the subject menu (CODER,
+ * SUPPORT) gets no subjects whatever it requests, and a page missing from the menus is open to nobody. The client guard is convenience, this is the
+ * enforcement. Refused → HTTP 403.
+ */
+export async function requirePage(db: Db, session: RoleSession, page: string, locale: Locale): Promise<void> {
+  const { allowedPaths } = await roleMenus(db, session.roleId);
+  const target = normalizePath(page);
+  const granted = allowedPaths.some((p) => normalizePath(p) === target);
+  // fail closed: a page the menus do not know (a database without its menu row) is open to no role
+  const open = checkAccess(page, allowedPaths).allowed && (isReportPath(page) || granted);
+  if (!open) throw new HttpAnswer(403, fail(message('pageNotAllowed', locale), 403));
+}
+
+/** The sites of the session's scope: the one chosen at /checkRole. */
+export function scopeSiteIds(session: Pick<RoleSession, 'siteId'>): string[] {
+  return [session.siteId];
+}

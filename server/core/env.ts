@@ -1,0 +1,42 @@
+/** Reads the server's environment variables (main.ts, seedCli.ts). */
+import { DEFAULT_DEMO_PASSWORD } from '../seed/seed';
+import { StartupError } from './startupErrors';
+
+export interface ServerEnv {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoPassword: string;
+  onlineUrl: string | undefined;
+  backAddress: string | undefined;
+  /** TRUST_PROXY: `true`/`1` behind a reverse proxy that sets X-Forwarded-* (see ServerConfig.trustProxy). */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+function readFlag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const text = env[name]?.trim().toLowerCase() || 'false';
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new StartupError(`${name} must be true or false (got "${env[name]}")`);
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const portText = env.PORT?.trim() || '8080';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new StartupError(`PORT must be a number from 0 to 65535 (got "${portText}")`);
+  }
+  return {
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: env.DATA_DIR?.trim() || '.data/pglite',
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
+    onlineUrl: env.ONLINE_URL?.trim() || undefined,
+    backAddress: env.BACK_ADDRESS?.trim() || undefined,
+    trustProxy: readFlag(env, 'TRUST_PROXY'),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * Registers one endpoint FROM the contract: its path (serverPath), method, parameter validation (def.params; GET and
+ * DELETE from the query, POST and PUT from the JSON body; with `openParams` the unnamed ones are kept for the handler),
+ * the token check of its auth mode and, when it needs one, the role check. Handlers only see valid input and answer an
+ * envelope; checks throw HttpAnswer for the other statuses.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
+import type { AnyObject } from 'yup';
+import { serverPath, type EndpointDef } from '../../../engine/api/endpoint';
+import type { ApiEnvelope } from '../../../engine/api/envelope';
+import type { Locale } from '../../../engine/api/localized';
+import { CACHE_BUSTER_PARAM, TOKEN_COOKIE } from '../../../engine/api/protocol';
+import { checkToken, refusal, requirePage, requireRole, type RoleSession } from '../auth/guard';
+import type { AppContext } from '../context';
+import { message, requestLocale } from '../messages';
+import type { SessionRow } from '../auth/sessions';
+import { HttpAnswer, fail, sendStatus } from './envelope';
+import { clearTokenCookie, readCookie } from './cookies';
+
+export interface RouteContext<P> {
+  params: P;
+  locale: Locale;
+  now: Date;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The raw `token` header (heartBeat.do checks it itself). */
+  token: string | undefined;
+  /**
+   * Endpoints with `openParams`: the parameters not named in the contract's `params` (search params of list
+   * endpoints), as texts or lists of texts (repeated query keys, JSON lists); empty for the other endpoints.
+   */
+  open: OpenParams;
+}
+
+/** Parameters not named in the contract, as the handler of an `openParams` endpoint gets them. */
+export type OpenParams = Readonly<Record<string, string | readonly string[]>>;
+
+export interface RouteOptions<P, D, S> {
+  /**
+   * Whether the call counts as activity (refreshes last_seen_at). False for the client's automatic polls
+   * (expirationTime.do every 15 s) and logs, which would otherwise keep an idle session alive forever.
+   */
+  touch?: boolean;
+  /**
+   * The page (route under /index) the endpoint serves, for role endpoints: the server refuses (403) a role that may
+   * not open it, by the client guard's rule (see requirePage).
+   */
+  page?: string;
+  /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */
+  prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /** The data of a success answer must be the contract's `D`; a failure is `fail(msg)`. */
+  handler: (ctx: RouteContext<P> & { session: S }) => Promise<ApiEnvelope<D> | ApiEnvelope<null>>;
+}
+
+/**
+ * - `public`: auth 'none' or 'optional' (a refused token is answered anonymously: session null);
+ * - `session`: auth 'token', refused tokens → 401 with the expire type (400, 401, 405, 504);
+ * - `role`: auth 'token' and needsRole, plus the role check → 601;
+ * - `ownTokenCheck`: auth 'token' but the handler checks the token itself (heartBeat.do).
+ */
+type Mode = 'public' | 'session' | 'role' | 'ownTokenCheck';
+
+function assertMatchesContract(
+  def: Pick<EndpointDef<AnyObject, unknown>, 'name' | 'auth' | 'needsRole'>,
+  mode: Mode,
+): void {
+  const wantsToken = mode !== 'public';
+  if (wantsToken !== (def.auth === 'token') || (mode === 'role') !== def.needsRole) {
+    throw new Error(
+      `${def.name}: registered as ${mode} but the contract says auth=${def.auth}, needsRole=${def.needsRole}`,
+    );
+  }
+}
+
+/** GET and DELETE carry their parameters in the query (without the cache buster), POST and PUT in a JSON body. */
+function rawParams(def: Pick<EndpointDef<AnyObject, unknown>, 'method'>, request: FastifyRequest): unknown {
+  if (def.method === 'GET' || def.method === 'DELETE') {
+    const { [CACHE_BUSTER_PARAM]: _time, ...rest } = (request.query ?? {}) as Record<string, unknown>;
+    return rest;
+  }
+  return request.body ?? {};
+}
+
+/** HTTP 400 `parameter error` with the problems in `errors` (handlers throw it for invalid search values). */
+export function paramError(locale: Locale, errors: string[]): HttpAnswer {
+  return new HttpAnswer(400, { ...fail(message('paramError', locale)), errors });
+}
+
+/** A JSON scalar as text (numbers and booleans of a JSON body); null for anything else. */
+function scalarText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'boolean') return String(v);
+  return null;
+}
+
+/**
+ * Splits the raw parameters of an `openParams` endpoint: the ones the contract names (validated as usual) and the
+ * others as texts or lists of texts. null values are left out; objects and nested lists are a parameter error.
+ */
+function splitOpenParams(
+  def: EndpointDef<AnyObject, unknown>,
+  raw: Record<string, unknown>,
+  locale: Locale,
+): { known: Record<string, unknown>; open: OpenParams } {
+  const named = new Set(Object.keys(def.params.fields));
+  const known: Record<string, unknown> = {};
+  const open: Record<string, string | string[]> = {};
+  const errors: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (named.has(key)) {
+      known[key] = value;
+      continue;
+    }
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      const items = value.map(scalarText);
+      if (items.every((t): t is string => t !== null)) open[key] = items;
+      else errors.push(`${key} must be a text or a list of texts`);
+      continue;
+    }
+    const text = scalarText(value);
+    if (text === null) errors.push(`${key} must be a text or a list of texts`);
+    else open[key] = text;
+  }
+  if (errors.length > 0) throw paramError(locale, errors);
+  return { known, open };
+}
+
+/** Valid params (and the open ones), or an HTTP 400 `parameter error` naming the problems. */
+async function validateParams<P extends AnyObject>(
+  def: EndpointDef<P, unknown>,
+  raw: unknown,
+  locale: Locale,
+): Promise<{ params: P; open: OpenParams }> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw paramError(locale, ['parameters must be an object']);
+  }
+  const { known, open } = def.openParams
+    ? splitOpenParams(def as EndpointDef<AnyObject, unknown>, raw as Record<string, unknown>, locale)
+    : { known: raw, open: {} };
+  try {
+    const params = (await def.params.validate(known, { abortEarly: false, stripUnknown: true })) as P;
+    return { params, open };
+  } catch (err) {
+    throw paramError(locale, err instanceof yup.ValidationError ? err.errors : [String(err)]);
+  }
+}
+
+function register<P extends AnyObject, D, S>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  mode: Mode,
+  options: RouteOptions<P, D, S>,
+): void {
+  assertMatchesContract(def, mode);
+  if (options.page !== undefined && mode !== 'role') {
+    throw new Error(`${def.name}: a page check needs a role endpoint`);
+  }
+  const page = options.page;
+  app.route({
+    method: def.method,
+    url: serverPath(def),
+    handler: async (request, reply) => {
+      // answers depend on the session: never cached (the client's `time` parameter is only a second line of defence)
+      reply.header('cache-control', 'no-store');
+      const locale = requestLocale(request.headers.locale);
+      const now = ctx.config.now();
+      const tokenHeader = request.headers.token;
+      const token = (Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader) || undefined;
+      try {
+        let session: SessionRow | null = null;
+        if (def.auth !== 'none' && mode !== 'ownTokenCheck') {
+          const check = await checkToken(ctx.db, token, {
+            now,
+            idleTimeoutMs: ctx.config.idleTimeoutMs,
+            touch: options.touch ?? true,
+          });
+          if (check.kind === 'ok') session = check.session;
+          else if (mode !== 'public') throw refusal(check, locale);
+        }
+        if (mode === 'role' && session) {
+          const withRole = await requireRole(ctx.db, session, locale);
+          if (page !== undefined) await requirePage(ctx.db, withRole, page, locale);
+          session = withRole;
+        }
+        const raw = rawParams(def, request);
+        const prepared = options.prepare && isRecord(raw) ? options.prepare(raw) : raw;
+        const { params, open } = await validateParams(def, prepared, locale);
+        const body = await options.handler({
+          params,
+          open,
+          locale,
+          now,
+          request,
+          reply,
+          token,
+          session: session as S,
+        });
+        return sendStatus(reply, 200, body);
+      } catch (err) {
+        if (!(err instanceof HttpAnswer)) throw err;
+        const headers = { ...err.headers };
+        // a refused token must not come back from the cookie the SPA reads it from
+        if (err.status === 401 && token && readCookie(request, TOKEN_COOKIE) === token) {
+          headers['set-cookie'] = clearTokenCookie();
+        }
+        return sendStatus(reply, err.status, err.body, headers);
+      }
+    },
+  });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** auth 'none' or 'optional': the session when the token is valid, else null. */
+export function publicEndpoint<P extends AnyObject, D>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  options: RouteOptions<P, D, SessionRow | null>,
+): void {
+  register(app, ctx, def, 'public', options);
+}
+
+/** auth 'token': a valid, open, recently used session. */
+export function sessionEndpoint<P extends AnyObject, D>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  options: RouteOptions<P, D, SessionRow>,
+): void {
+  register(app, ctx, def, 'session', options);
+}
+
+/** needsRole: a valid session whose chosen role and site the user still holds. */
+export function roleEndpoint<P extends AnyObject, D>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  options: RouteOptions<P, D, RoleSession>,
+): void {
+  register(app, ctx, def, 'role', options);
+}
+
+/** auth 'token', but the handler classifies the token itself (ctx.token). */
+export function ownTokenEndpoint<P extends AnyObject, D>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: EndpointDef<P, D>,
+  options: RouteOptions<P, D, null>,
+): void {
+  register(app, ctx, def, 'ownTokenCheck', options);
+}

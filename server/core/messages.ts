@@ -1,0 +1,98 @@
+/**
+ * Texts the server writes into `msg`, in both locales; the request header `locale` picks one (zh_CN by default).
+ */
+import { isLocale, type Locale, type LocalizedText } from '../../engine/api/localized';
+
+export const SERVER_MESSAGES = {
+  paramError: { zh_CN: '参数错误', en: 'parameter error' },
+  serverError: { zh_CN: '服务器错误', en: 'server error' },
+  notFound: { zh_CN: '接口不存在', en: 'no such endpoint' },
+  badLogin: { zh_CN: '用户名或密码错误', en: 'Incorrect user name or password' },
+  lockedOut: {
+    zh_CN: '登录失败次数过多，账号已锁定，请 15 分钟后再试',
+    en: 'Too many failed logins: the account is locked, try again in 15 minutes',
+  },
+  accountDisabled: {
+    zh_CN: '账号已停用，请联系管理员',
+    en: 'This account is disabled; please contact your administrator',
+  },
+  noToken: { zh_CN: '未登录', en: 'Not logged in' },
+  badToken: { zh_CN: '登录已失效，请重新登录', en: 'The login is no longer valid; please log in again' },
+  replaced: {
+    zh_CN: '您的账号已在其他地方登录',
+    en: 'Your account has logged in elsewhere',
+  },
+  expired: { zh_CN: '登录超时，请重新登录', en: 'The session expired; please log in again' },
+  roleUnavailable: { zh_CN: '当前角色已不可用', en: 'The current role is no longer available' },
+  noStudy: { zh_CN: '您在该项目中没有可用的角色', en: 'You hold no active role in this study' },
+  pageNotAllowed: { zh_CN: '当前角色无权访问此页面', en: 'Your current role may not open this page' },
+  roleNotHeld: { zh_CN: '您在该中心没有此角色', en: 'You do not hold this role at this site' },
+  roleTranMismatch: {
+    zh_CN: '只能记录切换到当前会话角色的操作',
+    en: 'Only a switch to the role and site of this session can be recorded',
+  },
+  notYourself: { zh_CN: '只能查询本人在当前项目的信息', en: 'Only your own study and user can be queried' },
+  signerMismatch: { zh_CN: '签名人必须是当前登录用户', en: 'The signer must be the logged-in user' },
+  badSignaturePassword: { zh_CN: '密码错误，签名失败', en: 'Incorrect password: not signed' },
+  signatureNeedsUsername: {
+    zh_CN: '本次登录后首次签名，请输入用户名和密码',
+    en: 'The first signature of a session needs your user name and password',
+  },
+  signatureLocked: {
+    zh_CN: '签名失败次数过多，已退出登录',
+    en: 'Too many failed signatures: you have been logged out',
+  },
+  tooManyLogs: { zh_CN: '日志过多，请稍后再试', en: 'Too many log entries; try again later' },
+  passwordExpiresIn: {
+    zh_CN: '您的密码将在 {days} 天后过期，请及时修改密码',
+    en: 'Your password expires in {days} days; please change it',
+  },
+  listNotConfigured: { zh_CN: '该列表尚未配置', en: 'This list is not configured' },
+  unknownCodeList: { zh_CN: '代码表不存在', en: 'No such code list' },
+  subjectNotFound: {
+    zh_CN: '受试者不存在或不在您负责的中心',
+    en: 'No such subject at the sites of your role',
+  },
+  passwordExpired: { zh_CN: '您的密码已过期，请修改密码', en: 'Your password has expired; please change it' },
+  dataNotAllowed: { zh_CN: '当前角色无权查看研究数据', en: 'Your current role may not see study data' },
+  dataWriteNotAllowed: {
+    zh_CN: '当前角色无权录入或修改数据',
+    en: 'Your current role may not enter or change data',
+  },
+  visitNotFound: { zh_CN: '该受试者没有此访视', en: 'The subject has no such visit' },
+  formNotFound: { zh_CN: '该访视没有此表单', en: 'The visit has no such form' },
+  recordNotFound: {
+    zh_CN: '记录不存在或不在您负责的中心',
+    en: 'No such record at the sites of your role',
+  },
+  formVersionNotFound: { zh_CN: '表单版本不存在', en: 'No such version of the form' },
+  formVersionOutdated: {
+    zh_CN: '表单版本已变更，请重新打开该页面',
+    en: 'The form version has changed; please open the page again',
+  },
+  formSchemaInvalid: {
+    zh_CN: '表单定义有误，无法录入，请联系数据管理员',
+    en: 'The form definition has errors; data cannot be entered. Please contact data management',
+  },
+  idempotencyKeyReused: {
+    zh_CN: '该请求标识已用于其他操作',
+    en: 'This request key was already used for another operation',
+  },
+} as const satisfies Record<string, LocalizedText>;
+
+export type ServerMessageId = keyof typeof SERVER_MESSAGES;
+
+/** The request's locale from its `locale` header; zh_CN when absent or unknown. */
+export function requestLocale(header: string | string[] | undefined): Locale {
+  const value = Array.isArray(header) ? header[0] : header;
+  return isLocale(value) ? value : 'zh_CN';
+}
+
+export function message(
+  id: ServerMessageId,
+  locale: Locale,
+  values: Record<string, string | number> = {},
+): string {
+  const text: string = SERVER_MESSAGES[id][locale];
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

@@ -1,0 +1,93 @@
+/**
+ * Form schemas as the server validates with them: compiled with the engine (the same compileForm as the browser),
+ * once per study + tid + version, with the options of the code lists they name resolved from the stored code lists
+ * (recompiled when one of those options changes). Also the validation context of a user (FormContext).
+ */
+import { formatDateInZone } from '../../../engine/fieldTypes/dates';
+import { compileForm, withOptions } from '../../../engine/form/index';
+import type { CompiledForm, FormContext, FormSchemaIssue } from '../../../engine/form/types';
+import { textLimitOf } from '../../../engine/input/textLimit';
+import type { CodeOption } from '../../../engine/metadata/types';
+import type { Db } from '../../core/db/db';
+import { codeListOptions, formSchemaVersion, latestFormSchema, type FormSchemaRow } from './formsRepository';
+import { findUserById } from '../../core/auth/users';
+
+export type LoadedForm =
+  | { ok: true; row: FormSchemaRow; form: CompiledForm }
+  | { ok: false; row: FormSchemaRow; issues: readonly FormSchemaIssue[] };
+
+interface CacheEntry {
+  row: FormSchemaRow;
+  /** The compiled form without code-list options (or the issues). */
+  compiled: ReturnType<typeof compileForm>;
+  codelisttypes: string[];
+  signature: string;
+  withOptions: CompiledForm | null;
+}
+
+export interface FormSchemaService {
+  /** The version of the form (latest when `version` is undefined), compiled; null when there is no such form/version. */
+  load(studyId: string, tid: string, version?: number): Promise<LoadedForm | null>;
+}
+
+export function createFormSchemaService(db: Db): FormSchemaService {
+  const cache = new Map<string, CacheEntry>();
+
+  const keyOf = (studyId: string, tid: string, version: number) => `${studyId}\u0000${tid}\u0000${version}`;
+
+  function entryFor(row: FormSchemaRow, studyId: string): CacheEntry {
+    const key = keyOf(studyId, row.tid, row.version);
+    let entry = cache.get(key);
+    if (!entry) {
+      const compiled = compileForm(row.schema);
+      const codelisttypes = compiled.ok
+        ? [
+            ...new Set(
+              [...compiled.form.items.values()].flatMap((i) => (i.codelisttype ? [i.codelisttype] : [])),
+            ),
+          ]
+        : [];
+      entry = { row, compiled, codelisttypes, signature: '', withOptions: null };
+      cache.set(key, entry);
+    }
+    return entry;
+  }
+
+  return {
+    async load(studyId, tid, version) {
+      // a stored version never changes (form_schemas rows are only ever inserted): a cached one is not read again
+      let entry = version === undefined ? undefined : cache.get(keyOf(studyId, tid, version));
+      if (!entry) {
+        const row =
+          version === undefined
+            ? await latestFormSchema(db, studyId, tid)
+            : await formSchemaVersion(db, studyId, tid, version);
+        if (!row) return null;
+        entry = entryFor(row, studyId);
+      }
+      const { row } = entry;
+      if (!entry.compiled.ok) return { ok: false, row, issues: entry.compiled.issues };
+      if (entry.codelisttypes.length === 0) return { ok: true, row, form: entry.compiled.form };
+      const { options, signature } = await codeListOptions(db, entry.codelisttypes);
+      if (!entry.withOptions || entry.signature !== signature) {
+        const lookup = (type: string): readonly CodeOption[] | null => {
+          const list = options.get(type);
+          return list ? list.map((o) => ({ value: o.codevalue, label: { zh_CN: o.zh_CN, en: o.en } })) : null;
+        };
+        entry.withOptions = withOptions(entry.compiled.form, lookup);
+        entry.signature = signature;
+      }
+      return { ok: true, row, form: entry.withOptions };
+    },
+  };
+}
+
+/** The validation switches of a user (login info) and today's date in their time zone. */
+export async function userFormContext(db: Db, userId: string, now: Date): Promise<FormContext> {
+  const user = await findUserById(db, userId);
+  return {
+    textLimit: textLimitOf(user?.strLength),
+    numUnknownAllowed: user?.numfieldUKallowed ?? false,
+    today: formatDateInZone(now.toISOString(), user?.timezone ?? 'UTC', false),
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * Entered form records: one per form of a visit (lineno 1) or one per row of a log-line form (appended). Every write
+ * goes through the save service (saveRecord.ts), in a transaction with its audit rows.
+ */
+import type { FormValues } from '../../../engine/form/types';
+import type { EntryStatus } from '../../../engine/api/visits';
+import type { ItemStatus } from '../../../engine/api/data';
+import { queryOne, type Db } from '../../core/db/db';
+
+export interface VisitKeysRow {
+  visitnum: string;
+  cycnum: number;
+  svnum: number;
+}
+
+export interface RecordRow extends VisitKeysRow {
+  id: string;
+  studyId: string;
+  subjectId: string;
+  siteId: string;
+  tid: string;
+  lineno: number;
+  schemaVersion: number;
+  status: Exclude<EntryStatus, '0'>;
+  values: FormValues;
+  itemStatus: Record<string, ItemStatus>;
+  rowversion: number;
+  updatedAt: Date;
+  updatedBy: string;
+  /** The user name of updated_by. */
+  updatedByName: string;
+}
+
+const RECORD_COLUMNS = `r.id::text as "id", r.study_id as "studyId", r.subject_id as "subjectId",
+  r.site_id as "siteId", r.visitnum, r.cycnum, r.svnum, r.tid, r.lineno, r.schema_version as "schemaVersion",
+  r.status, r.form_values as "values", r.item_status as "itemStatus", r.rowversion, r.updated_at as "updatedAt",
+  r.updated_by as "updatedBy", u.username as "updatedByName"`;
+
+const FROM = 'form_records r join users u on u.id = r.updated_by';
+
+/** A record id is the decimal text of its identity; anything else names no record. */
+export function parseRecordId(id: string): string | null {
+  return /^[1-9]\d{0,17}$/.test(id) ? id : null;
+}
+
+export function findRecordById(
+  db: Db,
+  studyId: string,
+  id: string,
+  forUpdate = false,
+): Promise<RecordRow | null> {
+  const recordId = parseRecordId(id);
+  if (recordId === null) return Promise.resolve(null);
+  return queryOne<RecordRow>(
+    db,
+    `select ${RECORD_COLUMNS} from ${FROM} where r.id = $1::bigint and r.study_id = $2${forUpdate ? ' for update of r' : ''}`,
+    [recordId, studyId],
+  );
+}
+
+export interface FormRef extends VisitKeysRow {
+  subjectId: string;
+  tid: string;
+}
+
+/** The record of a form (lineno 1 for a plain form), or null. */
+export function findRecord(db: Db, ref: FormRef, lineno: number): Promise<RecordRow | null> {
+  return queryOne<RecordRow>(
+    db,
+    `select ${RECORD_COLUMNS} from ${FROM}
+     where r.subject_id = $1 and r.visitnum = $2 and r.cycnum = $3 and r.svnum = $4 and r.tid = $5 and r.lineno = $6`,
+    [ref.subjectId, ref.visitnum, ref.cycnum, ref.svnum, ref.tid, lineno],
+  );
+}
+
+/** One page of a log-line form's rows, in line order, and their number. */
+export async function recordLines(
+  db: Db,
+  ref: FormRef,
+  page: { limit: number; offset: number },
+): Promise<{ rows: RecordRow[]; total: number }> {
+  const keys = [ref.subjectId, ref.visitnum, ref.cycnum, ref.svnum, ref.tid];
+  const where = 'r.subject_id = $1 and r.visitnum = $2 and r.cycnum = $3 and r.svnum = $4 and r.tid = $5';
+  const count = await queryOne<{ n: number }>(
+    db,
+    `select count(*)::int as n from form_records r where ${where}`,
+    keys,
+  );
+  const rows = await db.query<RecordRow>(
+    `select ${RECORD_COLUMNS} from ${FROM} where ${where} order by r.lineno limit $6 offset $7`,
+    [...keys, page.limit, page.offset],
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Per visit and form of a subject: how many records, and how many of them complete. */
+export interface FormEntryCount extends VisitKeysRow {
+  tid: string;
+  lines: number;
+  complete: number;
+}
+
+export function subjectEntryCounts(
+  db: Db,
+  subjectId: string,
+  visit?: VisitKeysRow,
+): Promise<FormEntryCount[]> {
+  const params: unknown[] = [subjectId];
+  let where = 'subject_id = $1';
+  if (visit) {
+    params.push(visit.visitnum, visit.cycnum, visit.svnum);
+    where += ' and visitnum = $2 and cycnum = $3 and svnum = $4';
+  }
+  return db.query<FormEntryCount>(
+    `select visitnum, cycnum, svnum, tid, count(*)::int as lines,
+            count(*) filter (where status = '2')::int as complete
+     from form_records where ${where} group by visitnum, cycnum, svnum, tid`,
+    params,
+  );
+}
+
+/** The entry status of one form from its counts: none → 0, all complete → 2, else 1. */
+export function formEntryStatus(count: { lines: number; complete: number } | undefined): EntryStatus {
+  if (!count || count.lines === 0) return '0';
+  return count.complete === count.lines ? '2' : '1';
+}
+
+export interface NewRecord extends FormRef {
+  studyId: string;
+  siteId: string;
+  lineno: number;
+  schemaVersion: number;
+  status: '1' | '2';
+  values: FormValues;
+  itemStatus: Record<string, ItemStatus>;
+  userId: string;
+  at: Date;
+}
+
+/** Inserts a record; its id. */
+export async function insertRecord(db: Db, r: NewRecord): Promise<string> {
+  const row = await queryOne<{ id: string }>(
+    db,
+    `insert into form_records (study_id, subject_id, site_id, visitnum, cycnum, svnum, tid, lineno, schema_version,
+       status, form_values, item_status, rowversion, created_at, created_by, updated_at, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, 1, $13, $14, $13, $14)
+     returning id::text as id`,
+    [
+      r.studyId,
+      r.subjectId,
+      r.siteId,
+      r.visitnum,
+      r.cycnum,
+      r.svnum,
+      r.tid,
+      r.lineno,
+      r.schemaVersion,
+      r.status,
+      JSON.stringify(r.values),
+      JSON.stringify(r.itemStatus),
+      r.at.toISOString(),
+      r.userId,
+    ],
+  );
+  if (!row) throw new Error('insert into form_records returned no id');
+  return row.id;
+}
+
+/** The next line number of a log-line form (call with the subject locked). */
+export async function nextLineno(db: Db, ref: FormRef): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    db,
+    `select coalesce(max(lineno), 0)::int + 1 as n from form_records
+     where subject_id = $1 and visitnum = $2 and cycnum = $3 and svnum = $4 and tid = $5`,
+    [ref.subjectId, ref.visitnum, ref.cycnum, ref.svnum, ref.tid],
+  );
+  return row?.n ?? 1;
+}
+
+/** Serialises writes to one subject's records (line numbers, first entries) across connections. */
+export async function lockSubject(db: Db, subjectId: string): Promise<void> {
+  await db.query('select id from subjects where id = $1 for update', [subjectId]);
+}
+
+/** Updates a record when its rowversion is still `rowversion`; whether it did. */
+export async function updateRecord(
+  db: Db,
+  u: {
+    id: string;
+    rowversion: number;
+    schemaVersion: number;
+    status: '1' | '2';
+    values: FormValues;
+    itemStatus: Record<string, ItemStatus>;
+    userId: string;
+    at: Date;
+  },
+): Promise<boolean> {
+  const rows = await db.query(
+    `update form_records set form_values = $3::jsonb, item_status = $4::jsonb, status = $5, schema_version = $6,
+       rowversion = rowversion + 1, updated_at = $7, updated_by = $8
+     where id = $1::bigint and rowversion = $2 returning id`,
+    [
+      u.id,
+      u.rowversion,
+      JSON.stringify(u.values),
+      JSON.stringify(u.itemStatus),
+      u.status,
+      u.schemaVersion,
+      u.at.toISOString(),
+      u.userId,
+    ],
+  );
+  return rows.length === 1;
+}
+
+/** Distinct earlier text values of a variable of a form, at the given sites, starting with `prefix` (any case). */
+export function earlierValues(
+  db: Db,
+  q: {
+    studyId: string;
+    siteIds: readonly string[];
+    tid: string;
+    variable: string;
+    prefix: string;
+    limit: number;
+  },
+): Promise<{ value: string }[]> {
+  const escaped = q.prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db.query<{ value: string }>(
+    `select distinct form_values ->> $4 as value from form_records
+     where study_id = $1 and site_id = any($2::text[]) and tid = $3
+       and jsonb_typeof(form_values -> $4) = 'string' and form_values ->> $4 <> ''
+       and form_values ->> $4 ilike $5 || '%'
+     order by value limit $6`,
+    [q.studyId, [...q.siteIds], q.tid, q.variable, escaped, q.limit],
+  );
+}

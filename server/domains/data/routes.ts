@@ -1,0 +1,311 @@
+/**
+ * One form of a visit: its page (datalist.do), one record (datainfo.do), first entry (savedata.do), change
+ * (updatedata.do). Saves are validated
+ * with the engine (saveRecord.ts); reads need the data-read permission, saves the data-write one.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import {
+  changeReasonSchema,
+  dataInfo,
+  dataList,
+  saveData,
+  updateData,
+  type ChangeReason,
+  type LineRow,
+  type RecordCapability,
+} from '../../../engine/api/data';
+import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
+import type { Locale } from '../../../engine/api/localized';
+import { completeColumns } from '../../../engine/metadata/completeColumns';
+import type { RoleSession } from '../../core/auth/guard';
+import { requireDataAccess, roleMay } from '../../core/auth/permissions';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/http/envelope';
+import { paramError, roleEndpoint } from '../../core/http/route';
+import { message } from '../../core/messages';
+import {
+  editReasonRows,
+  formSchemaVersion,
+  latestFormSchema,
+  latestFormVersion,
+  type FormSchemaRow,
+} from './formsRepository';
+import { findRecord, recordLines, type RecordRow } from './recordsRepository';
+import { NotFound, scopedForm } from './scope';
+import type { FormSchemaService } from './formSchemas';
+import { userFormContext } from './formSchemas';
+import {
+  once,
+  recordInfo,
+  saveFingerprint,
+  saveNewRecord,
+  updateExistingRecord,
+  type SaveActor,
+} from './saveRecord';
+import { orNotFound } from './notFound';
+import { compiledForm, metaTextOf, scopedRecord } from './service';
+
+/**
+ * The column set of a log-line form as datalist sends it: the schema's `columns` completed from the form's items
+ * (labels, option formatters; engine/metadata/completeColumns). A schema that does not compile keeps its columns
+ * as written; null when it has none.
+ */
+async function loglineColumns(
+  schemas: FormSchemaService,
+  studyId: string,
+  row: FormSchemaRow,
+): Promise<object[] | null> {
+  const columns: unknown = row.schema.columns;
+  if (!Array.isArray(columns)) return null;
+  const loaded = await schemas.load(studyId, row.tid, row.version);
+  if (!loaded?.ok) return columns as object[];
+  const { items } = loaded.form;
+  return completeColumns(columns, (variable) => items.get(variable)) as object[];
+}
+
+function actorOf(session: RoleSession): SaveActor {
+  return {
+    userId: session.userId,
+    username: session.username,
+    roleId: session.roleId,
+    siteId: session.siteId,
+    studyId: session.studyId,
+  };
+}
+
+function checkReasons(raw: unknown, locale: Locale): Record<string, ChangeReason> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw paramError(locale, ['reasons must map variable names to reasons']);
+  }
+  const out: Record<string, ChangeReason> = {};
+  const errors: string[] = [];
+  for (const [variable, reason] of Object.entries(raw as Record<string, unknown>)) {
+    try {
+      out[variable] = changeReasonSchema.validateSync(reason, { strict: true, abortEarly: false });
+    } catch (err) {
+      const detail = err instanceof yup.ValidationError ? err.errors.join('; ') : String(err);
+      errors.push(`reasons.${variable}: ${detail}`);
+    }
+  }
+  if (errors.length > 0) throw paramError(locale, errors);
+  return out;
+}
+
+/** Reason codes must be the study's (editreasons.do); a reason with only free text has code null. */
+async function checkReasonCodes(
+  ctx: AppContext,
+  studyId: string,
+  reasons: Readonly<Record<string, ChangeReason>>,
+  locale: Locale,
+): Promise<void> {
+  const given = Object.entries(reasons).filter(([, r]) => r.code !== null);
+  if (given.length === 0) return;
+  const known = new Set((await editReasonRows(ctx.db, studyId)).map((r) => r.code));
+  const errors = given
+    .filter(([, r]) => !known.has(r.code ?? ''))
+    .map(([variable, r]) => `reasons.${variable}.code: ${String(r.code)} is not a reason of the study`);
+  if (errors.length > 0) throw paramError(locale, errors);
+}
+
+/**
+ * What the session's role may do on a form's records: readers `view` and `audit`; writers also `enter` (a first entry,
+ * a new log-line row) and `change` (a saved record, with reasons). Granted by role for the whole form, so that the
+ * answer of a save needs no second read; which action fits the record's state (nothing saved yet → enter, saved →
+ * change and audit) is the client action's own rule. Freeze and lock (later workflows) will withdraw `enter` and
+ * `change` here.
+ */
+export function recordCapabilities(rolecode: string): RecordCapability[] {
+  if (!roleMay(rolecode, 'read')) return [];
+  return roleMay(rolecode, 'write') ? ['view', 'enter', 'change', 'audit'] : ['view', 'audit'];
+}
+
+const idempotencyReused = (locale: Locale) => (): never => {
+  throw paramError(locale, [message('idempotencyKeyReused', locale)]);
+};
+
+export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const schemas = app.formSchemas;
+
+  roleEndpoint(app, ctx, dataList, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale }) => {
+      const rolecode = await requireDataAccess(db, session, 'read', locale);
+      return orNotFound(locale, async () => {
+        const { subject } = await scopedForm(db, session, params);
+        const row = await latestFormSchema(db, session.studyId, params.tid);
+        if (!row) throw new NotFound('formNotFound');
+        const ref = { ...params, subjectId: subject.id };
+        let list: LineRow[] | null = null;
+        let total: number;
+        let innerPage = params.innerPage;
+        if (row.logline) {
+          let lines = await recordLines(db, ref, {
+            limit: params.size,
+            offset: (innerPage - 1) * params.size,
+          });
+          if (lines.rows.length === 0 && lines.total > 0 && innerPage > 1) {
+            // a page beyond the end (rows are never removed, but the size may have changed): the last page
+            innerPage = Math.ceil(lines.total / params.size);
+            lines = await recordLines(db, ref, { limit: params.size, offset: (innerPage - 1) * params.size });
+          }
+          total = lines.total;
+          list = lines.rows.map((r) => ({
+            ...r.values,
+            lineno: r.lineno,
+            recordid: r.id,
+            status: r.status,
+            updatedat: new Date(r.updatedAt).toISOString(),
+          }));
+        } else {
+          total = (await findRecord(db, ref, 1)) ? 1 : 0;
+          innerPage = 1;
+        }
+        const columns = row.logline ? await loglineColumns(schemas, session.studyId, row) : null;
+        return ok({
+          tid: row.tid,
+          formid: row.formid,
+          name: metaTextOf(row.schema.name, row.tid),
+          version: row.version,
+          reftype: row.reftype,
+          isGoDrug: row.reftype === '1',
+          table: row.logline,
+          columns,
+          list,
+          total,
+          pageNum: Math.max(1, Math.ceil(total / params.size)),
+          innerPage,
+          page: params.page,
+          // a log-line form takes new rows; its rows (when there are) can be changed and audited
+          capabilities: recordCapabilities(rolecode),
+        });
+      });
+    },
+  });
+
+  roleEndpoint(app, ctx, dataInfo, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale }) => {
+      const rolecode = await requireDataAccess(db, session, 'read', locale);
+      return orNotFound(locale, async () => {
+        const { subject } = await scopedForm(db, session, params);
+        const latest = await latestFormSchema(db, session.studyId, params.tid);
+        if (!latest) throw new NotFound('formNotFound');
+        const ref = { ...params, subjectId: subject.id };
+        let record: RecordRow | null = null;
+        if (params.lineno !== undefined) {
+          record = await findRecord(db, ref, params.lineno);
+          if (!record) throw new NotFound('recordNotFound');
+        } else if (!latest.logline) {
+          record = await findRecord(db, ref, 1);
+        }
+        const row =
+          record && record.schemaVersion !== latest.version
+            ? ((await formSchemaVersion(db, session.studyId, params.tid, record.schemaVersion)) ?? latest)
+            : latest;
+        return ok({
+          schema: row.schema,
+          record: record ? recordInfo(record) : null,
+          values: record?.values ?? {},
+          items: record?.itemStatus ?? {},
+          capabilities: recordCapabilities(rolecode),
+        });
+      });
+    },
+  });
+
+  roleEndpoint(app, ctx, saveData, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale, now }) => {
+      await requireDataAccess(db, session, 'write', locale);
+      return orNotFound(locale, async () => {
+        const { subject } = await scopedForm(db, session, params);
+        const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
+        const formCtx = await userFormContext(db, session.userId, now);
+        const target = {
+          subjectid: subject.id,
+          visitnum: params.visitnum,
+          cycnum: params.cycnum,
+          svnum: params.svnum,
+          tid: params.tid,
+        };
+        const outcome = await once(
+          db,
+          {
+            userId: session.userId,
+            key: params.idempotencyKey,
+            endpoint: saveData.name,
+            fingerprint: saveFingerprint(target, params.version, params.values),
+            at: now,
+          },
+          async (tx) => {
+            // a first entry goes against the form's latest version (the one datainfo serves for a new record)
+            if ((await latestFormVersion(tx, session.studyId, params.tid)) !== form.version) {
+              throw new NotFound('formVersionOutdated');
+            }
+            return saveNewRecord(tx, {
+              actor: actorOf(session),
+              subject,
+              ref: {
+                subjectId: subject.id,
+                visitnum: params.visitnum,
+                cycnum: params.cycnum,
+                svnum: params.svnum,
+                tid: params.tid,
+              },
+              form,
+              ctx: formCtx,
+              values: params.values,
+              confirmWarnings: params.confirmWarnings,
+              at: now,
+            });
+          },
+          idempotencyReused(locale),
+        );
+        return ok(outcome);
+      });
+    },
+  });
+
+  roleEndpoint(app, ctx, updateData, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale, now }) => {
+      await requireDataAccess(db, session, 'write', locale);
+      const reasons = checkReasons(params.reasons, locale);
+      await checkReasonCodes(ctx, session.studyId, reasons, locale);
+      return orNotFound(locale, async () => {
+        const record = await scopedRecord(ctx, session, params.recordid);
+        const form = await compiledForm(schemas, session.studyId, record.tid, params.version);
+        const formCtx = await userFormContext(db, session.userId, now);
+        const outcome = await once(
+          db,
+          {
+            userId: session.userId,
+            key: params.idempotencyKey,
+            endpoint: updateData.name,
+            fingerprint: saveFingerprint({ recordid: record.id }, params.version, params.values),
+            at: now,
+          },
+          async (tx) => {
+            const result = await updateExistingRecord(tx, {
+              actor: actorOf(session),
+              recordId: record.id,
+              rowversion: params.rowversion,
+              form,
+              ctx: formCtx,
+              values: params.values,
+              reasons,
+              confirmWarnings: params.confirmWarnings,
+              at: now,
+            });
+            if (!result) throw new NotFound('recordNotFound');
+            return result;
+          },
+          idempotencyReused(locale),
+        );
+        return ok(outcome);
+      });
+    },
+  });
+}

@@ -1,0 +1,302 @@
+/**
+ * Saving a record (savedata.do: first entry or a new log-line row; updatedata.do: a change), validated with the
+ * engine's planSave — the same plan the browser makes — on the values the server received:
+ * - `empty` (a new record with nothing entered) and `unchanged` → outcome `unchanged`, nothing written;
+ * - `invalid` → errors by variable; `confirm` → `needsConfirmation` (warnings not confirmed); `reasons` →
+ *   `needsReason` (changed variables without a reason);
+ * - `ready` → the record is written with one audit row per entered item (create) or per changed item (update, with
+ *   its reason), in one transaction. Status '2' (complete) when the saved values raise no problem at all, '1'
+ *   (entered) when they carry confirmed warnings.
+ * Optimistic locking by `rowversion` (a stale one → `conflict`, nothing written); a plain form entered meanwhile by
+ * someone else, or a change entered against another schema version than the record's → `conflict` as well. A
+ * `saved` outcome carries the per-item status as written (the item icons: the page reads nothing again). The
+ * outcome is stored under the user's idempotency key in the same transaction, so that a retry (even a concurrent
+ * one) answers it again and writes nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { ChangeReason, RecordInfo, SaveOutcome } from '../../../engine/api/data';
+import type { ItemStatus } from '../../../engine/api/data';
+import { planSave, toAuditText, type SavePlan } from '../../../engine/form/index';
+import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../../engine/form/types';
+import { isBlankValue } from '../../../engine/form/values';
+import type { Db } from '../../core/db/db';
+import { appendDataAudit, type DataAuditEntry } from './auditRepository';
+import {
+  findRecord,
+  findRecordById,
+  insertRecord,
+  lockSubject,
+  nextLineno,
+  updateRecord,
+  type FormRef,
+  type RecordRow,
+} from './recordsRepository';
+import { claimSaveRequest, finishSaveRequest } from './saveRequests';
+
+export interface SaveActor {
+  userId: string;
+  username: string;
+  roleId: string;
+  siteId: string;
+  studyId: string;
+}
+
+export function hasProblems(problems: FormProblems): boolean {
+  return Object.values(problems).some((list) => list.length > 0);
+}
+
+export function recordInfo(
+  r: Pick<RecordRow, 'id' | 'lineno' | 'rowversion' | 'status' | 'updatedAt' | 'updatedByName'>,
+): RecordInfo {
+  return {
+    recordid: r.id,
+    lineno: r.lineno,
+    rowversion: r.rowversion,
+    status: r.status,
+    updatedat: new Date(r.updatedAt).toISOString(),
+    updatedby: r.updatedByName,
+  };
+}
+
+/** Per-item status of saved values: entered items datatype 0, calculated −1; notes kept from before. */
+export function itemStatusOf(
+  form: CompiledForm,
+  values: FormValues,
+  before: Record<string, ItemStatus> = {},
+): Record<string, ItemStatus> {
+  const out: Record<string, ItemStatus> = {};
+  for (const item of form.items.values()) {
+    const note = before[item.variable]?.note ?? 0;
+    if (isBlankValue(values[item.variable]) && note === 0) continue;
+    out[item.variable] = { datatype: item.fieldtype === 'calculated' ? -1 : 0, note };
+  }
+  return out;
+}
+
+/**
+ * What makes two requests the same save for an idempotency key: the endpoint's target (the form of a visit, or the
+ * record), the schema version and the values (key order does not matter). Not the confirmation, the reasons or the
+ * rowversion: a retry after a lost answer may come back confirmed or with reasons, and the stored outcome is then
+ * still the one of these values.
+ */
+export function saveFingerprint(
+  target: Readonly<Record<string, string | number>>,
+  version: number,
+  values: FormValues,
+) {
+  const sorted = (o: Readonly<Record<string, unknown>>) =>
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k] ?? null]);
+  return createHash('sha256')
+    .update(JSON.stringify([sorted(target), version, sorted(values)]))
+    .digest('hex');
+}
+
+/**
+ * Runs `decide` once per idempotency key (in one transaction with what it writes). The key coming back with another
+ * endpoint or another save (fingerprint) → `onReused` (nothing answered from the first: its outcome is not theirs).
+ */
+export async function once(
+  db: Db,
+  q: { userId: string; key: string; endpoint: string; fingerprint: string; at: Date },
+  decide: (tx: Db) => Promise<SaveOutcome>,
+  onReused: () => never,
+): Promise<SaveOutcome> {
+  return db.transaction(async (tx) => {
+    const claim = await claimSaveRequest(tx, q);
+    if (claim.kind === 'done') {
+      if (claim.endpoint !== q.endpoint || claim.fingerprint !== q.fingerprint) onReused();
+      return claim.response as SaveOutcome;
+    }
+    const outcome = await decide(tx);
+    await finishSaveRequest(tx, { userId: q.userId, key: q.key, response: outcome });
+    return outcome;
+  });
+}
+
+/** What a plan that writes nothing answers: empty and unchanged → unchanged (nothing written either way). */
+function refusalOf(plan: Exclude<SavePlan, { kind: 'ready' }>): SaveOutcome {
+  switch (plan.kind) {
+    case 'empty':
+    case 'unchanged':
+      return { outcome: 'unchanged' };
+    case 'invalid':
+      return { outcome: 'invalid', problems: plan.problems };
+    case 'confirm':
+      return { outcome: 'needsConfirmation', problems: plan.problems };
+    case 'reasons':
+      return { outcome: 'needsReason', variables: [...plan.variables] };
+  }
+}
+
+export interface NewRecordSave {
+  actor: SaveActor;
+  subject: { id: string; siteId: string };
+  ref: FormRef;
+  form: CompiledForm;
+  ctx: FormContext;
+  values: FormValues;
+  confirmWarnings: boolean;
+  at: Date;
+}
+
+/** savedata.do's decision and writes (inside `once`). */
+export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutcome> {
+  await lockSubject(tx, s.subject.id);
+  let lineno = 1;
+  if (s.form.logline) {
+    lineno = await nextLineno(tx, s.ref);
+  } else {
+    const existing = await findRecord(tx, s.ref, 1);
+    if (existing) return { outcome: 'conflict', record: recordInfo(existing) };
+  }
+  const plan = planSave({
+    form: s.form,
+    ctx: s.ctx,
+    saved: null,
+    values: s.values,
+    confirmedWarnings: s.confirmWarnings,
+    reasons: {},
+  });
+  if (plan.kind !== 'ready') return refusalOf(plan);
+  const status = hasProblems(plan.problems) ? '1' : '2';
+  const items = itemStatusOf(s.form, plan.values);
+  const id = await insertRecord(tx, {
+    ...s.ref,
+    studyId: s.actor.studyId,
+    siteId: s.subject.siteId,
+    lineno,
+    schemaVersion: s.form.version,
+    status,
+    values: plan.values,
+    itemStatus: items,
+    userId: s.actor.userId,
+    at: s.at,
+  });
+  const audit: DataAuditEntry[] = [];
+  for (const item of s.form.items.values()) {
+    const value = plan.values[item.variable] ?? null;
+    if (isBlankValue(value)) continue;
+    audit.push({
+      ...auditBase(s.actor, s.subject.id, s.subject.siteId, s.ref.tid, id, lineno, s.at),
+      action: 'create',
+      variable: item.variable,
+      oldvalue: null,
+      newvalue: toAuditText(item, value),
+      reasonCode: null,
+      reasonText: null,
+    });
+  }
+  await appendDataAudit(tx, audit);
+  return {
+    outcome: 'saved',
+    record: recordInfo({
+      id,
+      lineno,
+      rowversion: 1,
+      status,
+      updatedAt: s.at,
+      updatedByName: s.actor.username,
+    }),
+    problems: plan.problems,
+    items,
+  };
+}
+
+/** Who, where and when of an audit row; `siteId` is the site of the data (the subject's), as ODM's LocationRef. */
+function auditBase(
+  actor: SaveActor,
+  subjectId: string,
+  siteId: string,
+  tid: string,
+  recordId: string,
+  lineno: number,
+  at: Date,
+) {
+  return {
+    recordId,
+    studyId: actor.studyId,
+    subjectId,
+    tid,
+    lineno,
+    userId: actor.userId,
+    roleId: actor.roleId,
+    siteId,
+    at,
+  };
+}
+
+export interface RecordUpdate {
+  actor: SaveActor;
+  recordId: string;
+  rowversion: number;
+  form: CompiledForm;
+  ctx: FormContext;
+  values: FormValues;
+  reasons: Readonly<Record<string, ChangeReason>>;
+  confirmWarnings: boolean;
+  at: Date;
+}
+
+/** updatedata.do's decision and writes (inside `once`); null when the record is gone. */
+export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<SaveOutcome | null> {
+  const record = await findRecordById(tx, u.actor.studyId, u.recordId, true);
+  if (!record) return null;
+  // a stale read, or values entered against another version of the form than the record's (its variables would be
+  // dropped unaudited): the user reloads the record with its own version
+  if (record.rowversion !== u.rowversion || record.schemaVersion !== u.form.version) {
+    return { outcome: 'conflict', record: recordInfo(record) };
+  }
+  const plan = planSave({
+    form: u.form,
+    ctx: u.ctx,
+    saved: record.values,
+    values: u.values,
+    confirmedWarnings: u.confirmWarnings,
+    reasons: u.reasons,
+  });
+  if (plan.kind !== 'ready') return refusalOf(plan);
+  const status = hasProblems(plan.problems) ? '1' : '2';
+  const items = itemStatusOf(u.form, plan.values, record.itemStatus);
+  const updated = await updateRecord(tx, {
+    id: record.id,
+    rowversion: record.rowversion,
+    schemaVersion: u.form.version,
+    status,
+    values: plan.values,
+    itemStatus: items,
+    userId: u.actor.userId,
+    at: u.at,
+  });
+  if (!updated) return { outcome: 'conflict', record: recordInfo(record) };
+  const audit: DataAuditEntry[] = [];
+  for (const variable of plan.changed) {
+    const item = u.form.items.get(variable);
+    if (!item) continue;
+    const reason = u.reasons[variable];
+    audit.push({
+      ...auditBase(u.actor, record.subjectId, record.siteId, record.tid, record.id, record.lineno, u.at),
+      action: 'update',
+      variable,
+      oldvalue: toAuditText(item, record.values[variable] ?? null),
+      newvalue: toAuditText(item, plan.values[variable] ?? null),
+      reasonCode: reason?.code ?? null,
+      reasonText: reason?.text ?? null,
+    });
+  }
+  await appendDataAudit(tx, audit);
+  return {
+    outcome: 'saved',
+    record: recordInfo({
+      id: record.id,
+      lineno: record.lineno,
+      rowversion: record.rowversion + 1,
+      status,
+      updatedAt: u.at,
+      updatedByName: u.actor.username,
+    }),
+    problems: plan.problems,
+    items,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Outcomes of saves by idempotency key (per user): a retry of a save answers the first outcome and writes nothing.
+ * Call inside the save's transaction: `claimSaveRequest` first (on PostgreSQL a concurrent duplicate waits here for
+ * the first transaction and then finds its outcome), `finishSaveRequest` with the outcome at the end.
+ */
+import { queryOne, type Db } from '../../core/db/db';
+
+export type SaveClaim =
+  { kind: 'claimed' } | { kind: 'done'; endpoint: string; fingerprint: string; response: unknown };
+
+export async function claimSaveRequest(
+  db: Db,
+  q: { userId: string; key: string; endpoint: string; fingerprint: string; at: Date },
+): Promise<SaveClaim> {
+  const inserted = await db.query(
+    `insert into save_requests (user_id, idem_key, endpoint, fingerprint, response, at)
+     values ($1, $2, $3, $4, null, $5)
+     on conflict (user_id, idem_key) do nothing returning idem_key`,
+    [q.userId, q.key, q.endpoint, q.fingerprint, q.at.toISOString()],
+  );
+  if (inserted.length === 1) return { kind: 'claimed' };
+  const row = await queryOne<{ endpoint: string; fingerprint: string; response: unknown }>(
+    db,
+    'select endpoint, fingerprint, response from save_requests where user_id = $1 and idem_key = $2',
+    [q.userId, q.key],
+  );
+  if (!row) throw new Error('save request vanished between insert and select');
+  return { kind: 'done', endpoint: row.endpoint, fingerprint: row.fingerprint, response: row.response };
+}
+
+export async function finishSaveRequest(
+  db: Db,
+  q: { userId: string; key: string; response: unknown },
+): Promise<void> {
+  await db.query('update save_requests set response = $3::jsonb where user_id = $1 and idem_key = $2', [
+    q.userId,
+    q.key,
+    JSON.stringify(q.response),
+  ]);
+}

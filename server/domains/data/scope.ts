@@ -1,0 +1,82 @@
+/**
+ * Which subject (and visit, and form) a data request may reach: the subject must be in the session's study at the
+ * SITE CHOSEN at /checkRole (session.siteId, which requireRole has checked the user still holds the role at; a CRC
+ * at BJ01 and SH01 who chose BJ01 reaches no SH01 subject) — else "not found", as subjectinfo.do answers; the visit
+ * must be one of the subject's, and the form one the visit holds.
+ */
+import type { Locale } from '../../../engine/api/localized';
+import type { RoleSession } from '../../core/auth/guard';
+import { queryOne, type Db } from '../../core/db/db';
+import { fail } from '../../core/http/envelope';
+import { message, type ServerMessageId } from '../../core/messages';
+import { subjectVisit, type SubjectVisitRow } from './formsRepository';
+
+export interface ScopedSubject {
+  id: string;
+  siteId: string;
+}
+
+/** A request that cannot go on: answered as HTTP 200 success:false with the message. */
+export class NotFound extends Error {
+  constructor(readonly messageId: ServerMessageId) {
+    super(messageId);
+  }
+  envelope(locale: Locale) {
+    return fail(message(this.messageId, locale));
+  }
+}
+
+/** The subject when it is in the study at the session's chosen site; else NotFound(subjectNotFound). */
+export async function scopedSubject(db: Db, session: RoleSession, subjectId: string): Promise<ScopedSubject> {
+  const row = await queryOne<ScopedSubject>(
+    db,
+    `select s.id, s.site_id as "siteId" from subjects s
+     where s.id = $1 and s.study_id = $2 and s.site_id = $3
+       and exists (select 1 from user_roles ur where ur.user_id = $4 and ur.role_id = $5 and ur.study_id = $2
+                   and ur.site_id = s.site_id and ur.active)`,
+    [subjectId, session.studyId, session.siteId, session.userId, session.roleId],
+  );
+  if (!row) throw new NotFound('subjectNotFound');
+  return row;
+}
+
+/** Whether a subject (by id) is in the role's scope — for requests that name a record. */
+export async function subjectInScope(db: Db, session: RoleSession, subjectId: string): Promise<boolean> {
+  try {
+    await scopedSubject(db, session, subjectId);
+    return true;
+  } catch (err) {
+    if (err instanceof NotFound) return false;
+    throw err;
+  }
+}
+
+export interface VisitKeysParams {
+  subjectid: string;
+  visitnum: string;
+  cycnum: number;
+  svnum: number;
+}
+
+/** The subject (in scope) and its visit; NotFound otherwise. */
+export async function scopedVisit(
+  db: Db,
+  session: RoleSession,
+  keys: VisitKeysParams,
+): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow }> {
+  const subject = await scopedSubject(db, session, keys.subjectid);
+  const visit = await subjectVisit(db, session.studyId, subject.id, keys);
+  if (!visit) throw new NotFound('visitNotFound');
+  return { subject, visit };
+}
+
+/** The subject, its visit and a form of that visit; NotFound otherwise. */
+export async function scopedForm(
+  db: Db,
+  session: RoleSession,
+  keys: VisitKeysParams & { tid: string },
+): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow }> {
+  const found = await scopedVisit(db, session, keys);
+  if (!found.visit.tids.includes(keys.tid)) throw new NotFound('formNotFound');
+  return found;
+}

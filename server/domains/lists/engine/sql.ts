@@ -1,0 +1,160 @@
+/**
+ * The SQL of a declared list: the rows a request selects (study, scope, search), their total, the bookmarks that
+ * let deep pages start mid-list, and one page. Every value is a parameter; only the declaration's own SQL (its
+ * columns and expressions) is written into the text.
+ */
+import { queryOne, type Db } from '../../../core/db/db';
+import type { ListDeclaration, SortKeySql } from './declaration';
+import { SqlParams } from './sqlParams';
+
+type Declared = ListDeclaration<object>;
+
+/** The rows a list request selects: study, scope and search conditions over the source table. */
+export interface ListWhere {
+  sql: string;
+  params: SqlParams;
+  /** Placeholder of the study (the page joins back on it), when the list has a study column. */
+  study: string | null;
+  /** The same for the same study, scope and search (the key of cached totals and bookmarks). */
+  key: string;
+}
+
+/** Study and scope first (`$1`, `$2`); `search` adds the search conditions (with their values) after them. */
+export function listWhere(
+  list: Declared,
+  scope: { studyId: string; siteIds: readonly string[] },
+  search: (params: SqlParams) => string[] = () => [],
+): ListWhere {
+  const params = new SqlParams();
+  const conditions: string[] = [];
+  let study: string | null = null;
+  if (list.studyColumn) {
+    study = params.add(scope.studyId);
+    conditions.push(`${list.studyColumn} = ${study}`);
+  }
+  if (list.siteColumn) {
+    conditions.push(`${list.siteColumn} = any(${params.add([...scope.siteIds].sort())}::text[])`);
+  }
+  conditions.push(...search(params));
+  const sql = conditions.length > 0 ? conditions.join(' and ') : 'true';
+  return { sql, params, study, key: JSON.stringify([list.key, conditions, params.values]) };
+}
+
+export interface ListSort {
+  key: SortKeySql;
+  asc: boolean;
+}
+
+/** Where a block of rows ends in the sort order: its last row's key (as text) and row key. */
+export interface Bookmark {
+  key: string | null;
+  id: string;
+}
+
+function from(list: Declared): string {
+  return `${list.source.table} ${list.source.alias}`;
+}
+
+function orderBy(list: Declared, sort: ListSort): string {
+  const dir = sort.asc ? 'asc' : 'desc';
+  const id = list.rowKey.sql;
+  return sort.key.expr === null ? `${id} ${dir}` : `${sort.key.expr} ${dir}, ${id} ${dir}`;
+}
+
+/** Rows after the bookmark in the sort order (a row comparison the index answers directly). */
+function afterBookmark(list: Declared, sort: ListSort, bookmark: Bookmark, params: SqlParams): string {
+  const op = sort.asc ? '>' : '<';
+  const id = `${params.add(bookmark.id)}::${list.rowKey.type}`;
+  if (sort.key.expr === null) return `${list.rowKey.sql} ${op} ${id}`;
+  const key = `${params.add(bookmark.key)}::${sort.key.type}`;
+  return `(${sort.key.expr}, ${list.rowKey.sql}) ${op} (${key}, ${id})`;
+}
+
+export async function countRows(db: Db, list: Declared, where: ListWhere): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    db,
+    `select count(*)::int as n from ${from(list)} where ${where.sql}`,
+    where.params.values,
+  );
+  return row?.n ?? 0;
+}
+
+/** The bookmark after every `stride` rows, in order (the k-th ends row k × stride). */
+export function listBookmarks(
+  db: Db,
+  list: Declared,
+  where: ListWhere,
+  sort: ListSort,
+  stride: number,
+): Promise<Bookmark[]> {
+  const params = where.params.clone();
+  const every = params.add(stride);
+  const key = sort.key.expr === null ? 'null::text' : `(${sort.key.expr})::text`;
+  return db.query<Bookmark>(
+    `select key, id from (
+       select ${key} as key, (${list.rowKey.sql})::text as id, row_number() over (order by ${orderBy(list, sort)}) as rn
+       from ${from(list)} where ${where.sql}
+     ) numbered where rn % ${every}::int = 0 order by rn`,
+    params.values,
+  );
+}
+
+export interface PageRequest {
+  /** Rows to skip (after the bookmark, when there is one). */
+  offset: number;
+  limit: number;
+  after: Bookmark | null;
+}
+
+/**
+ * One page: the page's row keys first (read from the sort column's index, the scope checked there too), then their
+ * rows — so that only the rows shown are read from the table and its joins.
+ */
+export function listPage<Row>(
+  db: Db,
+  list: Declared,
+  where: ListWhere,
+  sort: ListSort,
+  page: PageRequest,
+): Promise<Row[]> {
+  const params = where.params.clone();
+  const conditions = page.after
+    ? `${where.sql} and ${afterBookmark(list, sort, page.after, params)}`
+    : where.sql;
+  const limit = params.add(page.limit);
+  const offset = params.add(page.offset);
+  const order = orderBy(list, sort);
+  const sameStudy = where.study && list.studyColumn ? `${list.studyColumn} = ${where.study} and ` : '';
+  return db.query<Row>(
+    `with page as (
+       select ${list.rowKey.sql} as k from ${from(list)} where ${conditions} order by ${order} limit ${limit} offset ${offset}
+     )
+     select ${list.select}
+     from page p
+     join ${from(list)} on ${sameStudy}${list.rowKey.sql} = p.k
+     ${list.source.joins ?? ''}
+     order by ${order}`,
+    params.values,
+  );
+}
+
+/**
+ * The sites of the scope — the site chosen at /checkRole, when the user still holds the role there — and the
+ * version of the list's data (changes on every write, by its trigger, and never repeats; null without one), in one
+ * query.
+ */
+export async function listScope(
+  db: Db,
+  list: Declared,
+  q: { userId: string; roleId: string; studyId: string; siteId: string },
+): Promise<{ siteIds: string[]; version: string | null }> {
+  if (!list.siteColumn && !list.dataVersion) return { siteIds: [], version: null };
+  const row = await queryOne<{ site_ids: string[] | null; version: string | null }>(
+    db,
+    `select (select array_agg(site_id order by site_id) from user_roles
+             where user_id = $1 and role_id = $2 and study_id = $3 and site_id = $4 and active) as site_ids,
+            (select version::text || ':' || stamp from data_versions where name = $5) as version`,
+    [q.userId, q.roleId, q.studyId, q.siteId, list.dataVersion ?? null],
+  );
+  return { siteIds: row?.site_ids ?? [], version: row?.version ?? null };
+}

@@ -1,0 +1,126 @@
+/**
+ * Session upkeep and platform info: logininfo, heartBeat, expirationTime, appversion, findPicParam, help, online,
+ * writeWebLog, and the per-host config.json.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  HEARTBEAT_ALIVE,
+  HEARTBEAT_EXPIRED,
+  appVersion,
+  expirationTime,
+  findPicParam,
+  heartBeat,
+  help,
+  loginInfo,
+  online,
+  writeWebLog,
+} from '../../../engine/api/session';
+import { TOKEN_COOKIE, WEB_LOG_LIMITS } from '../../../engine/api/protocol';
+import { redactTokenInUrl } from '../../../engine/http/tokenStore';
+import { checkToken, refusal } from '../../core/auth/guard';
+import type { AppContext } from '../../core/context';
+import { clearTokenCookie, readCookie } from '../../core/http/cookies';
+import { HttpAnswer, fail, ok } from '../../core/http/envelope';
+import { createRateLimiter } from '../../core/http/rateLimit';
+import { ownTokenEndpoint, publicEndpoint, roleEndpoint, sessionEndpoint } from '../../core/http/route';
+import { message } from '../../core/messages';
+import { helpDocs, insertWebLog } from './repository';
+import { findUserById } from '../../core/auth/users';
+import { expiryNotice } from './expiry';
+import { uiConfigFor } from './loginInfo';
+import { picturePermissions, sessionRoleCode } from '../../core/auth/permissions';
+
+/** Texts that may quote a page address, and with it the login token (`?token=`). */
+const WEB_LOG_MASKED = new Set(['msg', 'stack', 'url']);
+
+/** Masks login tokens and truncates long texts of a client log entry before it is validated, stored and logged. */
+function sanitizeWebLog(raw: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...raw };
+  for (const [field, max] of Object.entries(WEB_LOG_LIMITS)) {
+    const text = out[field];
+    if (typeof text !== 'string') continue;
+    const safe = WEB_LOG_MASKED.has(field) ? redactTokenInUrl(text) : text;
+    out[field] = safe.length > max ? safe.slice(0, max) : safe;
+  }
+  return out;
+}
+
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
+  const webLogLimiter = createRateLimiter(config.webLogPerMinute, 60_000, () => config.now().getTime());
+
+  publicEndpoint(app, ctx, loginInfo, {
+    handler: async ({ request }) => ok(await uiConfigFor(ctx, request)),
+  });
+
+  publicEndpoint(app, ctx, appVersion, {
+    handler: async () => ok({ version: config.serverVersion }),
+  });
+
+  // Heartbeat: never counts as activity (an idle session must still expire); answers expiry as data −2 and a
+  // replaced session as code 504, both with HTTP 200, so that the session rules decide.
+  ownTokenEndpoint(app, ctx, heartBeat, {
+    handler: async ({ token, now, locale, request, reply }) => {
+      const check = await checkToken(db, token, { now, idleTimeoutMs: config.idleTimeoutMs, touch: false });
+      // the session is over: its token must not come back from the cookie at the next visit
+      if (check.kind !== 'ok' && token && readCookie(request, TOKEN_COOKIE) === token) {
+        reply.header('set-cookie', clearTokenCookie());
+      }
+      switch (check.kind) {
+        case 'ok':
+          return ok(HEARTBEAT_ALIVE);
+        case 'replaced':
+          return fail(message('replaced', locale), 504);
+        case 'expired':
+        case 'unknown':
+        case 'loggedOut':
+          return ok(HEARTBEAT_EXPIRED, message('expired', locale));
+        default:
+          throw refusal(check, locale);
+      }
+    },
+  });
+
+  sessionEndpoint(app, ctx, expirationTime, {
+    touch: false,
+    handler: async ({ params, session, now, locale }) => {
+      if (params.studyid !== session.studyId || params.userid !== session.userId) {
+        return fail(message('notYourself', locale));
+      }
+      const user = await findUserById(db, session.userId);
+      if (!user) return fail(message('badToken', locale));
+      return ok(await expiryNotice(db, user, params.studyid, now, locale));
+    },
+  });
+
+  roleEndpoint(app, ctx, findPicParam, {
+    handler: async ({ session }) => ok(picturePermissions(await sessionRoleCode(db, session))),
+  });
+
+  sessionEndpoint(app, ctx, help, {
+    handler: async ({ session }) => ok(await helpDocs(db, session.roleId)),
+  });
+
+  sessionEndpoint(app, ctx, online, {
+    handler: async () => ok({ url: config.onlineUrl }),
+  });
+
+  // Client errors, also from the login page (auth optional); never counts as activity; limited per IP.
+  publicEndpoint(app, ctx, writeWebLog, {
+    touch: false,
+    prepare: sanitizeWebLog,
+    handler: async ({ params, session, now, request, locale }) => {
+      if (!webLogLimiter.hit(request.ip)) throw new HttpAnswer(429, fail(message('tooManyLogs', locale)));
+      // the token in the body (spec §7) says which tab logged: it is never stored or logged
+      const { token: _token, msg, url, ...rest } = params;
+      const client = { ...rest, message: msg, url: url ?? '' };
+      await insertWebLog(db, { ...client, at: now, ip: request.ip, userId: session?.userId ?? null });
+      // nested: the entry's own `level` and `time` must not clash with pino's
+      const entry = { event: 'webLog', userid: session?.userId ?? null, client };
+      // a client's error is a warning for the server: something to look at, not a server fault
+      if (params.level === 'info') request.log.info(entry, 'client log');
+      else request.log.warn(entry, `client ${params.level}`);
+      return ok(null);
+    },
+  });
+}

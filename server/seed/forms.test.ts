@@ -1,0 +1,91 @@
+/**
+ * The forms part of the demo seed: schemas, schedule, reasons, every subject's visits (one INSERT … SELECT), the
+ * demo records (deterministic: the e2e's subject has V1 VS not entered), and subjects generated anew (`--subjects`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../core/db/db';
+import { DEMO_SUBJECTS, richDemoSubject, topUpForms } from './forms';
+import { replaceSubjects } from './subjects';
+import { openTestDb, type TestDb } from '../test/testDb';
+
+const STUDY = 'study-demo-001';
+let t: TestDb;
+let db: Db;
+beforeAll(async () => {
+  t = await openTestDb();
+  db = t.db;
+}, 120_000);
+afterAll(() => t?.cleanup());
+
+const n = async (sql: string, params: unknown[] = []) =>
+  (await db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
+
+const recordsOf = (subject: string) =>
+  db.query<{ key: string; status: string }>(
+    `select visitnum || '/' || tid || '/' || lineno as key, status from form_records where subject_id = $1
+     order by visitnum, tid, lineno`,
+    [subject],
+  );
+
+describe('forms seed', () => {
+  it('stores the forms with their versions, the schedule and the reasons for change', async () => {
+    const tids = await db.query<{ tid: string }>('select tid from form_schemas order by tid');
+    expect(tids.map((r) => r.tid)).toEqual(['AE', 'BIG500', 'CM', 'DA', 'DM', 'IE', 'LB', 'VS']);
+    expect(await n(`select count(*)::int as n from visit_schedule`)).toBe(6);
+    expect(await n(`select count(*)::int as n from edit_reasons`)).toBe(6);
+  });
+
+  it('gives every subject the six visits, V1 dated at screening, LOG and EXT undated', async () => {
+    expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 60);
+    expect(
+      await n(`select count(*)::int as n from subject_visits where visitnum = 'V1' and visitdate is null`),
+    ).toBe(0);
+    expect(
+      await n(
+        `select count(*)::int as n from subject_visits where visitnum in ('LOG', 'EXT') and visitdate is not null`,
+      ),
+    ).toBe(0);
+  });
+
+  it('enters the demo records: the e2e subject without V1 VS, the rich subject with a change', async () => {
+    expect(await recordsOf(DEMO_SUBJECTS.entry)).toEqual([
+      { key: 'LOG/AE/1', status: '2' },
+      { key: 'V1/DM/1', status: '2' },
+      { key: 'V1/IE/1', status: '2' },
+    ]);
+    const rich = await richDemoSubject(db, STUDY);
+    expect(rich).toBe('subj-bj01-0002');
+    expect((await recordsOf(rich!)).map((r) => r.key)).toEqual([
+      'LOG/AE/1',
+      'LOG/AE/2',
+      'LOG/CM/1',
+      'V1/DM/1',
+      'V1/IE/1',
+      'V1/LB/1',
+      'V1/VS/1',
+      'V2/VS/1',
+    ]);
+    expect(
+      await n(
+        `select count(*)::int as n from data_audit where action = 'update' and reason_code = 'TRANSCRIPTION'`,
+      ),
+    ).toBe(1);
+    expect((await recordsOf(DEMO_SUBJECTS.sh01)).map((r) => r.key)).toEqual(['V1/DM/1']);
+  });
+
+  it('subjects generated anew get visits and demo records anew; the audit trail stays', async () => {
+    const audits = await n('select count(*)::int as n from data_audit');
+    await replaceSubjects(db, STUDY, 30, new Date('2026-03-02T00:00:00Z'));
+    expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 30);
+    expect((await recordsOf(DEMO_SUBJECTS.entry)).map((r) => r.key)).toContain('V1/DM/1');
+    expect(await n('select count(*)::int as n from data_audit')).toBeGreaterThan(audits);
+  });
+
+  it('tops up a database seeded before the forms', async () => {
+    expect(await topUpForms(db, STUDY, new Date())).toBe(false);
+    await db.exec('delete from form_schemas; delete from visit_schedule;');
+    expect(await topUpForms(db, STUDY, new Date('2026-03-02T00:00:00Z'))).toBe(true);
+    expect(await n('select count(*)::int as n from form_schemas')).toBe(8);
+    expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 30);
+  });
+});
