@@ -42,8 +42,8 @@ test('a CRC filters, sorts, pages and resizes the subject list; a reload keeps i
   expect(first.size).toBe(20);
   expect(first.total).toBeGreaterThan(20);
   await expect(rows(page).first()).toBeVisible();
-  // own sites only (Beijing and Shanghai), in the data and on the screen
-  for (const s of first.list) expect(['BJ01', 'SH01']).toContain(s.sitecode);
+  // the site chosen at /checkRole only (Beijing), in the data and on the screen
+  for (const s of first.list) expect(s.sitecode).toBe('BJ01');
 
   // next page
   const second = await pageAfter(page, () =>
@@ -52,16 +52,16 @@ test('a CRC filters, sorts, pages and resizes the subject list; a reload keeps i
   expect(second.page).toBe(2);
   await expect(page).toHaveURL(/[?&]page=2/);
 
-  // filter by subject number: back to page 1, only Beijing subjects
+  // filter by subject number: back to page 1, only the first Beijing subjects
   const subjid = page.locator('input[name=subjid]');
-  await subjid.fill('BJ01');
+  await subjid.fill('BJ01-000');
   const filtered = await pageAfter(page, () => subjid.press('Enter'));
   expect(filtered.page).toBe(1);
   expect(filtered.total).toBeGreaterThan(0);
   expect(filtered.total).toBeLessThan(first.total);
-  for (const s of filtered.list) expect(s.subjid).toContain('BJ01');
-  await expect(page).toHaveURL(/[?&]subjid=BJ01/);
-  await expect(cellsOf(page, 'subjid').first()).toContainText('BJ01');
+  for (const s of filtered.list) expect(s.subjid).toContain('BJ01-000');
+  await expect(page).toHaveURL(/[?&]subjid=BJ01-000/);
+  await expect(cellsOf(page, 'subjid').first()).toContainText('BJ01-000');
 
   // sort by age, descending on the second click
   const ageHeader = page.locator('.ag-header-cell[col-id="age"]');
@@ -85,7 +85,7 @@ test('a CRC filters, sorts, pages and resizes the subject list; a reload keeps i
   expect(reloaded.size).toBe(50);
   expect(reloaded.total).toBe(filtered.total);
   expect(reloaded.list.map((s) => s.subjid)).toEqual(fifty.list.map((s) => s.subjid));
-  await expect(page.locator('input[name=subjid]')).toHaveValue('BJ01');
+  await expect(page.locator('input[name=subjid]')).toHaveValue('BJ01-000');
 
   // a row opens its subject; back returns to the same list
   const firstSubject = fifty.list[0]!.subjid;
@@ -93,7 +93,7 @@ test('a CRC filters, sorts, pages and resizes the subject list; a reload keeps i
   await expect(page.getByTestId('subject-number')).toHaveText(firstSubject);
   await page.getByTestId('subject-back').click();
   await expect(page).toHaveURL(/[?&]size=50/);
-  await expect(page.locator('input[name=subjid]')).toHaveValue('BJ01');
+  await expect(page.locator('input[name=subjid]')).toHaveValue('BJ01-000');
 });
 
 test('a CRC sees only the subjects of their own site, even when asking for another site', async ({

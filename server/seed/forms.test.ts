@@ -36,7 +36,7 @@ describe('forms seed', () => {
   });
 
   it('gives every subject the six visits, V1 dated at screening, LOG and EXT undated', async () => {
-    expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 60);
+    expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 90);
     expect(
       await n(`select count(*)::int as n from subject_visits where visitnum = 'V1' and visitdate is null`),
     ).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * The demo seed: study DEMO-001 with sites in China and the US, demo users for every role (some with several roles
  * and sites), menus per role, platform parameters and help documents (fixtures/seed/*.json), the list screens'
- * definitions and code lists (fixtures/lists/*.def.json, lists.ts) and 60 generated subjects (subjects.ts).
+ * definitions and code lists (fixtures/lists/*.def.json, lists.ts) and 90 generated subjects, 30 per site (subjects.ts).
  * Checked when loaded.
  */
 import { readFile, readdir } from 'node:fs/promises';

@@ -118,7 +118,7 @@ describe('demo seed', () => {
               (select count(*)::int from subjects) as subjects,
               (select count(*)::int from role_menus where menu_code = 'subjects') as grants`,
     );
-    expect(counts[0]).toMatchObject({ defs: 2, subjects: 60, grants: 5 });
+    expect(counts[0]).toMatchObject({ defs: 2, subjects: 90, grants: 5 });
     expect(counts[0]?.items).toBeGreaterThan(5);
     expect(await topUpSeed(t.db)).toBe(false);
   });

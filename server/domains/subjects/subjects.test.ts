@@ -1,5 +1,5 @@
 /**
- * The subject list endpoints on the demo seed (60 generated subjects over BJ01, SH01, BOS01): scope by the site
+ * The subject list endpoints on the demo seed (90 generated subjects over BJ01, SH01, BOS01): scope by the site
  * chosen at /checkRole, paging, every search type, sorting, refused input, one subject. Every answer is checked against the
  * contract by the harness.
  */
@@ -53,8 +53,8 @@ const where = (pred: (s: (typeof all)[number]) => boolean, sites = ['BJ01']) =>
   all.filter((s) => sites.includes(s.sitecode) && pred(s)).map((s) => s.subjid);
 
 describe('scope: the site chosen at /checkRole (where the user still holds the role)', () => {
-  it('the demo seed has 60 subjects over the three sites', () => {
-    expect(all).toHaveLength(60);
+  it('the demo seed has 90 subjects over the three sites', () => {
+    expect(all).toHaveLength(90);
     expect(new Set(all.map((s) => s.sitecode))).toEqual(new Set(['BJ01', 'SH01', 'BOS01']));
   });
 
