@@ -38,3 +38,40 @@ export async function chooseRoleAndSite(page: Page, siteIndex = 0): Promise<{ si
   await expect(page.getByTestId('home-shell')).toBeVisible();
   return { site: sites[siteIndex]!.text };
 }
+
+/** The WCAG 2.1 A and AA rules axe checks (issue 11: 0 violations on the subject list, a visit, a form, the audit). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** One entry per violated rule and element: what to fix, compared with [] so a failure lists them all. */
+export function describeViolations(
+  violations: readonly {
+    id: string;
+    impact?: string | null;
+    help: string;
+    nodes: readonly { target: unknown; failureSummary?: string }[];
+  }[],
+): string[] {
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact ?? '?'}) at ${JSON.stringify(n.target)}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
+    ),
+  );
+}
+
+/** Presses Tab until the focused element matches `selector` (at most `max` presses); returns what Tab went through. */
+export async function tabUntil(page: Page, selector: string, max = 60): Promise<string[]> {
+  const visited: string[] = [];
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return visited;
+    await page.keyboard.press('Tab');
+    visited.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        const row = el?.closest('[data-testid^="ecrf-row-"]')?.getAttribute('data-testid');
+        return `${el?.tagName.toLowerCase() ?? '?'}${row ? `@${row}` : ''}`;
+      }),
+    );
+  }
+  throw new Error(`Tab never reached ${selector}; went through ${visited.join(', ')}`);
+}

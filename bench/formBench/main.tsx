@@ -2,7 +2,7 @@
  * The form benchmark page (production build, driven by bench/formBench.ts in headless Chromium). It mounts the real
  * EcrfForm inside the app's providers with the generated 500- and 1,000-item forms and measures in the page itself.
  */
-import { createRef, useState, type ReactNode } from 'react';
+import { createRef, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import {
   compileForm,
@@ -20,34 +20,46 @@ import { AppProviders } from '../../src/AppProviders';
 import { ALL_MESSAGES } from '../../src/i18n/allMessages';
 import { createTestPlatform } from '../../src/testing/testPlatform';
 import { plausibleValues } from '../support/formValues';
-import { nextAnimationFrame, paintedWhen } from '../support/paint';
+import { framePainted, frameTimes, renderedWhen } from '../support/paint';
 
 export interface MountTiming {
   /** compileForm of the raw schema (the page compiles once per schema version). */
   compile: number;
-  /** render() → the first chunk of items painted and its inputs usable. */
+  /** defaultValues / plausible values of the form (what the page hands to the form). */
+  values: number;
+  /** render() → React's first commit (the synchronous work of the first render included). */
+  firstCommit: number;
+  /** render() → the frame showing the first items (their inputs usable) produced. */
   firstScreen: number;
-  /** render() → every item painted. */
+  /** render() → every item mounted (interactive) and the frame showing that produced. */
   allItems: number;
 }
 
+/**
+ * "Painted" = the frame is produced: a task queued from its animation frame callback runs after the frame's style,
+ * layout, pre-paint, paint and layerize (support/paint.ts framePainted), which is where a large page costs.
+ */
 export interface KeystrokeSample {
-  /** keydown → the end of the synchronous work of the input event (React's render of the change included). */
+  /** keydown (its event time) → the end of the synchronous work of the input event (React's render included). */
   handled: number;
-  /** keydown → the next animation frame has run (the change is in the frame being painted). */
+  /** keydown (its event time) → the next frame, showing the typed character, produced. */
   nextFrame: number;
+  /** That frame's own work: its start (animation frame) → produced (style, layout, paint … of the page). */
+  frame: number;
 }
 
 export interface FormBenchApi {
   /** Mounts the form empty, with plausible values, or with a bad value in every number and date item. */
   mount(items: number, values: 'empty' | 'filled' | 'invalid'): Promise<MountTiming>;
-  /** Focuses a text-like input in the middle of the mounted form; its variable. */
-  focusMiddle(): string;
+  /** Focuses a text-like input in the middle of the mounted form (then waits two frames); its variable. */
+  focusMiddle(): Promise<string>;
+  /** Waits until nothing more happens on the page (progressive mounting done, timers of the mount run). */
+  settle(): Promise<void>;
   /** Samples recorded since the last call (the driver types with the real keyboard). */
   takeKeystrokes(): KeystrokeSample[];
   /**
-   * controller.validateAll() (engine validation + every problem shown at its field): the call itself, and until the
-   * next animation frame (the problems' rows rendered); and validateForm alone.
+   * controller.validateAll() (engine validation + every problem shown at its field), starting with no problem
+   * shown: the call itself, and until the frame showing the problems is produced; and validateForm alone.
    */
   validateAll(): Promise<{ sync: number; nextFrame: number; engine: number; problems: number }>;
   unmount(): void;
@@ -71,6 +83,12 @@ function Providers({ children }: { children: ReactNode }) {
       {children}
     </AppProviders>
   );
+}
+
+/** Tells when React committed the tree it is in (its layout effect runs in that commit). */
+function CommitProbe({ onCommit }: { onCommit(): void }) {
+  useLayoutEffect(() => onCommit());
+  return null;
 }
 
 const BAD: Readonly<Record<string, string>> = { integer: '12a', decimal: '1.2.3', date: '2026-02-30' };
@@ -102,12 +120,12 @@ const allMounted = () =>
   host.querySelector('[data-testid="ecrf-form"]')?.getAttribute('data-mounted') === 'all';
 const TEXT_LIKE = new Set(['text', 'integer', 'decimal', 'textarea']);
 
-// keystroke timing: keydown (capture, first) → input handled (a listener on window, after React's) → next frame
+// keystroke timing: keydown's event time → input handled (a listener on window, after React's) → next frame produced
 let keydownAt = 0;
 document.addEventListener(
   'keydown',
-  () => {
-    keydownAt = performance.now();
+  (event) => {
+    keydownAt = event.timeStamp;
   },
   true,
 );
@@ -118,13 +136,18 @@ window.addEventListener('input', () => {
   // React flushes the change of a discrete event synchronously; a microtask runs after it
   queueMicrotask(() => {
     const handled = performance.now() - start;
-    requestAnimationFrame(() => samples.push({ handled, nextFrame: performance.now() - start }));
+    void frameTimes().then((t) =>
+      samples.push({ handled, nextFrame: t.produced - start, frame: t.produced - t.start }),
+    );
   });
 });
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 window.formBench = {
   async mount(items, mode) {
     unmount();
+    await framePainted();
     let form = compiled.get(items);
     const c0 = performance.now();
     if (!form) {
@@ -134,26 +157,38 @@ window.formBench = {
       compiled.set(items, form);
     }
     const compile = performance.now() - c0;
+    const v0 = performance.now();
     const values: FormValues =
       mode === 'empty'
         ? defaultValues(form)
         : mode === 'filled'
           ? plausibleValues(form, CTX)
           : badValues(form);
+    const valuesTime = performance.now() - v0;
     const controller = createRef<EcrfFormController>();
     current = { form, controller };
+    let committed = 0;
+    const onCommit = () => {
+      if (!committed) committed = performance.now();
+    };
     const t0 = performance.now();
     root = createRoot(host);
     root.render(
       <Providers>
         <EcrfForm form={form} ctx={CTX} values={values} controllerRef={controller} />
+        <CommitProbe onCommit={onCommit} />
       </Providers>,
     );
-    const firstScreen = (await paintedWhen(() => rowCount() > 0 && controller.current !== null)) - t0;
-    const allItems = (await paintedWhen(() => allMounted())) - t0;
-    return { compile, firstScreen, allItems };
+    const firstScreen = (await renderedWhen(() => rowCount() > 0 && controller.current !== null)) - t0;
+    const allItems = (await renderedWhen(() => allMounted())) - t0;
+    return { compile, values: valuesTime, firstCommit: committed - t0, firstScreen, allItems };
   },
-  focusMiddle() {
+  async settle() {
+    await sleep(300);
+    await framePainted();
+    await framePainted();
+  },
+  async focusMiddle() {
     if (!current) throw new Error('nothing mounted');
     const items = [...current.form.items.values()];
     const middle = items
@@ -166,6 +201,8 @@ window.formBench = {
     if (!input) throw new Error(`no input for ${middle.variable}`);
     input.scrollIntoView({ block: 'center' });
     input.focus();
+    await framePainted();
+    await framePainted();
     samples = [];
     return middle.variable;
   },
@@ -177,6 +214,10 @@ window.formBench = {
   async validateAll() {
     if (!current?.controller.current) throw new Error('nothing mounted');
     const { form, controller } = current;
+    // start from no problem shown (a second validateAll showing the same problems would paint nothing)
+    controller.current!.showProblems({});
+    await framePainted();
+    await framePainted();
     const values = controller.current!.getValues();
     const e0 = performance.now();
     validateForm(form, values, CTX);
@@ -184,7 +225,7 @@ window.formBench = {
     const t0 = performance.now();
     const found = controller.current!.validateAll();
     const sync = performance.now() - t0;
-    const nextFrame = (await nextAnimationFrame()) - t0;
+    const nextFrame = (await framePainted()) - t0;
     return { sync, nextFrame, engine, problems: Object.keys(found).length };
   },
   unmount,

@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../../.cache/form-bench', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // FORM_BENCH_MINIFY=0: readable function names in a profile of the page
+    minify: process.env.FORM_BENCH_MINIFY !== '0',
     chunkSizeWarningLimit: 4000,
   },
 });

@@ -37,3 +37,47 @@ export function paintedWhen(ready: () => boolean, timeoutMs = 15_000): Promise<n
 export function nextAnimationFrame(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
 }
+
+/**
+ * The frame that shows what was rendered so far has been produced: its animation frame callbacks, style, layout,
+ * pre-paint, paint and layerize ran on the main thread (a task queued from the animation frame runs after them).
+ * Unlike afterPaint it does not wait for the following frame's start (up to one vsync of idle time).
+ */
+export function framePainted(): Promise<number> {
+  return frameTimes().then((t) => t.produced);
+}
+
+/** The next frame's start (its animation frame callbacks) and when it has been produced (see framePainted). */
+export function frameTimes(): Promise<{ start: number; produced: number }> {
+  return new Promise((resolve) =>
+    requestAnimationFrame((start) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve({ start, produced: performance.now() });
+      };
+      channel.port2.postMessage(null);
+    }),
+  );
+}
+
+/** Resolves with the time the frame showing it was produced (framePainted) once `ready()` holds, checked on every DOM change. */
+export function renderedWhen(ready: () => boolean, timeoutMs = 15_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = () => {
+      if (done || !ready()) return;
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      framePainted().then(resolve, reject);
+    };
+    const observer = new MutationObserver(finish);
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      if (!done) reject(new Error('not rendered in time'));
+    }, timeoutMs);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    finish();
+  });
+}

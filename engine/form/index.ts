@@ -19,7 +19,6 @@ export { fieldTypeOf } from './formIndex';
 export { evaluateFormState, evaluateFormStateOf, calculatedValue } from './state';
 export { validateForm, validateItems, hasErrors, hasWarnings } from './validate';
 export { mergeProblems, warningsOf } from './mergeProblems';
-export { buildYupSchema, type FormYupSchema, type YupProblemParams } from './yupSchema';
 export {
   prepareForSave,
   changedVariables,

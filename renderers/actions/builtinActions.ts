@@ -1,6 +1,6 @@
 /**
  * The record actions of today: enter (first entry of a record), change (a saved record, with reasons for change) —
- * both the page's Save — and the audit trail of a saved record.
+ * both the page's Save (Ctrl+S / ⌘S) — and the audit trail of a saved record.
  */
 import { AuditTrailActionDialog } from './AuditTrailActionDialog';
 import type { RecordAction } from './recordActions';
@@ -21,6 +21,7 @@ export const enterAction: RecordAction = {
   primary: true,
   edits: true,
   testId: 'form-save',
+  shortcutKey: 's',
   appliesTo: ({ record }) => record === null,
   disabled: ({ busy }) => busy,
   run: ({ save }) => save(),

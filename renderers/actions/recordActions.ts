@@ -68,6 +68,11 @@ export interface RecordAction {
   readonly primary?: boolean;
   /** The action writes the form's values: while one applies the inputs are editable (else read-only). */
   readonly edits?: boolean;
+  /**
+   * Its keyboard shortcut: Ctrl (⌘ on a Mac) and this key (a lower-case letter), taken while the focus is inside the
+   * record's page; the browser's own use of the keys (e.g. "save the page") is prevented.
+   */
+  readonly shortcutKey?: string;
   /** `data-testid` of its button (default `record-action-<id>`). */
   readonly testId?: string;
   /** Beyond the capability, whether it applies to the record as it is (e.g. only to a saved record). */

@@ -3,8 +3,8 @@
  * items following the values as they are typed, each changed item and its dependents validated live by the engine
  * (never the whole form per keystroke), and the whole form validated on demand through the controller.
  *
- * Values live in react-hook-form (one controller per item: a keystroke renders that item only); hidden / required /
- * problems per item live in a small store each row subscribes to by its own variable (formRuntime.ts).
+ * Values, hidden / required and problems per item live in a small store each row subscribes to by its own variable
+ * (formRuntime.ts): a keystroke renders that item only, and costs nothing in proportion to the form's size.
  */
 import {
   memo,
@@ -12,14 +12,16 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type Ref,
+  type RefObject,
 } from 'react';
 import { flushSync } from 'react-dom';
 import Box from '@mui/material/Box';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { ItemStatus } from '../../engine/api/data';
 import { builtinAdornments } from '../actions/builtinAdornments';
@@ -49,9 +51,9 @@ import { TextLimitContext } from '../form/LimitHint';
 import { browserTimers } from '../search/browserTimers';
 import { useEngineLocale } from '../search/metadataText';
 import type { EcrfFormController } from './controller';
-import { EcrfEnvContext, inputIdOf, keepsNoValue, type EcrfEnv, type EcrfFieldValues } from './ecrfEnv';
+import { EcrfEnvContext, inputIdOf, keepsNoValue, type EcrfEnv } from './ecrfEnv';
 import { ecrfFormSx } from './ecrfStyles';
-import { FieldRow } from './FieldRow';
+import { FieldRow, sectionHeight } from './FieldRow';
 import { createFormRuntime } from './formRuntime';
 import { adornmentsSx, drawnAdornments } from './ItemAdornments';
 import { InputAssistProvider } from './widgets/inputAssist';
@@ -79,17 +81,20 @@ export interface EcrfFormProps {
   controllerRef?: Ref<EcrfFormController>;
   /** Widgets by field type (default formWidgets). */
   widgets?: FormWidgetRegistry;
-  /** Items mounted in the first render; the rest follow chunk by chunk (long forms appear at once). */
+  /** Items mounted in the first render (default 50, more than a screen); the rest follow chunk by chunk. */
   initialItems?: number;
   /** Timers of the change debounce and progressive mounting (the browser's by default). */
   timers?: Timers;
 }
 
 export const ON_CHANGE_DEBOUNCE_MS = 300;
+/** Items mounted per timer tick after the first ones. */
 const MOUNT_CHUNK = 250;
+/** Items mounted in the first render: more than a screen holds (two sections of a generated form). */
+const FIRST_ITEMS = 50;
 const NO_PROBLEMS: FormProblems = {};
 
-/** The values react-hook-form starts from: every item with a value (null when absent), calculated ones computed. */
+/** The values the form starts from: every item with a value (null when absent), calculated ones computed. */
 function startValues(form: CompiledForm, values: FormValues, ctx: FormContext) {
   const base: Record<string, FormValue> = { ...values };
   for (const item of form.items.values()) {
@@ -116,37 +121,96 @@ function liveProblems(
   return out;
 }
 
-/**
- * How many items are mounted: `initial` at once, then a chunk per timer tick until all are; `mountAll` mounts the
- * rest at once (before focusing a problem further down).
- */
-function useProgressiveCount(total: number, initial: number, timers: Timers): [number, () => void] {
-  const [count, setCount] = useState(() => Math.min(total, initial));
-  useEffect(() => {
-    if (count >= total) return;
-    const handle = timers.setTimeout(() => setCount((n) => Math.min(total, n + MOUNT_CHUNK)), 0);
-    return () => timers.clearTimeout(handle);
-  }, [count, total, timers]);
-  const mountAll = useCallback(() => flushSync(() => setCount(total)), [total]);
-  return [count, mountAll];
+/** How many items are mounted (a tiny store: a chunk mounted renders the sections, not the form's root). */
+interface MountProgress {
+  get(): number;
+  set(count: number): void;
+  subscribe(listener: () => void): () => void;
 }
 
-const Section = memo(function Section({ section, limit }: { section: CompiledSection; limit: number }) {
+function createMountProgress(initial: number): MountProgress {
+  let count = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => count,
+    set(next) {
+      if (next === count) return;
+      count = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/**
+ * A section: its element and title at once, at the height its items will take (the page keeps its length, the
+ * section navigator finds every section), and its first `shown` items (the rest follow chunk by chunk). Off screen
+ * the browser skips its style, layout and paint (`content-visibility: auto`, ecrfStyles.ts) while its inputs stay
+ * focusable and findable; its size while skipped is the one it last had, at first the estimate from its items.
+ */
+const Section = memo(function Section({ section, shown }: { section: CompiledSection; shown: number }) {
   const locale = useEngineLocale();
-  const first = section.items[0];
-  if (!first || first.order >= limit) return null;
-  const items =
-    section.items[section.items.length - 1]!.order < limit
-      ? section.items
-      : section.items.filter((i) => i.order < limit);
+  const all = shown >= section.items.length;
+  const items = all ? section.items : section.items.slice(0, shown);
+  const height = sectionHeight(section);
+  const title = metaText(section.title, locale);
   return (
-    <section className="ecrf-section" data-section={section.id} aria-label={metaText(section.title, locale)}>
-      <h3 className="ecrf-section-title">{metaText(section.title, locale)}</h3>
+    <section
+      className="ecrf-section"
+      data-section={section.id}
+      aria-label={title}
+      style={
+        all
+          ? { containIntrinsicSize: `auto ${height}px` }
+          : { containIntrinsicSize: `auto ${height}px`, minHeight: height }
+      }
+    >
+      <h2 className="ecrf-section-title">{title}</h2>
       {items.map((item) => (
         <FieldRow key={item.variable} item={item} />
       ))}
     </section>
   );
+});
+
+/**
+ * Every section, each with its items mounted so far: `initial` at once, then a chunk per timer tick (a keystroke or
+ * a click gets in between) until all are; the form's root says so (`data-mounted`: the count, then "all").
+ */
+const FormSections = memo(function FormSections({
+  form,
+  progress,
+  timers,
+  rootRef,
+}: {
+  form: CompiledForm;
+  progress: MountProgress;
+  timers: Timers;
+  rootRef: RefObject<HTMLDivElement | null>;
+}) {
+  const count = useSyncExternalStore(progress.subscribe, progress.get, progress.get);
+  const total = form.items.size;
+  useEffect(() => {
+    if (count >= total) return;
+    const handle = timers.setTimeout(() => progress.set(Math.min(total, count + MOUNT_CHUNK)), 0);
+    return () => timers.clearTimeout(handle);
+  }, [count, total, timers, progress]);
+  useLayoutEffect(() => {
+    rootRef.current?.setAttribute('data-mounted', count >= total ? 'all' : String(count));
+  }, [count, total, rootRef]);
+  // items are in document order, section after section: a section shows those before `count`
+  return form.sections.map((section) => (
+    <Section
+      key={section.id}
+      section={section}
+      shown={Math.max(0, Math.min(section.items.length, count - (section.items[0]?.order ?? 0)))}
+    />
+  ));
 });
 
 export function EcrfForm({
@@ -160,17 +224,15 @@ export function EcrfForm({
   onChange,
   controllerRef,
   widgets = formWidgets,
-  initialItems = MOUNT_CHUNK,
+  initialItems = FIRST_ITEMS,
   timers = browserTimers,
 }: EcrfFormProps) {
   const idPrefix = `ecrf${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [setup] = useState(() => {
     const start = startValues(form, values, ctx);
-    return { ...start, runtime: createFormRuntime(form, start.state, problems) };
+    return { ...start, runtime: createFormRuntime(form, start.state, problems, start.values) };
   });
   const { runtime } = setup;
-  const methods = useForm<EcrfFieldValues>({ defaultValues: setup.values });
-  const { control, getValues, setValue, reset } = methods;
   const baseline = useRef<FormValues>(values);
   const rootRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ form, ctx, onChange });
@@ -179,7 +241,7 @@ export function EcrfForm({
   });
 
   const [debounced] = useState(() =>
-    createDebounce(timers, ON_CHANGE_DEBOUNCE_MS, () => latest.current.onChange?.(getValues())),
+    createDebounce(timers, ON_CHANGE_DEBOUNCE_MS, () => latest.current.onChange?.(runtime.values())),
   );
   // leaving (navigation, a forced logout) hands over the last change still waiting: nothing typed is lost
   useEffect(() => () => debounced.flush(), [debounced]);
@@ -209,15 +271,13 @@ export function EcrfForm({
   const changed = useMemo(
     () => (variable: string) => {
       const { form: f, ctx: c } = latest.current;
-      const current: Record<string, FormValue> = getValues();
+      // the values as they are now (read, not copied: nothing per keystroke in proportion to the form's size)
+      const current = runtime.liveValues();
       // only the changed item and its dependents: never the whole form per keystroke
       const variables = [variable, ...(f.dependents.get(variable) ?? [])];
       const state = evaluateFormStateOf(f, current, c, variables);
       for (const [calc, value] of Object.entries(state.calculated)) {
-        if (!sameValue(current[calc] ?? null, value)) {
-          setValue(calc, value);
-          current[calc] = value;
-        }
+        if (!sameValue(current[calc] ?? null, value)) runtime.setValue(calc, value);
       }
       runtime.applyStateOf(variables, state);
       const found = validateItems(f, current, c, variables);
@@ -227,7 +287,7 @@ export function EcrfForm({
       );
       debounced.call();
     },
-    [getValues, setValue, runtime, debounced],
+    [runtime, debounced],
   );
 
   const intl = useIntl();
@@ -236,7 +296,6 @@ export function EcrfForm({
   const env = useMemo<EcrfEnv>(
     () => ({
       form,
-      control,
       runtime,
       widgets,
       idPrefix,
@@ -245,17 +304,18 @@ export function EcrfForm({
       adornments: drawn,
       changed,
     }),
-    [form, control, runtime, widgets, idPrefix, readOnly, itemStatus, drawn, changed],
+    [form, runtime, widgets, idPrefix, readOnly, itemStatus, drawn, changed],
   );
 
-  const [count, mountAll] = useProgressiveCount(form.items.size, initialItems, timers);
+  const [progress] = useState(() => createMountProgress(Math.min(form.items.size, initialItems)));
+  const mountAll = useCallback(() => flushSync(() => progress.set(form.items.size)), [progress, form]);
 
   useImperativeHandle(
     controllerRef,
     (): EcrfFormController => ({
-      getValues: () => getValues(),
+      getValues: () => runtime.values(),
       validateAll() {
-        const found = validateForm(form, getValues(), ctx);
+        const found = validateForm(form, runtime.liveValues(), ctx);
         runtime.replaceProblems(found);
         return found;
       },
@@ -263,14 +323,16 @@ export function EcrfForm({
       reset(next) {
         const start = startValues(form, next, ctx);
         baseline.current = next;
-        reset(start.values);
+        runtime.resetValues(start.values);
         runtime.applyState(start.state);
         runtime.replaceProblems({});
       },
       rebase(next) {
         baseline.current = next;
       },
-      isDirty: () => changedVariables(form, baseline.current, getValues()).length > 0,
+      isDirty: () => changedVariables(form, baseline.current, runtime.liveValues()).length > 0,
+      shownProblems: () =>
+        Object.fromEntries(Object.entries(runtime.problems()).filter(([v]) => !runtime.snapshot(v).hidden)),
       focusFirstProblem() {
         const shown = runtime.problems();
         const ordered = [...form.items.keys()].filter(
@@ -289,24 +351,16 @@ export function EcrfForm({
         return true;
       },
     }),
-    [form, ctx, getValues, reset, runtime, idPrefix, mountAll],
+    [form, ctx, runtime, idPrefix, mountAll],
   );
 
   return (
     <EcrfEnvContext.Provider value={env}>
       <InputAssistProvider tid={form.tid} timers={timers}>
-        <Box
-          ref={rootRef}
-          className="ecrf-form"
-          data-testid="ecrf-form"
-          data-mounted={count === form.items.size ? 'all' : count}
-          sx={sx}
-        >
+        <Box ref={rootRef} className="ecrf-form" data-testid="ecrf-form" sx={sx}>
           {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
           <TextLimitContext.Provider value={ctx.textLimit}>
-            {form.sections.map((section) => (
-              <Section key={section.id} section={section} limit={count} />
-            ))}
+            <FormSections form={form} progress={progress} timers={timers} rootRef={rootRef} />
           </TextLimitContext.Provider>
         </Box>
       </InputAssistProvider>

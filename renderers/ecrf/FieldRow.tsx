@@ -1,13 +1,12 @@
 /**
  * One item of the form: label (with required mark and help), the widget of its field type, unit, the problems
  * shown at it (errors red, warnings amber) and the icons of its item adornments (data type, notes …). A row
- * subscribes to its own state only (value in react-hook-form, hidden/required/problems in the form runtime), so
- * typing elsewhere does not render it.
+ * subscribes to its own state only (value, hidden/required/problems in the form runtime), so typing elsewhere does not
+ * render it.
  */
 import { memo, useCallback, useSyncExternalStore } from 'react';
-import { useController } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { CompiledItem, FieldProblem, FormValue } from '../../engine/form/types';
+import type { CompiledItem, CompiledSection, FieldProblem, FormValue } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';
 import { useEngineLocale } from '../search/metadataText';
 import { inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
@@ -27,15 +26,30 @@ function useFieldSnapshot(env: EcrfEnv, variable: string): FieldSnapshot {
   return useSyncExternalStore(subscribe, get, get);
 }
 
+function useFieldValue(env: EcrfEnv, variable: string): FormValue {
+  const subscribe = useCallback(
+    (listener: () => void) => env.runtime.subscribe(variable, listener),
+    [env, variable],
+  );
+  const get = useCallback(() => env.runtime.value(variable), [env, variable]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+/**
+ * The problems shown at an item. A row that keeps a value always has the line for them (`reserve`, ecrfStyles.ts
+ * `.ecrf-problems`), so a problem coming or going as the user types does not move the rows below it.
+ */
 const ProblemTexts = memo(function ProblemTexts({
   id,
   problems,
+  reserve,
 }: {
   id: string;
   problems: readonly FieldProblem[];
+  reserve: boolean;
 }) {
   const intl = useIntl();
-  if (problems.length === 0) return null;
+  if (problems.length === 0) return reserve ? <div className="ecrf-problems" /> : null;
   return (
     <div id={id} className="ecrf-problems">
       {problems.map((problem, i) => (
@@ -125,7 +139,7 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
           />
           {item.unit && <span className="ecrf-unit">{metaText(item.unit, locale)}</span>}
         </div>
-        <ProblemTexts id={problemsId} problems={snap.problems} />
+        <ProblemTexts id={problemsId} problems={snap.problems} reserve={!noValue} />
       </div>
       {!noValue && env.adornments.length > 0 && (
         <ItemAdornments state={env.itemStatus?.[item.variable]} adornments={env.adornments} />
@@ -135,27 +149,45 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
 }
 
 function ValueRow({ item, snap, env }: { item: CompiledItem; snap: FieldSnapshot; env: EcrfEnv }) {
-  const { field } = useController({ name: item.variable, control: env.control });
-  const { onChange: setField, onBlur, ref, value } = field;
   const { variable } = item;
+  const value = useFieldValue(env, variable);
   const onChange = useCallback(
     (next: FormValue) => {
-      setField(next);
+      env.runtime.setValue(variable, next);
       env.changed(variable);
     },
-    [setField, env, variable],
+    [env, variable],
   );
-  return (
-    <RowFrame
-      item={item}
-      snap={snap}
-      env={env}
-      value={value ?? null}
-      onChange={onChange}
-      onBlur={onBlur}
-      inputRef={ref}
-    />
-  );
+  return <RowFrame item={item} snap={snap} env={env} value={value} onChange={onChange} onBlur={noop} />;
+}
+
+/**
+ * Heights of the rows by field type as ecrfStyles.ts draws them (px, problem line included), and of a section's
+ * title: what a section not laid out yet is sized from (`contain-intrinsic-size`, then the size it last had).
+ */
+const ROW_HEIGHT: Readonly<Record<string, number>> = {
+  textarea: 97,
+  mselect: 90,
+  checkbox: 47,
+  radio: 47,
+  select: 55,
+};
+const DEFAULT_ROW_HEIGHT = 57;
+const SECTION_TITLE_HEIGHT = 36;
+
+const sectionHeights = new WeakMap<object, number>();
+
+/** The estimated height of a section with all its items shown (cached per compiled section). */
+export function sectionHeight(section: CompiledSection): number {
+  let height = sectionHeights.get(section);
+  if (height === undefined) {
+    height = SECTION_TITLE_HEIGHT;
+    for (const item of section.items) {
+      if (!item.hidden) height += ROW_HEIGHT[item.fieldtype] ?? DEFAULT_ROW_HEIGHT;
+    }
+    sectionHeights.set(section, height);
+  }
+  return height;
 }
 
 /** A row of the form; nothing while a show rule (or the schema) hides the item. */

@@ -17,6 +17,8 @@ export interface EcrfFormController {
   rebase(values: FormValues): void;
   /** Some value differs from the baseline (normalised comparison: '' = null, lists in any order). */
   isDirty(): boolean;
+  /** The problems shown at the fields now (live validation, a save's answer), by variable. */
+  shownProblems(): FormProblems;
   /** Focuses the first field (document order) with an error, else with a warning; false when none is shown. */
   focusFirstProblem(): boolean;
 }

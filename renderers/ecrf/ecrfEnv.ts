@@ -1,18 +1,15 @@
 /** What every field row of one EcrfForm shares (one stable object per mounted form). */
 import { createContext, useContext } from 'react';
-import type { Control } from 'react-hook-form';
 import type { ItemStatus } from '../../engine/api/data';
 import { fieldTypeOf } from '../../engine/form/formIndex';
-import type { CompiledForm, CompiledItem, FormValue } from '../../engine/form/types';
+import type { CompiledForm, CompiledItem } from '../../engine/form/types';
 import type { FormRuntime } from './formRuntime';
 import type { DrawnAdornment } from './ItemAdornments';
 import type { FormWidgetRegistry } from './widgets/types';
 
-export type EcrfFieldValues = Record<string, FormValue>;
-
 export interface EcrfEnv {
   form: CompiledForm;
-  control: Control<EcrfFieldValues>;
+  /** Values, hidden / required and problems of every item (a row subscribes to its own). */
   runtime: FormRuntime;
   widgets: FormWidgetRegistry;
   /** DOM id prefix of this form's inputs. */

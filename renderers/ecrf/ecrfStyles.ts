@@ -4,22 +4,34 @@ import { iconClassesSx } from './icons';
 
 const ICON_RULES = iconClassesSx();
 
+/** The height of a problem's line (px). */
+const PROBLEM_LINE = 16;
+
 /**
  * The look of every row, input and icon of a form, given once on its root (the rows use plain class names, which
  * costs nothing per item).
+ *
+ * A long form costs the browser little per frame: each section is skipped while off screen (`content-visibility:
+ * auto`: no style, layout or paint of its rows; its inputs stay focusable and found by find-in-page; its size then is
+ * the one it last had, first the estimate EcrfForm gives in `contain-intrinsic-size`), each row's layout and style are
+ * contained (not its paint: measured no faster, and focus rings may reach past a row), and nothing a keystroke
+ * changes moves another row: every row keeps a line for its problems (`.ecrf-problems`), inputs have fixed widths.
  */
 export const ecrfFormStyles = (theme: Theme): SystemStyleObject<Theme> => ({
   display: 'flex',
   flexDirection: 'column',
   gap: 2,
+  '& .ecrf-section': { contentVisibility: 'auto' },
   '& .ecrf-section-title': { ...theme.typography.subtitle1, fontWeight: 600, m: 0, mb: 1 },
   '& .ecrf-row': {
     display: 'grid',
     gridTemplateColumns: 'minmax(140px, 32%) minmax(0, 1fr) auto',
     alignItems: 'start',
     gap: theme.spacing(0, 2),
-    py: 0.75,
+    pt: 0.5,
+    pb: 0.25,
     borderBottom: `1px solid ${theme.palette.divider}`,
+    contain: 'layout style',
   },
   '& .ecrf-label-cell': {
     ...theme.typography.body2,
@@ -75,8 +87,9 @@ export const ecrfFormStyles = (theme: Theme): SystemStyleObject<Theme> => ({
     py: 0.75,
   },
   '& .ecrf-unit': { ...theme.typography.body2, color: theme.palette.text.secondary },
-  '& .ecrf-problems': { mt: 0.5 },
-  '& .ecrf-problem': { ...theme.typography.caption, display: 'block' },
+  // one line always there for the problems of the row (a row with two problems grows by one line)
+  '& .ecrf-problems': { minHeight: PROBLEM_LINE },
+  '& .ecrf-problem': { ...theme.typography.caption, lineHeight: `${PROBLEM_LINE}px`, display: 'block' },
   '& .ecrf-problem-error, & .ecrf-error-text': { color: theme.palette.error.main },
   '& .ecrf-problem-warning': { color: theme.palette.warning.dark },
   '& .ecrf-row-warning .ecrf-input': { borderColor: theme.palette.warning.main },

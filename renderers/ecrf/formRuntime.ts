@@ -1,9 +1,17 @@
 /**
- * The per-field state of a mounted eCRF form outside React: whether each item is hidden or required now and the
- * problems shown at it. Fields subscribe to their own variable only (useSyncExternalStore), so a keystroke re-renders
- * the field typed in and the fields whose state it actually changed — never the whole form.
+ * The per-field state of a mounted eCRF form outside React: each item's value, whether it is hidden or required now
+ * and the problems shown at it. Fields subscribe to their own variable only (useSyncExternalStore), so a keystroke
+ * re-renders the field typed in and the fields whose state it actually changed — never the whole form, and nothing
+ * per keystroke or per mounted row costs in proportion to the form's size.
  */
-import type { CompiledForm, FieldProblem, FormProblems, FormState } from '../../engine/form/types';
+import type {
+  CompiledForm,
+  FieldProblem,
+  FormProblems,
+  FormState,
+  FormValue,
+  FormValues,
+} from '../../engine/form/types';
 
 export interface FieldSnapshot {
   hidden: boolean;
@@ -12,7 +20,18 @@ export interface FieldSnapshot {
 }
 
 export interface FormRuntime {
+  /** Told when the value, flags or problems of `variable` change. */
   subscribe(variable: string, listener: () => void): () => void;
+  /** The value of one item now (null when it has none). */
+  value(variable: string): FormValue;
+  /** Every value now, the runtime's own object (read it, do not keep it: it changes as the user types). */
+  liveValues(): FormValues;
+  /** A copy of every value now. */
+  values(): FormValues;
+  /** Sets one value; tells its field when it is another one. */
+  setValue(variable: string, value: FormValue): void;
+  /** Replaces every value (a reset); tells the fields whose value is another one. */
+  resetValues(values: FormValues): void;
   snapshot(variable: string): FieldSnapshot;
   /** Takes hidden/required from a new evaluation; tells only the fields whose flags changed. */
   applyState(state: FormState): void;
@@ -39,9 +58,11 @@ export function createFormRuntime(
   form: CompiledForm,
   state: FormState,
   problems: FormProblems = {},
+  initialValues: FormValues = {},
 ): FormRuntime {
   const snapshots = new Map<string, FieldSnapshot>();
   const listeners = new Map<string, Set<() => void>>();
+  let values: Record<string, FormValue> = { ...initialValues };
 
   for (const variable of form.items.keys()) {
     snapshots.set(variable, {
@@ -84,6 +105,21 @@ export function createFormRuntime(
       };
     },
     snapshot: (variable) => snapshots.get(variable) ?? HIDDEN_NOT_REQUIRED,
+    value: (variable) => values[variable] ?? null,
+    liveValues: () => values,
+    values: () => ({ ...values }),
+    setValue(variable, value) {
+      if (values[variable] === value) return;
+      values[variable] = value;
+      notify(variable);
+    },
+    resetValues(next) {
+      const before = values;
+      values = { ...next };
+      for (const variable of new Set([...Object.keys(before), ...Object.keys(values)])) {
+        if (before[variable] !== values[variable]) notify(variable);
+      }
+    },
     applyState(next) {
       for (const [variable, current] of snapshots) applyOne(variable, current, next);
     },

@@ -159,18 +159,21 @@ function ShellFrame({ info }: { info: LoginInfo }) {
             </Box>
             {showHeader ? null : <AccountActions {...account} placement="sidebar" />}
           </Box>
-          <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-            {offline ? <OutageBanner /> : null}
-            <Box sx={{ flex: 1, p: 3 }}>
-              {pathsKnown ? (
-                <AccessGuard>
-                  <AppCatalogueGate>
-                    <Outlet context={outletContext} />
-                  </AppCatalogueGate>
-                </AccessGuard>
-              ) : (
-                <PageLoading />
-              )}
+          {/* the footer is a top-level landmark (contentinfo), beside the main content, not inside it */}
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+              {offline ? <OutageBanner /> : null}
+              <Box sx={{ flex: 1, p: 3 }}>
+                {pathsKnown ? (
+                  <AccessGuard>
+                    <AppCatalogueGate>
+                      <Outlet context={outletContext} />
+                    </AppCatalogueGate>
+                  </AccessGuard>
+                ) : (
+                  <PageLoading />
+                )}
+              </Box>
             </Box>
             <Footer
               release={flags.productRelease}

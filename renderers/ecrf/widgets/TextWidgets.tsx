@@ -6,6 +6,7 @@ import { metaText } from '../../../engine/metadata/metaText';
 import { LimitHint, limitHintShown, useTextLimit } from '../../form/LimitHint';
 import { useEngineLocale } from '../../search/metadataText';
 import { SuggestionList, useInputAssist } from './inputAssist';
+import { DateCalendarKeys } from './DateCalendar';
 import { fromText, textOf, type FormWidgetProps } from './types';
 
 function common(props: FormWidgetProps) {
@@ -157,7 +158,7 @@ export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
   const id = item.partial ? 'ecrf.placeholder.partialDate' : 'ecrf.placeholder.date';
   const next = item.partial && !readOnly && !item.readonly ? withUnknownPart(textOf(value)) : null;
   return (
-    <>
+    <DateCalendarKeys {...props} mode="date">
       <LineInput {...props} placeholder={intl.formatMessage({ id })} />
       {item.partial && !readOnly && !item.readonly && (
         <button
@@ -175,7 +176,7 @@ export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
           UK
         </button>
       )}
-    </>
+    </DateCalendarKeys>
   );
 });
 
@@ -186,5 +187,9 @@ export const TimeWidget = memo(function TimeWidget(props: FormWidgetProps) {
 
 export const DateTimeWidget = memo(function DateTimeWidget(props: FormWidgetProps) {
   const intl = useIntl();
-  return <LineInput {...props} placeholder={intl.formatMessage({ id: 'ecrf.placeholder.datetime' })} />;
+  return (
+    <DateCalendarKeys {...props} mode="datetime">
+      <LineInput {...props} placeholder={intl.formatMessage({ id: 'ecrf.placeholder.datetime' })} />
+    </DateCalendarKeys>
+  );
 });

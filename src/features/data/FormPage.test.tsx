@@ -856,7 +856,7 @@ describe('a workflow added as registrations only (the form page unchanged)', () 
       capabilities: [...ENTRY, 'sdv'],
     });
     await formReady();
-    const toolbar = screen.getByTestId('form-toolbar');
+    const toolbar = screen.getByTestId('record-actions');
     const ids = within(toolbar)
       .getAllByRole('button')
       .map((b) => b.getAttribute('data-testid'));
@@ -1110,5 +1110,158 @@ describe('a log-line form', () => {
     openLines(false);
     expect(await screen.findByTestId('logline-table')).toBeInTheDocument();
     expect(screen.queryByTestId('logline-add')).toBeNull();
+  });
+});
+
+describe('the sticky form toolbar and the keyboard', () => {
+  const toolbar = () => screen.getByTestId('form-toolbar');
+  const unsavedFlag = () => within(toolbar()).queryByTestId('form-unsaved');
+  const ctrlS = (target: Element, init: KeyboardEventInit = { ctrlKey: true }) =>
+    fireEvent.keyDown(target, { key: 's', code: 'KeyS', ...init });
+
+  it('holds the form name, its entry status and Save, above the form', async () => {
+    setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    expect(within(toolbar()).getByTestId('form-toolbar-title')).toHaveTextContent('生命体征');
+    expect(within(toolbar()).getByTestId('form-toolbar-status')).toHaveTextContent(text('visit.status.2'));
+    expect(within(toolbar()).getByTestId('form-save')).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+S Meta+S',
+    );
+    // before the form in the page (and so in the tab order)
+    const form = screen.getByTestId('ecrf-form');
+    expect(toolbar().compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('Ctrl+S in a field saves once, instead of the browser saving the page; ⌘S too', async () => {
+    const { client } = setup();
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    // the browser's "save the page" is prevented (fireEvent answers false when the default was prevented)
+    expect(ctrlS(input('DIABP'))).toBe(false);
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    expect(client.paramsOf('saveData')).toHaveLength(1);
+    expect(client.paramsOf('saveData')[0]).toMatchObject({
+      values: expect.objectContaining({ SYSBP: '120', DIABP: '80' }) as unknown,
+    });
+    // ⌘S on the saved record: the change action's save (nothing changed: nothing sent)
+    expect(ctrlS(input('SYSBP'), { metaKey: true })).toBe(false);
+    expect(await notice('formPage.noNeedToSave')).toBeInTheDocument();
+    expect(client.paramsOf('saveData')).toHaveLength(1);
+    expect(client.paramsOf('updateData')).toHaveLength(0);
+  });
+
+  it('Ctrl+S is not taken while the focus is outside the page', async () => {
+    const { client } = setup();
+    await formReady();
+    type('SYSBP', '120');
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(ctrlS(document.body)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.paramsOf('editCheck')).toHaveLength(0);
+  });
+
+  it('Ctrl+S does nothing on a read-only record (the browser keeps its shortcut)', async () => {
+    const { client } = setup({ record: savedRecord, values: savedValues, capabilities: READ_ONLY });
+    await formReady();
+    expect(ctrlS(input('SYSBP'))).toBe(true);
+    expect(client.paramsOf('editCheckUpdate')).toHaveLength(0);
+  });
+
+  it('Enter in a text field sends nothing and says nothing', async () => {
+    const { client } = setup();
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    await userEvent.type(input('SYSBP'), '120{Enter}');
+    await userEvent.type(input('DIABP'), '80{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.paramsOf('editCheck')).toHaveLength(0);
+    expect(client.paramsOf('saveData')).toHaveLength(0);
+    expect(screen.queryByText(text('formPage.pleaseEnter'))).toBeNull();
+    expect(input('DIABP')).toHaveValue('80');
+  });
+
+  it('focuses the first field when the form opens', async () => {
+    setup();
+    await formReady();
+    await waitFor(() => expect(input('VSDAT')).toHaveFocus());
+  });
+
+  it('leaves the focus to the draft offer when one is open, and the first field has it after', async () => {
+    const drafts = memoryDrafts();
+    await drafts.save(scope, {
+      values: { ...savedValues, SYSBP: '140' },
+      savedAt: Date.now(),
+      rowversion: 3,
+      idempotencyKey: null,
+    });
+    setup({ record: savedRecord, values: savedValues, drafts });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.draft.restore') }));
+    await waitFor(() => expect(input('VSDAT')).toHaveFocus());
+    // restored values are unsaved: the toolbar says so at once
+    expect(unsavedFlag()).toBeInTheDocument();
+  });
+
+  it('counts the errors shown after a refused save, focuses the first, and jumps back to it', async () => {
+    const { client } = setup();
+    await formReady();
+    expect(within(toolbar()).queryByTestId('form-error-count')).toBeNull();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '12a');
+    type('DIABP', '8b');
+    await save();
+    expect(await notice('formPage.pleaseCheck')).toBeInTheDocument();
+    expect(client.paramsOf('saveData')).toHaveLength(0);
+    const count = await within(toolbar()).findByTestId('form-error-count');
+    expect(count).toHaveTextContent(text('ecrf.toolbar.errors').replace('{count}', '2'));
+    // the refused save put the focus on the first error
+    await waitFor(() => expect(input('SYSBP')).toHaveFocus());
+    input('RESP').focus();
+    await userEvent.click(within(toolbar()).getByTestId('form-first-error'));
+    expect(input('SYSBP')).toHaveFocus();
+    // fixing them: the count follows after a pause in typing
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    await waitFor(() => expect(within(toolbar()).queryByTestId('form-error-count')).toBeNull());
+  });
+
+  it('shows the unsaved flag after typing, and drops it after a save', async () => {
+    setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    expect(unsavedFlag()).toBeNull();
+    type('SYSBP', '125');
+    await waitFor(() => expect(unsavedFlag()).toBeInTheDocument());
+    expect(unsavedFlag()).toHaveTextContent(text('ecrf.toolbar.unsaved'));
+    await save();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'transcription error');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('ecrf.reason.ok') }));
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    await waitFor(() => expect(unsavedFlag()).toBeNull());
+    // typed back to the saved value: not unsaved either
+    type('SYSBP', '130');
+    await waitFor(() => expect(unsavedFlag()).toBeInTheDocument());
+    type('SYSBP', '125');
+    await waitFor(() => expect(unsavedFlag()).toBeNull());
+  });
+
+  it('lists the sections of the form; choosing one focuses its first field', async () => {
+    setup({ record: savedRecord, values: savedValues });
+    await formReady();
+    // (a narrow screen here: the list is a menu in the toolbar)
+    await userEvent.click(within(toolbar()).getByTestId('section-navigator'));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['测量信息', '血压、脉搏与呼吸', '体温与体格测量']);
+    await userEvent.click(within(menu).getByTestId('section-link-vs_body'));
+    await waitFor(() => expect(input('TEMP')).toHaveFocus());
+    expect(within(toolbar()).getByTestId('section-navigator')).toHaveTextContent('体温与体格测量');
   });
 });

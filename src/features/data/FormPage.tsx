@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -86,6 +86,8 @@ export function FormPage({ base }: { base: string }) {
   const [request, setRequest] = useState<Request>({ status: 'loading' });
   const [last, setLast] = useState<{ keys: RecordKeys; data: FormPageData } | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // the record's keyboard shortcuts (Ctrl+S) apply while the focus is anywhere on this page
+  const pageRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let current = true;
@@ -180,7 +182,7 @@ export function FormPage({ base }: { base: string }) {
         : null;
   const showLines = page.table && lineno === null;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="form-page">
+    <Box ref={pageRef} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="form-page">
       {header(text(page.name))}
       {showLines ? (
         <Suspense fallback={<PageLoading />}>
@@ -214,6 +216,7 @@ export function FormPage({ base }: { base: string }) {
             key={`${location.pathname}:${lineno ?? ''}`}
             keys={keys}
             lineno={page.table ? lineno : null}
+            shortcutScope={pageRef}
             onNewLineSaved={(line) => {
               // the new row is a saved row now; the grid is asked again, at the page that holds it (rows are
               // appended: the last page), for when the user goes back to it

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import Box from '@mui/material/Box';
 import type { RecordKeys } from '../../../renderers/actions/recordActions';
@@ -20,6 +20,8 @@ export interface FormRecordPageProps {
   onNewLineSaved?(lineno: number): void;
   /** Tests: the idempotency key source. */
   idempotencyKeys?: IdempotencyKeys;
+  /** Where the record's keyboard shortcuts (Ctrl+S) apply: the form page. */
+  shortcutScope?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -27,7 +29,13 @@ export interface FormRecordPageProps {
  * of the form — then the record for entry or review (RecordEntry) with the record actions and item adornments the
  * registries offer on it.
  */
-export function FormRecordPage({ keys, lineno, onNewLineSaved, idempotencyKeys }: FormRecordPageProps) {
+export function FormRecordPage({
+  keys,
+  lineno,
+  onNewLineSaved,
+  idempotencyKeys,
+  shortcutScope,
+}: FormRecordPageProps) {
   const { store } = usePlatform();
   // a reload (after a conflict) reads the record again and starts its entry afresh
   const [reloads, setReloads] = useState(0);
@@ -54,6 +62,7 @@ export function FormRecordPage({ keys, lineno, onNewLineSaved, idempotencyKeys }
             onNewLineSaved={onNewLineSaved}
             onReload={reload}
             idempotencyKeys={idempotencyKeys}
+            shortcutScope={shortcutScope}
           />
         ) : (
           <Box data-testid="form-schema-issues">

@@ -273,6 +273,50 @@ describe('EcrfForm', () => {
     await waitFor(() => expect(screen.getByTestId('ecrf-form')).toHaveAttribute('data-mounted', 'all'));
   });
 
+  it('renders every section at once, sized from its items, while its items mount chunk by chunk', async () => {
+    const { generateBigForm } = await import('../../../fixtures/forms');
+    const big = compiled(generateBigForm(500));
+    renderForm(big, {}, { initialItems: 50 });
+    const form = screen.getByTestId('ecrf-form');
+    // the section navigator and find-in-page need every section; the page keeps its length as items mount
+    const sections = [...form.querySelectorAll<HTMLElement>('section[data-section]')];
+    expect(sections.map((s) => s.dataset.section)).toEqual(big.sections.map((s) => s.id));
+    const last = sections.at(-1)!;
+    expect(last.querySelectorAll('[data-variable]')).toHaveLength(0);
+    expect(last.style.containIntrinsicSize).toMatch(/^auto \d+px$/);
+    expect(parseInt(last.style.minHeight, 10)).toBeGreaterThan(0);
+    await waitFor(() => expect(form).toHaveAttribute('data-mounted', 'all'));
+    expect(form.querySelectorAll('[data-variable]').length).toBeGreaterThan(450);
+    // once its items are all there, a section is as tall as they are (no reserved minimum)
+    expect(last.style.minHeight).toBe('');
+  });
+
+  it('keeps a line for the problems of every item that has a value, shown or not (rows do not move)', () => {
+    renderForm();
+    const line = () => row('SYSBP').querySelectorAll('.ecrf-problems');
+    expect(line()).toHaveLength(1);
+    expect(line()[0]).toBeEmptyDOMElement();
+    type('SYSBP', '12a');
+    expect(line()).toHaveLength(1);
+    expect(line()[0]).toHaveTextContent(t('form.notInteger'));
+    type('SYSBP', '120');
+    expect(line()).toHaveLength(1);
+    expect(line()[0]).toBeEmptyDOMElement();
+  });
+
+  it('reset shows the new values; values typed before it are gone, and so is every problem', () => {
+    const { controller } = renderForm(vs, { SYSBP: '120' });
+    type('PULSE', '7a');
+    expect(problems('PULSE')).toHaveLength(1);
+    act(() => controller.current!.reset({ SYSBP: '130', DIABP: '80' }));
+    expect(input('SYSBP').value).toBe('130');
+    expect(input('DIABP').value).toBe('80');
+    expect(input('PULSE').value).toBe('');
+    expect(problems('PULSE')).toEqual([]);
+    expect(controller.current!.getValues()).toMatchObject({ SYSBP: '130', DIABP: '80', PULSE: null });
+    expect(controller.current!.isDirty()).toBe(false);
+  });
+
   it('keeps the value of an item while a show rule hides it (prepareForSave blanks it)', async () => {
     const { controller } = renderForm(dm);
     const sex = await screen.findByRole('radiogroup', { name: 'Sex' });

@@ -1,12 +1,20 @@
 /**
- * A record open for entry or review: the eCRF form with the item adornments the record has, the record actions
- * offered on it (from the registries: the page knows none of them), the draft offer, the save's questions, the
- * conflict notice and the leave prompt.
+ * A record open for entry or review: the eCRF form with the item adornments the record has, under a sticky toolbar
+ * (form name and status, the record actions offered on it — from the registries: the page knows none of them —, the
+ * unsaved flag, the errors shown with a jump to the first), a section jump list for a form of several sections, the
+ * draft offer, the save's questions, the conflict notice and the leave prompt.
+ *
+ * Keyboard: the first field has the focus when the form opens (unless a dialog is open or the focus is already
+ * somewhere); Ctrl+S / ⌘S runs the save action while the focus is inside the page; a refused save focuses the first
+ * error (the save flow). The toolbar's state changes rarely: the unsaved flag when it flips, the error count after
+ * a save or a pause in typing (the form's debounced change), never per keystroke.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { ItemStatus, RecordCapability, RecordInfo } from '../../../../engine/api/data';
-import type { CompiledForm, FormContext, FormValues } from '../../../../engine/form/types';
+import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../../../engine/form/types';
 import { adornmentsFor } from '../../../../renderers/actions/itemAdornments';
 import { RecordActionBar } from '../../../../renderers/actions/RecordActionBar';
 import {
@@ -21,6 +29,10 @@ import { useApiClient } from '../../../../renderers/apiClientContext';
 import type { EcrfFormController } from '../../../../renderers/ecrf/controller';
 import { DraftOfferDialog } from '../../../../renderers/ecrf/DraftOfferDialog';
 import { EcrfForm } from '../../../../renderers/ecrf/EcrfForm';
+import { firstField } from '../../../../renderers/ecrf/formFocus';
+import { FormToolbar } from '../../../../renderers/ecrf/FormToolbar';
+import { SectionNavigator, type NavSection } from '../../../../renderers/ecrf/SectionNavigator';
+import { useMetaText } from '../../../../renderers/search/metadataText';
 import { UnsavedChangesDialog } from '../../../../renderers/ecrf/UnsavedChangesDialog';
 import { userTimeZone } from '../../../../renderers/userTimeZone';
 import { usePlatform } from '../../../platform/PlatformContext';
@@ -47,7 +59,22 @@ export interface RecordEntryProps {
   onNewLineSaved?(lineno: number): void;
   onReload(): void;
   idempotencyKeys?: IdempotencyKeys;
+  /** Where Ctrl+S saves (the focus inside it): the form page; default the record's own area. */
+  shortcutScope?: RefObject<HTMLElement | null>;
 }
+
+/** Errors (not warnings) among the problems shown. */
+function errorCountOf(problems: FormProblems): number {
+  let count = 0;
+  for (const list of Object.values(problems)) if (list.some((p) => p.level === 'error')) count += 1;
+  return count;
+}
+
+/** Frames the first field may take to mount when the form opens. */
+const OPEN_FOCUS_FRAMES = 10;
+
+/** A side list of the sections from this width on; a menu in the toolbar below it. */
+const wideScreen = (theme: Theme) => theme.breakpoints.up('lg');
 
 export function RecordEntry(props: RecordEntryProps) {
   const { keys, lineno, ctx, form, capabilities } = props;
@@ -55,6 +82,9 @@ export function RecordEntry(props: RecordEntryProps) {
   const { store } = usePlatform();
   const registries = useRecordRegistries();
   const controller = useRef<EcrfFormController | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const formArea = useRef<HTMLDivElement>(null);
+  const text = useMetaText();
   const [record, setRecord] = useState(props.record);
   const [saved, setSaved] = useState<FormValues | null>(props.record ? props.values : null);
   const [conflict, setConflict] = useState(false);
@@ -118,6 +148,67 @@ export function RecordEntry(props: RecordEntryProps) {
 
   const blocker = useLeavePrompt(draft.hasUnsaved);
 
+  // the toolbar's flags: set only when they change (a same-value update renders nothing)
+  const [unsaved, setUnsaved] = useState(false);
+  const [errorCount, setErrorCount] = useState(0);
+  const countErrors = useCallback(
+    () => setErrorCount(errorCountOf(controller.current?.shownProblems() ?? {})),
+    [],
+  );
+  const { onChange: draftChange, hasUnsaved } = draft;
+  const onFormChange = useCallback(
+    (values: FormValues) => {
+      setUnsaved(draftChange(values));
+      countErrors();
+    },
+    [draftChange, countErrors],
+  );
+  // after a save (refused, or saved with a new baseline) the flags are taken again
+  useEffect(() => {
+    if (flow.busy) return;
+    setUnsaved(hasUnsaved());
+    countErrors();
+  }, [flow.busy, hasUnsaved, countErrors]);
+  const jumpToError = useCallback(() => {
+    if (!controller.current?.focusFirstProblem()) countErrors();
+  }, [countErrors]);
+
+  // the first field has the focus when the form opens — not while the draft offer is open (it has the focus, and
+  // gives it back to this field when it closes), and not when the user already put it somewhere
+  const offerOpen = draft.offer !== null;
+  const focusedOnOpen = useRef(false);
+  useEffect(() => {
+    if (focusedOnOpen.current || offerOpen || !editable) return;
+    focusedOnOpen.current = true;
+    let frame = 0;
+    let settled = false;
+    const attempt = (left: number) => {
+      const active = document.activeElement;
+      const field = formArea.current ? firstField(formArea.current) : null;
+      settled = (active !== null && active !== document.body) || field !== null || left === 0;
+      if (active !== null && active !== document.body) return;
+      if (field) field.focus();
+      // the first rows not mounted yet: a few frames more
+      else if (left > 0) frame = requestAnimationFrame(() => attempt(left - 1));
+    };
+    attempt(OPEN_FOCUS_FRAMES);
+    return () => {
+      cancelAnimationFrame(frame);
+      // interrupted before the focus was placed (a dialog opened): tried again when it closes
+      if (!settled) focusedOnOpen.current = false;
+    };
+  }, [offerOpen, editable]);
+
+  const sections = useMemo<readonly NavSection[]>(
+    () =>
+      form.logline || lineno !== null
+        ? []
+        : form.sections.map((section) => ({ id: section.id, title: text(section.title) })),
+    [form, lineno, text],
+  );
+  const wide = useMediaQuery(wideScreen, { noSsr: true });
+  const navigable = sections.length > 1;
+
   const { onReload } = props;
   const reload = useCallback(() => onReload(), [onReload]);
   const actionCtx = useMemo<RecordActionContext>(
@@ -136,26 +227,56 @@ export function RecordEntry(props: RecordEntryProps) {
   );
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="form-record">
-      <RecordActionBar actions={toolbar} ctx={actionCtx} readOnly={!editable} />
-      {conflict ? <ConflictNotice onReload={props.onReload} /> : null}
-      <EcrfForm
-        form={form}
-        ctx={ctx}
-        values={props.values}
-        itemStatus={itemStatus}
-        adornments={adornments}
-        readOnly={!editable}
-        onChange={draft.onChange}
-        controllerRef={controller}
+    <Box ref={rootRef} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="form-record">
+      <FormToolbar
+        title={text(form.name)}
+        status={record?.status ?? NOT_ENTERED}
+        unsaved={unsaved}
+        errorCount={errorCount}
+        onJumpToError={jumpToError}
+        actions={
+          <RecordActionBar
+            actions={toolbar}
+            ctx={actionCtx}
+            readOnly={!editable}
+            shortcutScope={props.shortcutScope ?? rootRef}
+          />
+        }
+        navigator={
+          navigable && !wide ? (
+            <SectionNavigator sections={sections} container={formArea} variant="menu" />
+          ) : undefined
+        }
       />
+      {conflict ? <ConflictNotice onReload={props.onReload} /> : null}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Box ref={formArea} sx={{ flex: 1, minWidth: 0 }}>
+          <EcrfForm
+            form={form}
+            ctx={ctx}
+            values={props.values}
+            itemStatus={itemStatus}
+            adornments={adornments}
+            readOnly={!editable}
+            onChange={onFormChange}
+            controllerRef={controller}
+          />
+        </Box>
+        {navigable && wide ? (
+          <SectionNavigator sections={sections} container={formArea} variant="list" />
+        ) : null}
+      </Box>
       {draft.offer ? (
         <DraftOfferDialog
           open
           savedAt={draft.offer.savedAt}
           userTimeZone={zone}
           changedSince={draft.changedSince}
-          onRestore={draft.restore}
+          onRestore={() => {
+            draft.restore();
+            setUnsaved(hasUnsaved());
+            countErrors();
+          }}
           onDiscard={draft.discard}
         />
       ) : null}

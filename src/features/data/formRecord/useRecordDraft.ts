@@ -38,8 +38,11 @@ export interface RecordDraft {
   offer: FormDraft['offer'];
   /** The record was saved again after the offered draft was typed: by whom and when. */
   changedSince: DraftRecordChange | null;
-  /** The form's values changed (debounced): kept as the draft, or the draft goes when nothing is unsaved. */
-  onChange(values: FormValues): void;
+  /**
+   * The form's values changed (debounced): kept as the draft, or the draft goes when nothing is unsaved. Answers
+   * whether something is unsaved now (the toolbar's flag).
+   */
+  onChange(values: FormValues): boolean;
   restore(): void;
   discard(): void;
   /** Some value differs from the saved ones (or the defaults of a record not saved yet). */
@@ -82,11 +85,12 @@ export function useRecordDraft(o: RecordDraftOptions): RecordDraft {
   // the user chose to leave without saving: a change handed over as the form unmounts must not write the draft back
   const discarded = useRef(false);
   const onChange = useCallback(
-    (values: FormValues) => {
-      // the offered draft stays as it is until the user restores or discards it
-      if (!scope || offer || discarded.current) return;
+    (values: FormValues): boolean => {
       const prepared = prepareForSave(form, values, ctx);
-      if (changedVariables(form, baseline, prepared).length > 0) {
+      const unsaved = editable && changedVariables(form, baseline, prepared).length > 0;
+      // the offered draft stays as it is until the user restores or discards it
+      if (!scope || offer || discarded.current) return unsaved;
+      if (unsaved) {
         void draft.write({
           values,
           savedAt: Date.now(),
@@ -97,8 +101,9 @@ export function useRecordDraft(o: RecordDraftOptions): RecordDraft {
       } else {
         void draft.clear();
       }
+      return unsaved;
     },
-    [scope, offer, form, ctx, baseline, draft, record, idempotencyKeys],
+    [scope, offer, form, ctx, baseline, draft, record, idempotencyKeys, editable],
   );
 
   const restore = () => {
