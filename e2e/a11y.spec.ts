@@ -13,6 +13,12 @@ const SUBJECT = 'subj-bj01-0001';
 const visitForm = (tid: string) => `/edcweb/index/subjects/${SUBJECT}/visits/V1/1/1/forms/${tid}`;
 
 async function expectNoViolations(page: Page, include?: string) {
+  // colours measured mid-transition (a button fading from disabled to enabled) are neither state's: let them settle
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
