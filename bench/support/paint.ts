@@ -7,8 +7,8 @@ export function afterPaint(): Promise<number> {
   );
 }
 
-/** Resolves (with the paint time) once `ready()` holds, checked on every DOM change. */
-export function paintedWhen(ready: () => boolean, timeoutMs = 15_000): Promise<number> {
+/** Once `ready()` holds (checked on every DOM change), resolves with what `then` answers; rejects after `timeoutMs`. */
+function onceDomHolds(ready: () => boolean, then: () => Promise<number>, timeoutMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
     let done = false;
     const finish = () => {
@@ -16,12 +16,12 @@ export function paintedWhen(ready: () => boolean, timeoutMs = 15_000): Promise<n
       done = true;
       observer.disconnect();
       clearTimeout(timer);
-      afterPaint().then(resolve, reject);
+      then().then(resolve, reject);
     };
     const observer = new MutationObserver(finish);
     const timer = setTimeout(() => {
       observer.disconnect();
-      if (!done) reject(new Error('not painted in time'));
+      if (!done) reject(new Error('not shown in time'));
     }, timeoutMs);
     observer.observe(document.body, {
       childList: true,
@@ -31,6 +31,11 @@ export function paintedWhen(ready: () => boolean, timeoutMs = 15_000): Promise<n
     });
     finish();
   });
+}
+
+/** Resolves (with the paint time) once `ready()` holds, checked on every DOM change. */
+export function paintedWhen(ready: () => boolean, timeoutMs = 15_000): Promise<number> {
+  return onceDomHolds(ready, afterPaint, timeoutMs);
 }
 
 /** The next animation frame's start (the frame that will show what was rendered so far). */
@@ -63,21 +68,5 @@ export function frameTimes(): Promise<{ start: number; produced: number }> {
 
 /** Resolves with the time the frame showing it was produced (framePainted) once `ready()` holds, checked on every DOM change. */
 export function renderedWhen(ready: () => boolean, timeoutMs = 15_000): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = () => {
-      if (done || !ready()) return;
-      done = true;
-      observer.disconnect();
-      clearTimeout(timer);
-      framePainted().then(resolve, reject);
-    };
-    const observer = new MutationObserver(finish);
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      if (!done) reject(new Error('not rendered in time'));
-    }, timeoutMs);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-    finish();
-  });
+  return onceDomHolds(ready, framePainted, timeoutMs);
 }
