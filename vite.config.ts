@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { APP_BASE } from './engine/api/protocol.ts';
 import { precompiledCatalogues } from './src/i18n/buildPlugin.ts';
+import { axiosXhrOnly } from './src/platform/axiosXhrOnlyPlugin.ts';
 
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [react(), precompiledCatalogues()],
+  plugins: [react(), precompiledCatalogues(), axiosXhrOnly()],
   server: {
     port: 5173,
     proxy: {
