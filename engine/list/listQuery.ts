@@ -8,20 +8,10 @@ import { searchBehaviour } from '../fieldTypes/registry';
 import type { FieldTypeRegistry, IncomingParams, RequestParams, ValueProblem } from '../fieldTypes/types';
 import { sortParams } from '../grid/columnToColDef';
 import type { SearchFieldDef, SearchValue } from '../metadata/types';
-import type { KeyValueStore } from '../ports';
-import { STORAGE_KEYS } from '../session/storageKeys';
-import {
-  DEFAULT_PAGE_SIZE,
-  LIST_PARAMS,
-  PAGE_SIZES,
-  type ListQuery,
-  type PageSize,
-  type SortState,
-} from './types';
+import { isPageSize } from './pageSize';
 
-export function isPageSize(value: unknown): value is PageSize {
-  return (PAGE_SIZES as readonly unknown[]).includes(value);
-}
+export { isPageSize, readStoredPageSize, storePageSize } from './pageSize';
+import { LIST_PARAMS, type ListQuery, type PageSize, type SortState } from './types';
 
 /** Empty in every field type's sense: null, blank text, an empty list, a range without ends. */
 export function isEmptySearchValue(value: SearchValue | undefined): boolean {
@@ -208,22 +198,4 @@ export function validateSearch(
 /** Whether any problem blocks the search (warnings do not). */
 export function hasErrors(problems: Readonly<Record<string, readonly ValueProblem[]>>): boolean {
   return Object.values(problems).some((list) => list.some((p) => p.level === 'error'));
-}
-
-/** The page size the user last chose (session storage), DEFAULT_PAGE_SIZE when none or not valid. */
-export function readStoredPageSize(store: KeyValueStore): PageSize {
-  try {
-    const size = Number(store.getItem(STORAGE_KEYS.pageSize));
-    return isPageSize(size) ? size : DEFAULT_PAGE_SIZE;
-  } catch {
-    return DEFAULT_PAGE_SIZE;
-  }
-}
-
-export function storePageSize(store: KeyValueStore, size: PageSize): void {
-  try {
-    store.setItem(STORAGE_KEYS.pageSize, String(size));
-  } catch {
-    // storage full or disabled: the list still works with the size for this visit
-  }
 }

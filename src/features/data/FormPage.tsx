@@ -13,7 +13,7 @@ import { PageLoading } from '../../../renderers/PageLoading';
 import { useApiClient } from '../../../renderers/apiClientContext';
 import { useMetaText } from '../../../renderers/search/metadataText';
 import { userTimeZone } from '../../../renderers/userTimeZone';
-import { readStoredPageSize, storePageSize } from '../../../engine/list/listQuery';
+import { readStoredPageSize, storePageSize } from '../../../engine/list/pageSize';
 import { PAGE_SIZES, type PageSize } from '../../../engine/list/types';
 import { usePlatform } from '../../platform/PlatformContext';
 import { LINENO_PARAM, NEW_LINE } from '../../routing/formPaths';
