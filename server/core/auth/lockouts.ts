@@ -8,6 +8,7 @@
  * has expired starts a new round; a quiet period (`resetAfterMs` without an attempt) forgets the doubling too.
  */
 import { queryOne, type Db } from '../db/db';
+import { recordSecurityEvent } from '../security/securityLog';
 
 export interface LockoutPolicy {
   maxFailures: number;
@@ -91,4 +92,16 @@ export function lockoutState(db: Db, account: string): Promise<LockoutState | nu
      from login_lockouts where account = $1`,
     [account],
   );
+}
+
+/**
+ * An administrator's unlock (`npm run seed -- --unlock <user name>`, docs/security.md): forgets the account's count,
+ * lock and doubling, and writes it to the security log with who unlocked. Answers whether there was anything to
+ * forget.
+ */
+export async function unlockAccount(db: Db, username: string, now: Date, by: string): Promise<boolean> {
+  const account = accountKey(username);
+  const cleared = await clearLockout(db, account);
+  await recordSecurityEvent(db, { at: now, event: 'login.unlocked', account, detail: { by, cleared } });
+  return cleared;
 }
