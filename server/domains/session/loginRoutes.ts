@@ -27,7 +27,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   publicEndpoint(app, ctx, loginFront, {
-    limits: ['public', 'login', 'loginAccount'],
+    limits: ['login', 'loginAccount'],
     handler: async ({ params, locale, now, request, reply }) => {
       const result = await checkLogin(db, ctx.config, params.username, params.password, request.ip);
       if (!result.ok) {
