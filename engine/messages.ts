@@ -6,6 +6,7 @@ export const MSG = {
   paramError: 'request.paramError',
   serverError: 'request.serverError',
   forbidden: 'request.forbidden',
+  tooManyRequests: 'request.tooManyRequests',
   timeout: 'request.timeout',
   network: 'request.network',
   backAddressMissing: 'request.backAddressMissing',

@@ -4,7 +4,8 @@
  * accounts. Startup problems end the process with exit code 1 and one line saying what is wrong.
  *
  * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/pglite), DATABASE_URL, DEMO_PASSWORD (Demo#2026),
- * ONLINE_URL, BACK_ADDRESS, TRUST_PROXY (false), LOG_LEVEL (info).
+ * ONLINE_URL, BACK_ADDRESS, TRUST_PROXY (false), LOG_LEVEL (info), ALLOWED_HOSTS (loopback, HOST, BACK_ADDRESS's
+ * host), SECURITY_LOG_RETENTION_DAYS (180). See docs/security.md.
  */
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
       ...(env.onlineUrl ? { onlineUrl: env.onlineUrl } : {}),
       ...(env.backAddress ? { backAddress: env.backAddress } : {}),
       trustProxy: env.trustProxy,
+      ...(env.allowedHosts ? { allowedHosts: env.allowedHosts } : {}),
+      securityLogRetentionDays: env.securityLogRetentionDays,
     });
     try {
       await app.listen({ port: env.port, host: env.host });
@@ -49,6 +52,12 @@ async function main(): Promise<void> {
       throw describeListenError(err, env.host, env.port);
     }
     const port = (app.server.address() as AddressInfo).port;
+    if ((env.host === '0.0.0.0' || env.host === '::') && !env.allowedHosts && !env.backAddress) {
+      console.warn(
+        'EDC reference server: serving the network, but only loopback host names are allowed: set ALLOWED_HOSTS ' +
+          '(or BACK_ADDRESS) to the names clients use (docs/security.md).',
+      );
+    }
     const openDb = db;
     let closing = false;
     const shutdown = (signal: string) => {

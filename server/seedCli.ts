@@ -4,8 +4,11 @@
  *   menus, definitions, code lists and demo subjects added);
  * - `--reset` drops every table of the current schema first (the audit trail included);
  * - `--subjects N` replaces the study's subjects by N generated ones (deterministic, set-based: 100,000 in seconds),
- *   on a fresh or an existing database. Unknown flags are ignored.
+ *   on a fresh or an existing database;
+ * - `--unlock <user name>` lifts a login lockout (an administrator's unlock, docs/security.md) and does nothing else.
+ * Unknown flags are ignored.
  */
+import { unlockAccount } from './core/auth/lockouts';
 import { migrate } from './core/db/migrate';
 import { openDatabase } from './core/db/open';
 import { readEnv } from './core/env';
@@ -13,7 +16,31 @@ import { dropAll, isSeeded, loadSeed, seedDemo, topUpSeed } from './seed/seed';
 import { replaceSubjects, subjectsOption, vacuumSubjects } from './seed/subjects';
 import { StartupError } from './core/startupErrors';
 
+/** `--unlock <user name>`: the name, or undefined when the flag is absent. */
+function unlockOption(argv: string[]): string | undefined {
+  const at = argv.indexOf('--unlock');
+  if (at < 0) return undefined;
+  const name = argv[at + 1];
+  if (!name || name.startsWith('--')) throw new StartupError('--unlock needs a user name');
+  return name;
+}
+
+async function unlockCli(username: string): Promise<void> {
+  const env = readEnv();
+  const db = await openDatabase(env);
+  try {
+    await migrate(db);
+    const by = `cli:${process.env.SUDO_USER ?? process.env.USER ?? 'unknown'}`;
+    const cleared = await unlockAccount(db, username, new Date(), by);
+    console.log(cleared ? `${username}: unlocked.` : `${username}: was not locked (nothing to forget).`);
+  } finally {
+    await db.close();
+  }
+}
+
 async function seedCli(argv: string[]): Promise<void> {
+  const unlock = unlockOption(argv);
+  if (unlock !== undefined) return unlockCli(unlock);
   const reset = argv.includes('--reset');
   const subjects = subjectsOption(argv);
   const env = readEnv();

@@ -253,6 +253,20 @@ describe('error statuses', () => {
     expect(t.navigator.assigned).toEqual(['/edcweb/loginfront?expireType=603']);
   });
 
+  it("429 → the server's message (when to try again), kind rateLimited, not 'server error', not reported", async () => {
+    const msg = 'Too many requests; try again in 42 s';
+    const t = setup(() => ({ status: 429, data: { success: false, msg, data: null } }));
+    const e = await failure(t.client.call(menuList));
+    expect(e).toMatchObject({ kind: 'rateLimited', status: 429, msg });
+    expect(t.notifier.notices).toEqual([{ level: 'warning', text: msg, durationMs: 2500 }]);
+    expect(t.reported).toEqual([]);
+    const bare = setup(() => ({ status: 429, data: '' }));
+    await failure(bare.client.call(menuList));
+    expect(bare.notifier.notices).toEqual([
+      { level: 'warning', messageId: MSG.tooManyRequests, durationMs: 2500 },
+    ]);
+  });
+
   it.each([404, 500, 502])('%i → "server error", kind server, reported', async (status) => {
     const t = setup(() => ({ status, data: 'oops' }));
     const e = await failure(t.client.call(menuList));

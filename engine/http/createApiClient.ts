@@ -241,6 +241,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
       throw new RequestError('forbidden', def.path, { status, code, msg });
     }
+    if (status === 429) {
+      // too many requests: the server's message says when to try again (never "server error", never reported)
+      notify(opts, msg ? { level: 'warning', text: msg } : { level: 'warning', messageId: MSG.tooManyRequests });
+      throw new RequestError('rateLimited', def.path, { status, code, msg });
+    }
     notify(opts, { level: 'error', messageId: MSG.serverError });
     const error = new RequestError('server', def.path, { status, code, msg });
     report(def, error);

@@ -8,6 +8,7 @@ export type RequestErrorKind =
   | 'unauthorized' // HTTP 401: the client logged out
   | 'forced' // HTTP 503, 600–603: the client left for the address of the response header
   | 'forbidden' // HTTP 403: the role may not use this page or data
+  | 'rateLimited' // HTTP 429: too many requests; `msg` says when to try again
   | 'server' // any other HTTP status
   | 'timeout'
   | 'network' // no response (also an aborted request, with `aborted: true`)

@@ -1,7 +1,8 @@
 /**
  * The reference server: `buildApp(config)` is used by `npm start` (server/main.ts, which listens) and by the tests
  * (app.inject(), no port). It opens (or takes) the database, registers the core plugin — `db` and `config`,
- * error and not-found answers — then one plugin per domain (server/domains/<domain>/plugin.ts), each registering
+ * error and not-found answers —, the perimeter (Host allow-list, rate limits in the database, the security-log
+ * purge; docs/security.md), then one plugin per domain (server/domains/<domain>/plugin.ts), each registering
  * its endpoints from the contract (engine/api/<domain>.ts), and last the SPA.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,8 +17,11 @@ import { resolveConfig, type ServerConfigInput } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import { hostCheckPlugin } from './http/hosts';
+import { rateLimitPlugin } from './http/rateLimit';
 import { spaRoutes } from './http/spa';
 import { corePlugin } from './plugin';
+import { securityPurgePlugin } from './security/purgeJob';
 
 export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyInstance> {
   const config = resolveConfig(input);
@@ -39,6 +43,9 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   await app.register(corePlugin, { db, config });
+  await app.register(hostCheckPlugin, { allowedHosts: config.allowedHosts });
+  await app.register(rateLimitPlugin, { db, limits: config.rateLimits, now: config.now });
+  await app.register(securityPurgePlugin);
   await app.register(sessionPlugin);
   await app.register(rolesPlugin);
   await app.register(listsPlugin);

@@ -39,9 +39,64 @@ export interface ServerConfig {
   logger: FastifyServerOptions['logger'];
   /** writeWebLog.do entries accepted per client IP and minute. */
   webLogPerMinute: number;
-  /** Failed logins in a row before an account is locked, and for how long. */
+  /**
+   * Login lockout (server/core/auth/lockouts.ts): `maxFailedLogins` attempts in a row lock the account name for
+   * `lockoutBaseMs`, each further lock twice as long as the one before, at most `lockoutMaxMs`; `lockoutResetMs`
+   * without an attempt forgets the count and the doubling.
+   */
   maxFailedLogins: number;
-  lockoutMs: number;
+  lockoutBaseMs: number;
+  lockoutMaxMs: number;
+  lockoutResetMs: number;
+  /** Rate limits per client IP, account or user (server/core/http/rateLimit.ts); windows live in the database. */
+  rateLimits: RateLimits;
+  /**
+   * Host names (optionally `name:port`; `.example.org` for the domain and its subdomains) this server answers to.
+   * A request to another Host is refused, so that the Host header never chooses the derived integration address.
+   * Hosts with a row in site_ui_config are accepted too. Default: see defaultAllowedHosts.
+   */
+  allowedHosts: string[];
+  /** Security log (failed logins, lockouts, refused requests) rows older than this are purged. */
+  securityLogRetentionDays: number;
+}
+
+/** One fixed window: at most `max` requests per `windowMs`. */
+export interface RateRule {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * - `public`: every unauthenticated endpoint, per client IP;
+ * - `login` / `loginAccount`: the login front per client IP / per account name;
+ * - `signature` / `signatureUser`: the signature re-authentication per client IP / per user;
+ * - `webLog`: writeWebLog.do per client IP (`webLogPerMinute`).
+ */
+export type RateLimitName = 'public' | 'login' | 'loginAccount' | 'signature' | 'signatureUser' | 'webLog';
+export type RateLimits = Record<RateLimitName, RateRule>;
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS: Omit<RateLimits, 'webLog'> = {
+  public: { max: 600, windowMs: MINUTE },
+  login: { max: 60, windowMs: MINUTE },
+  loginAccount: { max: 20, windowMs: MINUTE },
+  signature: { max: 60, windowMs: MINUTE },
+  signatureUser: { max: 20, windowMs: MINUTE },
+};
+
+/** Loopback names, the interface the server binds to (unless it is a wildcard) and the configured back address. */
+export function defaultAllowedHosts(host: string, backAddress: string | undefined): string[] {
+  const hosts = ['localhost', '127.0.0.1', '[::1]'];
+  if (host && host !== '0.0.0.0' && host !== '::') hosts.push(host.includes(':') ? `[${host}]` : host);
+  if (backAddress) {
+    try {
+      hosts.push(new URL(backAddress).host);
+    } catch {
+      // a malformed BACK_ADDRESS is reported where it is used
+    }
+  }
+  return hosts;
 }
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -52,7 +107,9 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const REFERENCE_SERVER_VERSION = 'V2.1.8';
 export const DEFAULT_ONLINE_URL = 'https://www.example.com/edc-online-service';
 
-export type ServerConfigInput = Partial<ServerConfig>;
+export type ServerConfigInput = Partial<Omit<ServerConfig, 'rateLimits'>> & {
+  rateLimits?: Partial<RateLimits>;
+};
 
 export function resolveConfig(input: ServerConfigInput = {}): ServerConfig {
   return {
@@ -72,6 +129,15 @@ export function resolveConfig(input: ServerConfigInput = {}): ServerConfig {
     logger: input.logger ?? loggerOptions('info'),
     webLogPerMinute: input.webLogPerMinute ?? 60,
     maxFailedLogins: input.maxFailedLogins ?? 5,
-    lockoutMs: input.lockoutMs ?? 15 * 60 * 1000,
+    lockoutBaseMs: input.lockoutBaseMs ?? MINUTE,
+    lockoutMaxMs: input.lockoutMaxMs ?? 30 * MINUTE,
+    lockoutResetMs: input.lockoutResetMs ?? 24 * 60 * MINUTE,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      webLog: { max: input.webLogPerMinute ?? 60, windowMs: MINUTE },
+      ...input.rateLimits,
+    },
+    allowedHosts: input.allowedHosts ?? defaultAllowedHosts(input.host ?? '127.0.0.1', input.backAddress),
+    securityLogRetentionDays: input.securityLogRetentionDays ?? 180,
   };
 }

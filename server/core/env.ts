@@ -13,6 +13,10 @@ export interface ServerEnv {
   /** TRUST_PROXY: `true`/`1` behind a reverse proxy that sets X-Forwarded-* (see ServerConfig.trustProxy). */
   trustProxy: boolean;
   logLevel: string;
+  /** ALLOWED_HOSTS: comma-separated host names (see ServerConfig.allowedHosts); undefined: the defaults. */
+  allowedHosts: string[] | undefined;
+  /** SECURITY_LOG_RETENTION_DAYS (180). */
+  securityLogRetentionDays: number;
 }
 
 function readFlag(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -20,6 +24,24 @@ function readFlag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (text === 'true' || text === '1') return true;
   if (text === 'false' || text === '0') return false;
   throw new StartupError(`${name} must be true or false (got "${env[name]}")`);
+}
+
+function readList(text: string | undefined): string[] | undefined {
+  const items = (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length > 0 ? items : undefined;
+}
+
+function readDays(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1) {
+    throw new StartupError(`${name} must be a whole number of days, at least 1 (got "${text}")`);
+  }
+  return days;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -38,5 +60,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     backAddress: env.BACK_ADDRESS?.trim() || undefined,
     trustProxy: readFlag(env, 'TRUST_PROXY'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    allowedHosts: readList(env.ALLOWED_HOSTS),
+    securityLogRetentionDays: readDays(env, 'SECURITY_LOG_RETENTION_DAYS', 180),
   };
 }

@@ -9,8 +9,16 @@ export const SERVER_MESSAGES = {
   notFound: { zh_CN: '接口不存在', en: 'no such endpoint' },
   badLogin: { zh_CN: '用户名或密码错误', en: 'Incorrect user name or password' },
   lockedOut: {
-    zh_CN: '登录失败次数过多，账号已锁定，请 15 分钟后再试',
-    en: 'Too many failed logins: the account is locked, try again in 15 minutes',
+    zh_CN: '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    en: 'Too many failed logins: the account is locked; try again in {minutes} min',
+  },
+  tooManyRequests: {
+    zh_CN: '请求过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many requests; try again in {seconds} s',
+  },
+  hostNotAllowed: {
+    zh_CN: '该地址未被配置为本系统的访问地址',
+    en: 'This server is not configured to answer at this address',
   },
   accountDisabled: {
     zh_CN: '账号已停用，请联系管理员',

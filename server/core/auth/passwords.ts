@@ -47,6 +47,11 @@ function parseHash(stored: string): { cost: ScryptCost; salt: Buffer; key: Buffe
   };
 }
 
+/** The cost a stored hash was made with; null for a malformed one. */
+export function hashCost(stored: string): ScryptCost | null {
+  return parseHash(stored)?.cost ?? null;
+}
+
 /** Timing-safe; false for a malformed stored hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);

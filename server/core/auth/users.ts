@@ -13,13 +13,11 @@ export interface UserRow {
   numfieldUKallowed: boolean;
   onlineShow: boolean;
   disabled: boolean;
-  failedLogins: number;
-  lockedUntil: Date | null;
 }
 
 const USER_COLUMNS = `id, username, realname, password_hash as "passwordHash", password_expires_at as "passwordExpiresAt",
   locale, timezone, str_length as "strLength", numfield_uk_allowed as "numfieldUKallowed", online_show as "onlineShow",
-  disabled, failed_logins as "failedLogins", locked_until as "lockedUntil"`;
+  disabled`;
 
 /** User names are matched without regard to case. */
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
@@ -30,29 +28,6 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
 
 export function findUserById(db: Db, id: string): Promise<UserRow | null> {
   return queryOne<UserRow>(db, `select ${USER_COLUMNS} from users where id = $1`, [id]);
-}
-
-/** Counts a failed login; the `max`-th in a row locks the account until `lockUntil`. Answers whether it is now locked. */
-export async function recordFailedLogin(
-  db: Db,
-  userId: string,
-  max: number,
-  lockUntil: Date,
-): Promise<boolean> {
-  const row = await queryOne<{ locked: boolean }>(
-    db,
-    `update users set
-       failed_logins = case when failed_logins + 1 >= $2 then 0 else failed_logins + 1 end,
-       locked_until  = case when failed_logins + 1 >= $2 then $3::timestamptz else locked_until end
-     where id = $1
-     returning locked_until = $3::timestamptz as locked`,
-    [userId, max, lockUntil.toISOString()],
-  );
-  return row?.locked === true;
-}
-
-export async function clearFailedLogins(db: Db, userId: string): Promise<void> {
-  await db.query('update users set failed_logins = 0, locked_until = null where id = $1', [userId]);
 }
 
 export interface AccountSummary {

@@ -11,7 +11,7 @@ const FORWARDED = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'edc.examp
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ trustProxy: true });
+  h = await startHarness({ trustProxy: true, allowedHosts: ['localhost', 'edc.example.org'] });
 });
 afterAll(() => h?.close());
 
@@ -19,6 +19,13 @@ describe('trustProxy', () => {
   it('derives backAddress from the forwarded protocol and host', async () => {
     const res = await h.call(loginInfo, {}, { headers: FORWARDED });
     expect(res.body.success && res.body.data.backAddress).toBe('https://edc.example.org');
+  });
+
+  it('refuses a forwarded host that is not allowed: it never becomes the integration address', async () => {
+    const headers = { ...FORWARDED, 'x-forwarded-host': 'evil.example' };
+    const res = await h.app.inject({ method: 'GET', url: '/login/info/logininfo.do', headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toContain('evil.example');
   });
 
   it('sets the token cookie Secure for a request that was https at the proxy, and only then', async () => {

@@ -12,6 +12,8 @@ import type { ApiEnvelope } from '../../../engine/api/envelope';
 import type { Locale } from '../../../engine/api/localized';
 import { CACHE_BUSTER_PARAM, TOKEN_COOKIE } from '../../../engine/api/protocol';
 import { checkToken, refusal, requirePage, requireRole, type RoleSession } from '../auth/guard';
+import { accountKey } from '../auth/lockouts';
+import type { RateLimitName } from '../config';
 import type { AppContext } from '../context';
 import { message, requestLocale } from '../messages';
 import type { SessionRow } from '../auth/sessions';
@@ -47,6 +49,12 @@ export interface RouteOptions<P, D, S> {
    * not open it, by the client guard's rule (see requirePage).
    */
   page?: string;
+  /**
+   * Rate limits counted before the parameters are validated (core/http/rateLimit.ts): per client IP, `loginAccount`
+   * per account name of the `username` parameter, `signatureUser` per session user. Default: `public` for public
+   * endpoints (every unauthenticated endpoint is limited per IP), none for the others.
+   */
+  limits?: readonly RateLimitName[];
   /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */
   prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** The data of a success answer must be the contract's `D`; a failure is `fail(msg)`. */
@@ -160,6 +168,10 @@ function register<P extends AnyObject, D, S>(
     throw new Error(`${def.name}: a page check needs a role endpoint`);
   }
   const page = options.page;
+  const limits = options.limits ?? (mode === 'public' ? ['public'] : []);
+  if (limits.length > 0 && !app.hasDecorator('limiter')) {
+    throw new Error(`${def.name}: rate limits need the edc-rate-limit plugin`);
+  }
   app.route({
     method: def.method,
     url: serverPath(def),
@@ -187,6 +199,10 @@ function register<P extends AnyObject, D, S>(
           session = withRole;
         }
         const raw = rawParams(def, request);
+        for (const name of limits) {
+          const key = limitKey(name, request, raw, session);
+          if (key !== null) await app.limiter.check(name, { request, locale, now, key });
+        }
         const prepared = options.prepare && isRecord(raw) ? options.prepare(raw) : raw;
         const { params, open } = await validateParams(def, prepared, locale);
         const body = await options.handler({
@@ -211,6 +227,21 @@ function register<P extends AnyObject, D, S>(
       }
     },
   });
+}
+
+/** Whom a limit counts: the client IP, the account name tried, or the session's user; null: nothing to count. */
+function limitKey(
+  name: RateLimitName,
+  request: FastifyRequest,
+  raw: unknown,
+  session: SessionRow | null,
+): string | null {
+  if (name === 'loginAccount') {
+    const username = isRecord(raw) ? raw.username : undefined;
+    return typeof username === 'string' && username.trim() !== '' ? accountKey(username) : null;
+  }
+  if (name === 'signatureUser') return session?.userId ?? null;
+  return request.ip;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -27,6 +27,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   publicEndpoint(app, ctx, loginFront, {
+    limits: ['login', 'loginAccount'],
     handler: async ({ params, locale, now, request, reply }) => {
       const result = await checkLogin(db, ctx.config, params.username, params.password, request.ip);
       if (!result.ok) {
@@ -34,7 +35,11 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
           { event: 'login.failed', username: params.username, reason: result.reason },
           'login refused',
         );
-        return fail(message(result.reason, locale));
+        return fail(
+          result.reason === 'lockedOut'
+            ? message('lockedOut', locale, { minutes: result.minutes })
+            : message(result.reason, locale),
+        );
       }
       const { user } = result;
       const token = newToken();
@@ -78,6 +83,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   roleEndpoint(app, ctx, validationSignUser, {
+    limits: ['signature', 'signatureUser'],
     handler: async ({ params, locale, now, session, request }) => {
       const where = { roleid: session.roleId, siteid: session.siteId, studyid: session.studyId };
       const state = await signatureState(db, session.id);

@@ -21,7 +21,6 @@ import { checkToken, refusal } from '../../core/auth/guard';
 import type { AppContext } from '../../core/context';
 import { clearTokenCookie, readCookie } from '../../core/http/cookies';
 import { HttpAnswer, fail, ok } from '../../core/http/envelope';
-import { createRateLimiter } from '../../core/http/rateLimit';
 import { ownTokenEndpoint, publicEndpoint, roleEndpoint, sessionEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
 import { helpDocs, insertWebLog } from './repository';
@@ -47,7 +46,6 @@ function sanitizeWebLog(raw: Record<string, unknown>): Record<string, unknown> {
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
-  const webLogLimiter = createRateLimiter(config.webLogPerMinute, 60_000, () => config.now().getTime());
 
   publicEndpoint(app, ctx, loginInfo, {
     handler: async ({ request }) => ok(await uiConfigFor(ctx, request)),
@@ -108,9 +106,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Client errors, also from the login page (auth optional); never counts as activity; limited per IP.
   publicEndpoint(app, ctx, writeWebLog, {
     touch: false,
+    limits: ['webLog'],
     prepare: sanitizeWebLog,
-    handler: async ({ params, session, now, request, locale }) => {
-      if (!webLogLimiter.hit(request.ip)) throw new HttpAnswer(429, fail(message('tooManyLogs', locale)));
+    handler: async ({ params, session, now, request }) => {
       // the token in the body (spec §7) says which tab logged: it is never stored or logged
       const { token: _token, msg, url, ...rest } = params;
       const client = { ...rest, message: msg, url: url ?? '' };
