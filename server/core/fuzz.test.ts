@@ -6,7 +6,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseParams, fuzzCase, fuzzRecordId, FuzzSessions, runCase, type FuzzCase } from '../test/contractFuzz';
+import {
+  baseParams,
+  fuzzCase,
+  fuzzRecordId,
+  FuzzSessions,
+  runCase,
+  type FuzzCase,
+} from '../test/contractFuzz';
 import { snapshotDb, type DbSnapshot } from '../test/dbSnapshot';
 import { startHarness, type Harness } from '../test/harness';
 

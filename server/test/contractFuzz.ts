@@ -215,7 +215,10 @@ export function fuzzCase(): fc.Arbitrary<FuzzCase> {
             actor,
             mutation: {
               kind: 'several',
-              sets: more.map(([i, v]) => ({ field: names.length > 0 ? names[i % names.length]! : 'extra', value: v })),
+              sets: more.map(([i, v]) => ({
+                field: names.length > 0 ? names[i % names.length]! : 'extra',
+                value: v,
+              })),
             },
           };
         default:
@@ -350,7 +353,8 @@ export async function runCase(
   const params = applyMutation(base[c.endpoint], c.mutation);
   const res = await sendRaw(h, def, params, await sessions.token(c.actor));
   let violation: string | null = null;
-  if (res.statusCode >= 500 && res.statusCode < 600) violation = `HTTP ${res.statusCode}: ${res.body.slice(0, 200)}`;
+  if (res.statusCode >= 500 && res.statusCode < 600)
+    violation = `HTTP ${res.statusCode}: ${res.body.slice(0, 200)}`;
   else if (INTERNAL_TEXT.test(res.body)) violation = `internal text in the answer: ${res.body.slice(0, 200)}`;
   let after = await snapshotDb(h.db);
   if (violation === null && res.statusCode >= 400 && res.statusCode < 500) {

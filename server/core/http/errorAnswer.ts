@@ -28,6 +28,9 @@ export function errorAnswer(
 ): HttpAnswer {
   const errorId = newErrorId();
   const log = status >= 500 ? request.log.error.bind(request.log) : request.log.warn.bind(request.log);
-  log({ err, errorId, url: redactTokenInUrl(request.url) }, status >= 500 ? 'request failed' : 'request refused');
+  log(
+    { err, errorId, url: redactTokenInUrl(request.url) },
+    status >= 500 ? 'request failed' : 'request refused',
+  );
   return new HttpAnswer(status, { ...fail(message(msgId, locale, { errorId })), errorId });
 }

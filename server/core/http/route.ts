@@ -173,7 +173,8 @@ async function validateParams<P extends AnyObject>(
     params = (await def.params.validate(known, { abortEarly: false, stripUnknown: true })) as P;
   } catch (err) {
     // a schema that fails on input instead of judging it: the input was bad, the detail is ours (logged, with an id)
-    if (!(err instanceof yup.ValidationError)) throw errorAnswer(request, err, locale, 400, 'requestUnreadable');
+    if (!(err instanceof yup.ValidationError))
+      throw errorAnswer(request, err, locale, 400, 'requestUnreadable');
     const names = (err.inner.length > 0 ? err.inner : [err])
       .map((e) => (e.path ? parameterOf(e.path) : null))
       .filter((n): n is string => n !== null);
