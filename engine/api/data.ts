@@ -7,7 +7,7 @@
 import * as yup from 'yup';
 import type { FormProblems, FormValue, FormValues } from '../form/types';
 import type { MetaText } from '../metadata/types';
-import { endpoint, noParams, num, str } from './endpoint';
+import { endpoint, int, noParams, num, str } from './endpoint';
 import { metaTextSchema } from './lists';
 import { entryStatus, formKeysSchema, type EntryStatus } from './visits';
 
@@ -86,9 +86,9 @@ export const dataList = endpoint({
   description:
     'The page of one form of a visit. `table` says whether it is a log-line form: then `columns` (list metadata) and one page (`innerPage`, `size`) of its rows in `list`, with `total`; otherwise the page opens the single record with datainfo. `page` is the page of the list the user came from, echoed back.',
   params: formKeysSchema.shape({
-    size: yup.number().integer().min(1).max(100).default(20),
-    page: yup.number().integer().min(1).default(1),
-    innerPage: yup.number().integer().min(1).default(1),
+    size: int().min(1).max(100).default(20),
+    page: int().min(1).default(1),
+    innerPage: int().min(1).default(1),
   }),
   data: yup.object({
     tid: str().required(),
@@ -132,7 +132,7 @@ export const dataInfo = endpoint({
   path: '/edc/data/datainfo.do',
   description:
     'One record of a form: the form schema (docs/form-schema.md) of the version to enter against, the saved record (null when not entered; for a log-line form `lineno` names the row, none → a new row) and its values and per-item status.',
-  params: formKeysSchema.shape({ lineno: yup.number().integer().min(1).optional() }),
+  params: formKeysSchema.shape({ lineno: int().min(1).optional() }),
   data: yup.object({
     schema: yup.mixed<object>().defined(),
     record: recordSchema.nullable().defined(),
@@ -226,7 +226,7 @@ export const saveData = endpoint({
     'First entry of a record: a form without a record yet, or a new row appended at the end of a log-line form. Validated on the server with the same engine as the browser; an audit row per entered item is written in the same transaction. A retry with the same `idempotencyKey` answers the first outcome and writes nothing.',
   params: formKeysSchema.shape({
     /** Schema version the values were entered against. */
-    version: yup.number().integer().min(1).required(),
+    version: int().min(1).required(),
     values: formValuesSchema.required(),
     /** The user confirmed the warnings (soft range, soft checks) shown to them. */
     confirmWarnings: yup.boolean().default(false),
@@ -243,8 +243,8 @@ export const updateData = endpoint({
     'Change of a saved record: the whole values of the form, the `rowversion` read, and a reason for each changed variable. One audit row per changed item (old → new, reason) in the same transaction.',
   params: yup.object({
     recordid: str().required().max(100),
-    rowversion: yup.number().integer().min(1).required(),
-    version: yup.number().integer().min(1).required(),
+    rowversion: int().min(1).required(),
+    version: int().min(1).required(),
     values: formValuesSchema.required(),
     reasons: yup.mixed<Record<string, ChangeReason>>().default({}),
     confirmWarnings: yup.boolean().default(false),
@@ -315,7 +315,7 @@ export const dataInputAsst = endpoint({
   params: yup.object({
     tid: str().required().max(64),
     variable: str().required().max(64),
-    q: str().max(100).default(''),
+    q: str().max(100).defined(),
   }),
   data: yup.array(inputSuggestionSchema).required(),
 });

@@ -3,7 +3,7 @@
  * yet; the form calls them before a save so that soft checks are confirmed against the server's verdict too.
  */
 import * as yup from 'yup';
-import { endpoint, str } from './endpoint';
+import { endpoint, int, str } from './endpoint';
 import { formProblemsSchema, formValuesSchema } from './data';
 import { formKeysSchema } from './visits';
 
@@ -14,7 +14,7 @@ export const editCheck = endpoint({
   description:
     "Runs the form's validation and edit checks on values not saved yet (a new record) and answers the problems by variable; writes nothing.",
   params: formKeysSchema.shape({
-    version: yup.number().integer().min(1).required(),
+    version: int().min(1).required(),
     values: formValuesSchema.required(),
   }),
   data: yup.object({ problems: formProblemsSchema.required() }),
@@ -28,7 +28,7 @@ export const editCheckUpdate = endpoint({
     'Runs validation and edit checks on changed values of a saved record; answers the problems and the variables that differ from the saved values (each needs a reason for change). Writes nothing.',
   params: yup.object({
     recordid: str().required().max(100),
-    version: yup.number().integer().min(1).required(),
+    version: int().min(1).required(),
     values: formValuesSchema.required(),
   }),
   data: yup.object({

@@ -108,6 +108,39 @@ export const nullData = yup
   .nullable()
   .test('is-null', '${path} must be null', (v) => v === null) as unknown as yup.Schema<null>;
 
-export const str = () => yup.string().strict();
+/** The range of the database's `integer` (int4): every whole number of the contract is stored in or compared to one. */
+export const INT4_MIN = -2147483648;
+export const INT4_MAX = 2147483647;
+
+/**
+ * Whether a text can be stored and compared: no NUL (PostgreSQL text refuses it) and no lone UTF-16 surrogate (not
+ * a character; UTF-8 cannot encode it). Every text of the contract, in a request or a response, is such a text.
+ */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+/** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A JSON-typed text (never cast from a number): no NUL, no lone surrogate. */
+export const str = () =>
+  yup
+    .string()
+    .strict()
+    .test('storable-text', '${path} must not contain NUL or unpaired surrogate characters', (v) =>
+      typeof v === 'string' ? isStorableText(v) : true,
+    );
+/** A JSON-typed number (never cast from a text): finite (yup refuses NaN). */
 export const num = () => yup.number().strict();
 export const bool = () => yup.boolean().strict();
+/**
+ * A whole-number request parameter (read from a query text or a JSON number) within the database's int4 range: a
+ * larger one would reach the database and fail there, so it is refused here, naming the parameter.
+ */
+export const int = () =>
+  yup
+    .number()
+    .integer()
+    .min(INT4_MIN, '${path} must be at least ${min}')
+    .max(INT4_MAX, '${path} must be at most ${max}');

@@ -9,7 +9,7 @@ import * as yup from 'yup';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/types';
 import { isMetaText } from '../metadata/metaText';
 import type { MetaText } from '../metadata/types';
-import { endpoint, hostOf, nullData, num, str, type EndpointDef, type HttpMethod } from './endpoint';
+import { endpoint, hostOf, int, nullData, num, str, type EndpointDef, type HttpMethod } from './endpoint';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Lists (spec §3): search-field definitions, column sets, code lists and paged rows
@@ -29,15 +29,15 @@ export const rawDefinitionsSchema = yup.array(yup.mixed().defined()).required() 
 
 /** Paging and sort parameters of every paged list (`page` is 1-based; `size` one of PAGE_SIZES). */
 export const listParamsSchema = yup.object({
-  page: yup.number().integer().min(1).default(1),
+  page: int().min(1).default(1),
   size: yup
     .number()
     .oneOf([...PAGE_SIZES])
     .default(DEFAULT_PAGE_SIZE),
-  orderByField: yup.string().max(100).optional(),
+  orderByField: str().max(100).optional(),
   asc: yup.boolean().optional(),
-  sorttid: yup.string().max(100).optional(),
-  innerid: yup.string().max(100).optional(),
+  sorttid: str().max(100).optional(),
+  innerid: str().max(100).optional(),
 });
 export type ListParams = yup.InferType<typeof listParamsSchema>;
 

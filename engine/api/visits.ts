@@ -4,15 +4,15 @@
  */
 import * as yup from 'yup';
 import type { MetaText } from '../metadata/types';
-import { endpoint, num, str } from './endpoint';
+import { endpoint, int, num, str } from './endpoint';
 import { metaTextSchema } from './lists';
 
 /** A subject's visit, as visit navigation names it. */
 export const visitKeysSchema = yup.object({
   subjectid: str().required().max(100),
   visitnum: str().required().max(32),
-  cycnum: yup.number().integer().min(1).default(1),
-  svnum: yup.number().integer().min(1).default(1),
+  cycnum: int().min(1).default(1),
+  svnum: int().min(1).default(1),
 });
 export type VisitKeys = yup.InferType<typeof visitKeysSchema>;
 

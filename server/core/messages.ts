@@ -5,7 +5,17 @@ import { isLocale, type Locale, type LocalizedText } from '../../engine/api/loca
 
 export const SERVER_MESSAGES = {
   paramError: { zh_CN: '参数错误', en: 'parameter error' },
+  paramErrorIn: { zh_CN: '参数错误：{names}', en: 'parameter error: {names}' },
   serverError: { zh_CN: '服务器错误', en: 'server error' },
+  serverErrorWithId: {
+    zh_CN: '服务器错误，请联系管理员并提供错误编号 {errorId}',
+    en: 'Server error; please contact your administrator with error id {errorId}',
+  },
+  requestUnreadable: {
+    zh_CN: '请求无法解析，请检查后重试（错误编号 {errorId}）',
+    en: 'The request could not be read; check it and try again (error id {errorId})',
+  },
+  requestTooLarge: { zh_CN: '请求内容过大', en: 'The request is too large' },
   notFound: { zh_CN: '接口不存在', en: 'no such endpoint' },
   badLogin: { zh_CN: '用户名或密码错误', en: 'Incorrect user name or password' },
   lockedOut: {

@@ -1,13 +1,14 @@
 /**
  * The core plugin (`edc-core`): decorates the open database (`app.db`) and the resolved configuration
- * (`app.config`) that every domain plugin reads, and answers what no route does — a request it cannot read (400 with
- * the reason), a path it does not serve (404) and an unexpected failure (500, logged) — in the envelope.
+ * (`app.config`) that every domain plugin reads, and answers what no route does — a request it cannot read (400, 413), a path it
+ * does not serve (404) and an unexpected failure (500) — in the envelope, with an error id and never the error's own
+ * text (the detail is logged with the id).
  */
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { redactTokenInUrl } from '../../engine/http/tokenStore';
 import type { ServerConfig } from './config';
 import type { Db } from './db/db';
+import { errorAnswer } from './http/errorAnswer';
 import { fail } from './http/envelope';
 import { message, requestLocale } from './messages';
 
@@ -34,17 +35,22 @@ export const corePlugin = fp<CoreOptions>(
       reply.header('x-content-type-options', 'nosniff');
     });
 
+    // The app's one error handler: what no route answered itself. A request Fastify cannot read (bad JSON, wrong
+    // content type, too large) is a 400/413 with a translated message; anything else a 500. Neither carries the
+    // error's own text: a translated message and an error id, the detail in the log under that id (errorAnswer.ts).
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const locale = requestLocale(request.headers.locale);
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
-        // bad JSON, wrong content type, body too large …: the client sent something we cannot read
-        request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
-        const code = status === 415 || error.code?.startsWith('FST_ERR_CTP') ? 400 : status;
-        return reply.code(code).send({ ...fail(message('paramError', locale)), errors: [error.message] });
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      let answer;
+      if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        answer = errorAnswer(request, error, locale, 413, 'requestTooLarge');
+      } else if (status >= 400 && status < 500) {
+        // bad JSON, wrong content type …: the client sent something we cannot read
+        answer = errorAnswer(request, error, locale, 400, 'requestUnreadable');
+      } else {
+        answer = errorAnswer(request, error, locale, 500);
       }
-      request.log.error({ err: error, url: redactTokenInUrl(request.url) }, 'request failed');
-      return reply.code(500).send(fail(message('serverError', locale)));
+      return reply.code(answer.status).send(answer.body);
     });
 
     app.setNotFoundHandler((request, reply) => {

@@ -18,7 +18,7 @@ export function fail(msg: string, code?: number): ApiEnvelope<null> {
 export class HttpAnswer extends Error {
   constructor(
     readonly status: number,
-    readonly body: ApiEnvelope<null> & { errors?: string[] },
+    readonly body: ApiEnvelope<null> & { errors?: string[]; errorId?: string },
     readonly headers: Record<string, string> = {},
   ) {
     super(`HTTP ${status}: ${body.msg}`);

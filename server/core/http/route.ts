@@ -19,6 +19,8 @@ import { message, requestLocale } from '../messages';
 import type { SessionRow } from '../auth/sessions';
 import { HttpAnswer, fail, sendStatus } from './envelope';
 import { clearTokenCookie, readCookie } from './cookies';
+import { errorAnswer } from './errorAnswer';
+import { inputProblems, parameterOf } from './inputCheck';
 
 export interface RouteContext<P> {
   params: P;
@@ -90,9 +92,34 @@ function rawParams(def: Pick<EndpointDef<AnyObject, unknown>, 'method'>, request
   return request.body ?? {};
 }
 
-/** HTTP 400 `parameter error` with the problems in `errors` (handlers throw it for invalid search values). */
-export function paramError(locale: Locale, errors: string[]): HttpAnswer {
-  return new HttpAnswer(400, { ...fail(message('paramError', locale)), errors });
+/**
+ * HTTP 400 `parameter error` with the problems in `errors` (handlers throw it for invalid search values). The message
+ * names the parameters, in the user's language (`参数错误：cycnum`): given, or the first word of each problem.
+ */
+export function paramError(locale: Locale, errors: string[], names?: readonly string[]): HttpAnswer {
+  const named = [...new Set(names ?? errors.map(nameInProblem).filter((n): n is string => n !== null))];
+  const msg =
+    named.length > 0
+      ? message('paramErrorIn', locale, { names: named.join(', ') })
+      : message('paramError', locale);
+  return new HttpAnswer(400, { ...fail(msg), errors });
+}
+
+/** The parameter a problem text starts with (`cycnum must be …`, `enrolldateStart: not a valid …`), if any. */
+function nameInProblem(problem: string): string | null {
+  const match = /^([A-Za-z_][A-Za-z0-9_]*)(?=[\s:.[]|$)/.exec(problem);
+  return match ? (match[1] ?? null) : null;
+}
+
+/** 400 naming the parameters with NUL, unpaired surrogates, numbers out of range or too deep nesting; none: nothing. */
+function refuseUnstorable(input: unknown, locale: Locale): void {
+  const problems = inputProblems(input);
+  if (problems.length === 0) return;
+  throw paramError(
+    locale,
+    problems.map((p) => p.text),
+    problems.map((p) => parameterOf(p.path)),
+  );
 }
 
 /** A JSON scalar as text (numbers and booleans of a JSON body); null for anything else. */
@@ -141,6 +168,7 @@ async function validateParams<P extends AnyObject>(
   def: EndpointDef<P, unknown>,
   raw: unknown,
   locale: Locale,
+  request: FastifyRequest,
 ): Promise<{ params: P; open: OpenParams }> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw paramError(locale, ['parameters must be an object']);
@@ -148,12 +176,21 @@ async function validateParams<P extends AnyObject>(
   const { known, open } = def.openParams
     ? splitOpenParams(def as EndpointDef<AnyObject, unknown>, raw as Record<string, unknown>, locale)
     : { known: raw, open: {} };
+  let params: P;
   try {
-    const params = (await def.params.validate(known, { abortEarly: false, stripUnknown: true })) as P;
-    return { params, open };
+    params = (await def.params.validate(known, { abortEarly: false, stripUnknown: true })) as P;
   } catch (err) {
-    throw paramError(locale, err instanceof yup.ValidationError ? err.errors : [String(err)]);
+    // a schema that fails on input instead of judging it: the input was bad, the detail is ours (logged, with an id)
+    if (!(err instanceof yup.ValidationError))
+      throw errorAnswer(request, err, locale, 400, 'requestUnreadable');
+    const names = (err.inner.length > 0 ? err.inner : [err])
+      .map((e) => (e.path ? parameterOf(e.path) : null))
+      .filter((n): n is string => n !== null);
+    throw paramError(locale, err.errors, names.length > 0 ? names : undefined);
   }
+  // what the schema cast (a query text read as a number) passes the generic pass too
+  refuseUnstorable(params, locale);
+  return { params, open };
 }
 
 function register<P extends AnyObject, D, S>(
@@ -199,12 +236,14 @@ function register<P extends AnyObject, D, S>(
           session = withRole;
         }
         const raw = rawParams(def, request);
+        // one place for every endpoint: no NUL, unpaired surrogate, number beyond int4 or deep nesting gets further
+        refuseUnstorable(raw, locale);
         for (const name of limits) {
           const key = limitKey(name, request, raw, session);
           if (key !== null) await app.limiter.check(name, { request, locale, now, key });
         }
         const prepared = options.prepare && isRecord(raw) ? options.prepare(raw) : raw;
-        const { params, open } = await validateParams(def, prepared, locale);
+        const { params, open } = await validateParams(def, prepared, locale, request);
         const body = await options.handler({
           params,
           open,
@@ -217,6 +256,7 @@ function register<P extends AnyObject, D, S>(
         });
         return sendStatus(reply, 200, body);
       } catch (err) {
+        // anything else is the app's one error handler's (plugin.ts): logged with an error id, answered without detail
         if (!(err instanceof HttpAnswer)) throw err;
         const headers = { ...err.headers };
         // a refused token must not come back from the cookie the SPA reads it from

@@ -104,6 +104,8 @@ export async function once(
   onReused: () => never,
 ): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
+    // the database's own row images of this transaction (clinical_audit, migration 0006) name the app user
+    await tx.query(`select set_config('edc.user_id', $1, true)`, [q.userId]);
     const claim = await claimSaveRequest(tx, q);
     if (claim.kind === 'done') {
       if (claim.endpoint !== q.endpoint || claim.fingerprint !== q.fingerprint) onReused();

@@ -39,7 +39,9 @@ function sanitizeWebLog(raw: Record<string, unknown>): Record<string, unknown> {
     const text = out[field];
     if (typeof text !== 'string') continue;
     const safe = WEB_LOG_MASKED.has(field) ? redactTokenInUrl(text) : text;
-    out[field] = safe.length > max ? safe.slice(0, max) : safe;
+    // cut at `max`, never between the two halves of a surrogate pair (a lone half is refused as input)
+    const end = safe.length > max && /[\uD800-\uDBFF]/.test(safe.charAt(max - 1)) ? max - 1 : max;
+    out[field] = safe.length > max ? safe.slice(0, end) : safe;
   }
   return out;
 }

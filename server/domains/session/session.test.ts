@@ -239,7 +239,7 @@ describe('parameter validation', () => {
   it('answers 400 parameter error for a missing or mistyped parameter', async () => {
     const missing = await h.call(loginFront, { username: 'crc.li' }, { locale: 'en' });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ success: false, msg: 'parameter error', data: null });
+    expect(missing.body).toMatchObject({ success: false, msg: 'parameter error: password', data: null });
     expect(missing.body.errors?.join()).toMatch(/password/);
     const token = await h.login('crc.li');
     const mistyped = await h.call(changeSiteRole, { roleid: 1, siteid: 'site-bj01' }, { token });

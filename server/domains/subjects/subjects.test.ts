@@ -201,7 +201,7 @@ describe('search (values read with the engine from the stored definitions)', () 
     for (const [params, name] of cases) {
       const res = await list(crcLi, params);
       expect(res.status, JSON.stringify(params)).toBe(400);
-      expect(res.body).toMatchObject({ success: false, msg: 'parameter error' });
+      expect(res.body).toMatchObject({ success: false, msg: `parameter error: ${name}` });
       expect(res.body.errors?.join(' ')).toContain(name);
     }
   });

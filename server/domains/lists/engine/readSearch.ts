@@ -3,7 +3,8 @@
  * name (the open params) after parsing the stored definitions with the engine's parseSearchFields: the client's
  * toRequestParams and this reading are one rule, one implementation. Refused (→ HTTP 400): a param that does not
  * read as a value of its field's type (a date that is not yyyy-MM-dd, a number with letters), and values the field
- * type's validate() calls errors (a range whose end precedes its start).
+ * type's validate() calls errors (a range whose end precedes its start), and a range field's own name (`enrolldate`
+ * instead of `enrolldateStart`/`enrolldateEnd`), which would otherwise filter nothing without a word.
  */
 import { rangeParamNames } from '../../../../engine/fieldTypes/dateTypes';
 import { searchBehaviour } from '../../../../engine/fieldTypes/registry';
@@ -39,10 +40,15 @@ export function readSearch(
     if (!behaviour) continue;
     const value = search[field.prop];
     const kept = value === undefined ? {} : behaviour.toParams(field, value);
-    for (const name of paramNames(field)) {
+    const names = paramNames(field);
+    for (const name of names) {
       if (given(open[name]) && !Object.hasOwn(kept, name)) {
         errors.push(`${name}: not a valid ${field.fieldtype} value`);
       }
+    }
+    // a range field's own name is not one of its params: a filter sent under it would be silently ignored
+    if (!names.includes(field.prop) && given(open[field.prop])) {
+      errors.push(`${field.prop}: a ${field.fieldtype} range is sent as ${names.join(' and ')}`);
     }
   }
   const problems = validateSearch(fields, search, registry);

@@ -1,0 +1,54 @@
+/**
+ * What "the database is unchanged" means in the refusal and fuzz tests: for every table of the schema (found in the
+ * catalogue, so a table added later is covered without a word here), its row count and a hash of its rows. Row
+ * counts catch inserts and deletes, the hash catches updates (a record marked signed, a failed-login count moved).
+ *
+ * One column is left out everywhere: `last_seen_at`, which every authenticated call moves (activity) before its
+ * parameters are judged; it is state of the session, not of the data.
+ */
+import type { Db } from '../core/db/db';
+
+export type DbSnapshot = Readonly<Record<string, { rows: number; hash: string }>>;
+
+/** Columns that move on any authenticated call, refused or not. */
+const VOLATILE_COLUMNS = ['last_seen_at'];
+
+/** The base tables of the current schema (the test database's own schema on PostgreSQL). */
+export async function tableNames(db: Db): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rows.map((r) => r.name);
+}
+
+let cachedTables: { db: Db; names: string[] } | null = null;
+
+/** Row count and content hash of every table, in one statement. */
+export async function snapshotDb(db: Db): Promise<DbSnapshot> {
+  if (cachedTables?.db !== db) cachedTables = { db, names: await tableNames(db) };
+  const volatile = VOLATILE_COLUMNS.map((c) => ` - '${c}'`).join('');
+  const parts = cachedTables.names.map(
+    (name) =>
+      `select '${name}' as name, count(*)::int as rows,
+              md5(coalesce(string_agg(x, '|' order by x), '')) as hash
+       from (select (to_jsonb(t)${volatile})::text as x from "${name}" t) s`,
+  );
+  const rows = await db.query<{ name: string; rows: number; hash: string }>(parts.join('\nunion all\n'));
+  const out: Record<string, { rows: number; hash: string }> = {};
+  for (const r of rows) out[r.name] = { rows: r.rows, hash: r.hash };
+  return out;
+}
+
+/** The tables whose rows differ between two snapshots (count or content), e.g. `form_records: 3 → 4 rows`. */
+export function snapshotChanges(before: DbSnapshot, after: DbSnapshot): string[] {
+  const changes: string[] = [];
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const a = before[name];
+    const b = after[name];
+    if (!a || !b) changes.push(`${name}: ${a ? 'dropped' : 'added'}`);
+    else if (a.rows !== b.rows) changes.push(`${name}: ${a.rows} → ${b.rows} rows`);
+    else if (a.hash !== b.hash) changes.push(`${name}: rows changed`);
+  }
+  return changes;
+}
