@@ -10,3 +10,12 @@ export {
   type BrokenRule,
   type PartialCompileResult,
 } from './partialCompile';
+export { fillValues, seededRandom, BUILDER_FORM_CTX, type FillMode } from './fillValues';
+export {
+  explainVisibility,
+  tryForm,
+  type HiddenItem,
+  type HidingRule,
+  type ReadValue,
+  type TryResult,
+} from './explainVisibility';
