@@ -337,6 +337,7 @@ describe('compileForm', () => {
         subject: 'C',
         messageId: FORM_MSG.unknownReference,
         values: { rule: 'C', variable: 'NOPE' },
+        span: { start: 0, end: 6 },
       },
     ]);
   });

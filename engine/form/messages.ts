@@ -108,6 +108,18 @@ export const FORM_MSG = {
   checkWithoutMessage: 'form.checkWithoutMessage',
   /** + cycle (`A → B → A`) */
   cycle: 'form.cycle',
+  /** + codelisttype, known (the study's code-list names, comma-separated) — only when the compiler is given them */
+  unknownCodeList: 'form.unknownCodeList',
+  /** + rule (rule id, or the calculated variable), variable, code: compares a choice item with a code it does not offer */
+  codeNotAnOption: 'form.codeNotAnOption',
+  /** + rule, variable: `=`, `<` … on a multi-choice item (a list) is never true; in()/contains() are meant */
+  listCompared: 'form.listCompared',
+  /** + rule, target: a show rule whose condition can never be true (a constant) — its target would never be shown */
+  showNeverTrue: 'form.showNeverTrue',
+  /** + rule, target, variable: a show rule asking contradictory things of `variable` (ranges, codes, options) */
+  showContradiction: 'form.showContradiction',
+  /** + rule, target: partial compile — a rule left out because its target item has problems */
+  targetBroken: 'form.targetBroken',
 } as const;
 
 export type FormMessageId = (typeof FORM_MSG)[keyof typeof FORM_MSG];

@@ -138,13 +138,17 @@ export function bigForm(count: number): RawFormSchema {
       item.formula = `[V${i - 8}] + [V${i - 1}]`;
     }
     sections[sections.length - 1]?.items.push(item);
-    if (i % 50 === 20) rules.push({ id: `SH${i}`, kind: 'show', target: `V${i}`, expr: `[V${i - 3}] = 'Y'` });
+    // in(): the item read may be a checkbox (a list), which `=` never matches (compileForm reports it)
+    if (i % 50 === 20)
+      rules.push({ id: `SH${i}`, kind: 'show', target: `V${i}`, expr: `in([V${i - 3}], 'Y')` });
     if (i % 50 === 30) {
+      const previous = `[V${i - 1}]`;
+      const isList = KINDS[(i - 1) % KINDS.length] === 'checkbox';
       rules.push({
         id: `CK${i}`,
         kind: 'check',
         target: `V${i}`,
-        expr: `isblank([V${i - 1}]) or [V${i - 1}] >= 0`,
+        expr: `isblank(${previous}) or ${isList ? `len(${previous})` : previous} >= 0`,
         severity: 'soft',
         message: 'negative',
       });

@@ -8,7 +8,7 @@
  */
 import type { Locale } from '../api/localized';
 import type { CodeOption, MetaText } from '../metadata/types';
-import type { Expr } from '../rules/types';
+import type { Expr, SourceSpan } from '../rules/types';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Values
@@ -144,6 +144,11 @@ export interface FormSchemaIssue {
   subject: string | null;
   messageId: string;
   values: Record<string, string | number>;
+  /**
+   * Where inside the text at `path` (a rule's `expr`, an item's `formula`): 0-based `[start, end)` character offsets
+   * of the offending part (a syntax error's token, an unknown reference, a code that is not an option …).
+   */
+  span?: SourceSpan;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -236,9 +241,18 @@ export interface FormContext {
   today: string;
 }
 
+/**
+ * The study's code lists, by `codelisttype`: their options, or null when only the name is known. Given to the
+ * compiler, an item naming a code list that is not here is a schema issue (`form.unknownCodeList`), and rules
+ * comparing such an item with a code are checked against the list's options.
+ */
+export type CodeListCatalog = Readonly<Record<string, readonly CodeOption[] | null>>;
+
 export interface CompileOptions {
   /** Field types the renderer/server knows (default: FORM_FIELD_TYPES); an unknown fieldtype is a schema issue. */
   fieldTypes?: readonly string[];
+  /** The study's code lists (absent: `codelisttype` names are not checked). */
+  codeLists?: CodeListCatalog;
 }
 
 /** compileForm's answer: a form only when there are no issues. */

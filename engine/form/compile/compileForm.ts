@@ -19,7 +19,7 @@ import {
   type CompileResult,
 } from '../types';
 import { compileItem, isVariableName, readVariable, type ItemDraft } from './compileItem';
-import { compileRules } from './compileRules';
+import { compileRules, type RuleAt } from './compileRules';
 import { dependentsOf, evaluationOrder, fullDependsOn, valueGraph } from './graph';
 import {
   fieldPath,
@@ -33,6 +33,7 @@ import {
   requiredText,
   type RawSite,
 } from './issues';
+import { codeFindings, refSpan, showFinding, type ItemFacts, type RuleFinding } from './ruleAnalysis';
 
 export interface FormCompileOptions extends CompileOptions {
   /** Field types to compile with (default: the built-ins). */
@@ -48,6 +49,45 @@ interface SectionDraft {
   items: ItemDraft[];
 }
 
+/** Rules and formulas that would misbehave at runtime (ruleAnalysis.ts): codes, list comparisons, dead show rules. */
+function analyseRules(
+  drafts: readonly ItemDraft[],
+  rulesAt: readonly RuleAt[],
+  codeLists: CompileOptions['codeLists'],
+  issues: IssueCollector,
+): void {
+  const facts = new Map<string, ItemFacts>();
+  for (const { item, def } of drafts) {
+    const listed =
+      item.codelisttype !== null && codeLists !== undefined && Object.hasOwn(codeLists, item.codelisttype)
+        ? (codeLists[item.codelisttype] ?? null)
+        : null;
+    facts.set(item.variable, {
+      variable: item.variable,
+      valueKind: def.valueKind,
+      choice: def.needsOptions,
+      options: item.options ?? listed,
+      integer: def.name === 'integer',
+      hardRange: def.numeric ? item.hardRange : null,
+    });
+  }
+  const report = (path: string, subject: string, f: RuleFinding) =>
+    issues.add(path, subject, f.messageId, f.values, f.span);
+  for (const d of drafts) {
+    if (d.item.formula === null) continue;
+    const at = fieldPath(d.item.path, 'formula');
+    for (const f of codeFindings(d.item.formula, d.item.variable, facts)) report(at, d.item.variable, f);
+  }
+  for (const { rule, path } of rulesAt) {
+    const at = fieldPath(path, 'expr');
+    const found = codeFindings(rule.expr, rule.id, facts);
+    for (const f of found) report(at, rule.id, f);
+    if (rule.kind !== 'show' || found.length > 0) continue;
+    const dead = showFinding(rule.expr, rule.id, rule.target, facts);
+    if (dead !== null) report(at, rule.id, dead);
+  }
+}
+
 export function compileForm(raw: unknown, options: FormCompileOptions = {}): CompileResult {
   const issues = new IssueCollector();
   if (!isRecord(raw)) {
@@ -58,6 +98,7 @@ export function compileForm(raw: unknown, options: FormCompileOptions = {}): Com
   const allowed = options.fieldTypes ?? FORM_FIELD_TYPES;
   const known = registry.names().filter((name) => allowed.includes(name));
   const root: RawSite = { raw, path: '', subject: null, issues };
+  const codeListNames = options.codeLists === undefined ? undefined : new Set(Object.keys(options.codeLists));
 
   const formid = requiredText(root, 'formid');
   const tid = requiredText(root, 'tid');
@@ -118,6 +159,7 @@ export function compileForm(raw: unknown, options: FormCompileOptions = {}): Com
           issues,
           registry,
           known,
+          codeListNames,
         };
         const variable = readVariable(itemSite);
         if (variable !== null && isVariableName(variable)) {
@@ -142,18 +184,23 @@ export function compileForm(raw: unknown, options: FormCompileOptions = {}): Com
 
   // rules (references checked against every variable named, valid or not: one issue per real mistake)
   const variables = new Set(firstVariable.keys());
-  const rules = compileRules({ raw: raw.rules, issues, variables });
+  const rulesAt = compileRules({ raw: raw.rules, issues, variables });
+  const rules = rulesAt.map((r) => r.rule);
   const drafts = sections.flatMap((s) => s.items);
   for (const d of drafts) {
     for (const variable of d.formulaReads) {
       if (!variables.has(variable)) {
-        issues.add(fieldPath(d.item.path, 'formula'), d.item.variable, FORM_MSG.unknownReference, {
-          rule: d.item.variable,
-          variable,
-        });
+        issues.add(
+          fieldPath(d.item.path, 'formula'),
+          d.item.variable,
+          FORM_MSG.unknownReference,
+          { rule: d.item.variable, variable },
+          d.item.formula === null ? undefined : refSpan(d.item.formula, variable),
+        );
       }
     }
   }
+  analyseRules(drafts, rulesAt, options.codeLists, issues);
 
   // cycles among formulas and show rules
   const graphItems = drafts.map((d) => ({ variable: d.item.variable, formulaReads: d.formulaReads }));

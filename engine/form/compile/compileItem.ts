@@ -45,6 +45,8 @@ export interface ItemSite {
   registry: FormFieldTypeRegistry;
   /** Field types allowed in this compilation (registered and known to the caller). */
   known: readonly string[];
+  /** The study's code-list names, when the caller gave them (else `codelisttype` is not checked). */
+  codeListNames?: ReadonlySet<string>;
 }
 
 /** The compiled item (dependsOn still empty) and its type; null when variable or type are unusable. */
@@ -237,6 +239,12 @@ export function compileItem(site: ItemSite): ItemDraft | null {
   const text = optionalLabel(s, 'text');
   const options = readOptions(s);
   const codelisttype = optionalText(s, 'codelisttype');
+  if (codelisttype !== null && site.codeListNames !== undefined && !site.codeListNames.has(codelisttype)) {
+    issues.add(fieldPath(path, 'codelisttype'), subject, FORM_MSG.unknownCodeList, {
+      codelisttype,
+      known: [...site.codeListNames].join(', '),
+    });
+  }
   const length = readInteger(s, 'length', 1, MAX_ITEM_LENGTH, FORM_MSG.badLength);
   const precision = readInteger(s, 'precision', 0, MAX_PRECISION, FORM_MSG.badPrecision);
   let hardRange = readRange(s, 'hardRange');

@@ -11,6 +11,7 @@ import {
   type IssueCollector,
   type RawSite,
 } from './issues';
+import { refSpan } from './ruleAnalysis';
 import { ruleErrorIssue } from './ruleIssues';
 
 export const RULE_KINDS: readonly RuleKind[] = ['show', 'requiredIf', 'check'];
@@ -69,10 +70,13 @@ function compileRule(raw: unknown, path: string, site: RulesSite, firstById: Map
       reads = ruleReads(result.expr);
       for (const variable of reads) {
         if (!variables.has(variable)) {
-          issues.add(fieldPath(path, 'expr'), subject, FORM_MSG.unknownReference, {
-            rule: ruleName,
-            variable,
-          });
+          issues.add(
+            fieldPath(path, 'expr'),
+            subject,
+            FORM_MSG.unknownReference,
+            { rule: ruleName, variable },
+            refSpan(result.expr, variable),
+          );
         }
       }
     } else {
@@ -102,19 +106,26 @@ function compileRule(raw: unknown, path: string, site: RulesSite, firstById: Map
   return rule;
 }
 
-/** The compiled rules (only the usable ones; the issues say what is wrong with the others). */
-export function compileRules(site: RulesSite): CompiledRule[] {
+/** A usable rule and where it is in the schema (`rules[2]`). */
+export interface RuleAt {
+  rule: CompiledRule;
+  path: string;
+}
+
+/** The compiled rules (only the usable ones; the issues say what is wrong with the others), with their paths. */
+export function compileRules(site: RulesSite): RuleAt[] {
   const { raw, issues } = site;
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) {
     issues.add('rules', null, FORM_MSG.fieldNotList, { field: 'rules' });
     return [];
   }
-  const rules: CompiledRule[] = [];
+  const rules: RuleAt[] = [];
   const firstById = new Map<string, string>();
   for (const [i, entry] of raw.entries()) {
-    const rule = compileRule(entry, `rules[${i}]`, site, firstById);
-    if (rule !== null) rules.push(rule);
+    const path = `rules[${i}]`;
+    const rule = compileRule(entry, path, site, firstById);
+    if (rule !== null) rules.push({ rule, path });
   }
   return rules;
 }

@@ -2,6 +2,7 @@
 import { isRecord } from '../../metadata/issues';
 import { isNonEmptyMetaText } from '../../metadata/metaText';
 import type { MetaText } from '../../metadata/types';
+import type { SourceSpan } from '../../rules/types';
 import { FORM_MSG } from '../messages';
 import type { FormSchemaIssue } from '../types';
 
@@ -15,8 +16,11 @@ export class IssueCollector {
     subject: string | null,
     messageId: string,
     values: Record<string, string | number> = {},
+    span?: SourceSpan,
   ): void {
-    this.issues.push({ path, subject, messageId, values });
+    this.issues.push(
+      span === undefined ? { path, subject, messageId, values } : { path, subject, messageId, values, span },
+    );
   }
 
   get count(): number {

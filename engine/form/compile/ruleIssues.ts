@@ -3,5 +3,5 @@ import type { RuleError } from '../../rules/types';
 import type { FormSchemaIssue } from '../types';
 
 export function ruleErrorIssue(path: string, subject: string | null, error: RuleError): FormSchemaIssue {
-  return { path, subject, messageId: error.messageId, values: { ...error.values } };
+  return { path, subject, messageId: error.messageId, values: { ...error.values }, span: { ...error.span } };
 }
