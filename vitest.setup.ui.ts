@@ -10,3 +10,10 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
+
+// jsdom lays nothing out: CodeMirror (the builders' editor) measures text ranges; give them empty boxes
+if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
+  const empty = { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) };
+  Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => empty as DOMRect;
+}

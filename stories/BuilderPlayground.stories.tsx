@@ -7,7 +7,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { listDefinitions, listFixtures } from '../fixtures';
 import { BuilderPlayground } from './support/BuilderPlayground';
-import { lineAndColumn } from './support/jsonSyntax';
+import { lineAndColumn } from '../renderers/builder/jsonSyntax';
 import { label, msg } from './support/storyText';
 
 type Raw = Record<string, unknown>;

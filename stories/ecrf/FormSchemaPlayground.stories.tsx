@@ -1,12 +1,17 @@
 /**
- * The form-schema playground: edit a schema as JSON and see the data-entry form it makes, or every problem with
- * it — JSON syntax by line and column, schema issues by path (duplicate variables, unknown field types, rule
- * syntax, unknown references, cycles). Starts from the demo study's vital signs form.
+ * The form-schema playground (the builders' workbench, renderers/builder): a schema in a real editor, checked by the
+ * engine as soon as the builder pauses — every problem a marker at its exact place (JSON syntax by offset, schema
+ * issues at their path, rule errors at their position inside the expression) and an entry of the problem list that
+ * jumps there — beside the data-entry form it makes. `Playground` is the builders' own (edits kept across language
+ * switches and reloads); the other stories are scripted checks that keep nothing.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { vsSchema } from '../../fixtures/forms';
-import { lineAndColumn } from '../support/jsonSyntax';
+import { lineAndColumn } from '../../renderers/builder/jsonSyntax';
+import { encodeShared, SHARE_PARAM } from '../../renderers/builder/shareLink';
+import { editorCursor, editorMarkers, editorText, setEditorText } from '../support/editorKit';
+import { Remounting } from '../support/Remounting';
 import { msg } from '../support/storyText';
 import { codeListApi } from './support/EcrfStory';
 import { FormSchemaPlayground } from './support/FormSchemaPlayground';
@@ -15,84 +20,107 @@ const meta = {
   title: 'eCRF/Form schema playground',
   component: FormSchemaPlayground,
   args: { schema: vsSchema },
+  argTypes: { draftKey: { control: false } },
   parameters: codeListApi,
 } satisfies Meta<typeof FormSchemaPlayground>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const ID = 'schema';
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
-const editor = (canvas: HTMLElement) => within(canvas).getByTestId('playground-editor');
 const edit = (canvas: HTMLElement, value: unknown) =>
-  fireEvent.change(editor(canvas), { target: { value: typeof value === 'string' ? value : pretty(value) } });
+  setEditorText(canvas, ID, typeof value === 'string' ? value : pretty(value));
+const problems = (canvas: HTMLElement) => within(canvas).getByTestId(`builder-problems-${ID}`);
 
-/** The vital signs schema: no problems, the live form below; a new item appears as soon as it is typed. */
-export const VitalSigns: Story = {
+const [vsFirst, ...vsRest] = vsSchema.sections;
+/** The vital signs schema with more items at the end of its first section. */
+const withItems = (...items: unknown[]) => ({
+  ...vsSchema,
+  sections: [{ ...vsFirst!, items: [...vsFirst!.items, ...items] }, ...vsRest],
+});
+
+/**
+ * The builders' playground: opens the vital signs example unchanged (or the edits kept from last time, or a share
+ * link's schema). Pick another schema above the editor; Controls' `schema` opens one too.
+ */
+export const Playground: Story = {
+  args: { draftKey: 'form-schema' },
+};
+
+/** No problems in the example; a new item appears in the preview once the builder pauses. */
+export const AddingAnItem: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByTestId('playground-problems')).toHaveTextContent(
-      msg('ecrf.playground.noIssues'),
-    );
+    await expect(problems(canvasElement)).toHaveTextContent(msg('builder.noIssues'));
     await expect(canvas.getByTestId('ecrf-row-SYSBP')).toBeInTheDocument();
-    const [first, ...rest] = vsSchema.sections;
-    edit(canvasElement, {
-      ...vsSchema,
-      sections: [
-        {
-          ...first!,
-          items: [
-            ...first!.items,
-            { variable: 'VSCOMM', label: { zh_CN: '备注', en: 'Comment' }, fieldtype: 'textarea' },
-          ],
-        },
-        ...rest,
-      ],
-    });
+    await expect(canvas.queryByTestId('ecrf-row-VSCOMM')).toBeNull();
+    edit(
+      canvasElement,
+      withItems({ variable: 'VSCOMM', label: { zh_CN: '备注', en: 'Comment' }, fieldtype: 'textarea' }),
+    );
     await expect(await canvas.findByTestId('ecrf-row-VSCOMM')).toBeInTheDocument();
   },
 };
 
-/** Breaking the schema: issues listed instead of the form; a JSON error by line and column keeps the preview. */
+/**
+ * Breaking the schema: each issue a marker at its path's place and an entry of the list; clicking an entry puts the
+ * cursor there. A missing comma: a marker on the line where JSON stops, the preview stays as it was.
+ */
 export const BreakingTheSchema: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const [first, ...rest] = vsSchema.sections;
-    const items = first!.items;
-    // a duplicate variable and an unknown field type
-    edit(canvasElement, {
-      ...vsSchema,
-      sections: [
-        {
-          ...first!,
-          items: [
-            ...items,
-            { ...items[0]!, label: 'dup' },
-            { variable: 'X1', label: 'X', fieldtype: 'colour' },
-          ],
-        },
-        ...rest,
-      ],
-    });
-    const issues = await canvas.findAllByTestId('schema-issue');
-    await expect(issues.length).toBe(2);
-    await expect(issues.some((i) => i.textContent?.includes(items[0]!.variable))).toBe(true);
-    await expect(canvas.queryByTestId('ecrf-form')).toBeNull();
+    const items = vsFirst!.items;
+    const text = pretty(
+      withItems({ ...items[0]!, label: 'dup' }, { variable: 'X1', label: 'X', fieldtype: 'colour' }),
+    );
+    edit(canvasElement, text);
+    await waitFor(() => expect(canvas.getAllByTestId('builder-problem')).toHaveLength(2));
+    const colour = text.indexOf('"colour"');
+    const markers = editorMarkers(canvasElement, ID);
+    await expect(markers.some((m) => m.from === colour && m.to === colour + '"colour"'.length)).toBe(true);
+    await expect(canvas.getByTestId('playground-stale')).toBeInTheDocument();
+
+    // the problem list jumps to the place
+    const entry = canvas.getAllByTestId('builder-problem').find((e) => e.textContent?.includes('colour'))!;
+    await userEvent.click(entry);
+    await waitFor(() => expect(editorCursor(canvasElement, ID).pos).toBe(colour));
+    await expect(editorCursor(canvasElement, ID).line).toBe(lineAndColumn(text, colour).line);
 
     // back to the example, then a missing comma
-    await userEvent.click(
-      canvas.getByRole('button', { name: msg('ecrf.playground.restore', undefined, true) }),
-    );
-    await waitFor(() => expect(canvas.getByTestId('ecrf-form')).toBeInTheDocument());
-    const text = pretty(vsSchema);
-    const comma = text.indexOf(',\n  "tid"');
-    const broken = text.slice(0, comma) + text.slice(comma + 1);
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.restore', undefined, true) }));
+    await waitFor(() => expect(problems(canvasElement)).toHaveTextContent(msg('builder.noIssues')));
+    const good = pretty(vsSchema);
+    const comma = good.indexOf(',\n  "tid"');
+    const broken = good.slice(0, comma) + good.slice(comma + 1);
     edit(canvasElement, broken);
     const at = lineAndColumn(broken, broken.indexOf('"tid"'));
-    await expect(await canvas.findByTestId('playground-json-error')).toHaveTextContent(
-      msg('builder.jsonError', { ...at, found: '"' }),
+    await waitFor(() =>
+      expect(problems(canvasElement)).toHaveTextContent(msg('builder.jsonError', { ...at, found: '"' })),
     );
+    const [marker] = editorMarkers(canvasElement, ID);
+    await expect(marker?.line).toBe(at.line);
     await expect(canvas.getByTestId('playground-stale')).toBeInTheDocument();
     await expect(canvas.getByTestId('ecrf-row-SYSBP')).toBeInTheDocument();
+  },
+};
+
+/** A rule's syntax error is marked at its position inside the expression string; an unknown variable at its name. */
+export const RuleErrorsInPlace: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rules = [
+      { id: 'R1', kind: 'show', expr: '[SYSBP] > > 1', target: 'DIABP' },
+      { id: 'R2', kind: 'show', expr: '[SYSBP] > [NOPE]', target: 'PULSE' },
+    ];
+    const text = pretty({ ...vsSchema, rules });
+    edit(canvasElement, text);
+    await waitFor(() => expect(canvas.getAllByTestId('builder-problem')).toHaveLength(2));
+    const markers = editorMarkers(canvasElement, ID);
+    const second = text.indexOf('[SYSBP] > > 1') + '[SYSBP] > '.length;
+    await expect(markers.some((m) => m.from === second && m.to === second + 1)).toBe(true);
+    const nope = text.indexOf('[NOPE]');
+    await expect(markers.some((m) => m.from === nope && m.to === nope + '[NOPE]'.length)).toBe(true);
   },
 };
 
@@ -118,9 +146,96 @@ export const CyclesAndReferences: Story = {
       ],
       rules: [{ id: 'R1', kind: 'show', expr: '[NOPE] = 1', target: 'C' }],
     });
-    const issues = await canvas.findAllByTestId('schema-issue');
-    const texts = issues.map((i) => i.textContent ?? '');
+    await waitFor(() => expect(canvas.getAllByTestId('builder-problem').length).toBeGreaterThanOrEqual(2));
+    const texts = canvas.getAllByTestId('builder-problem').map((i) => i.textContent ?? '');
     await expect(texts.some((t) => t.includes('→'))).toBe(true);
     await expect(texts.some((t) => t.includes('NOPE'))).toBe(true);
+  },
+};
+
+/** An item's `default` shows in the preview; values typed into the preview stay while the schema is edited. */
+export const DefaultsAndTypedValues: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    edit(
+      canvasElement,
+      withItems({ variable: 'VSNOTE', label: 'Note', fieldtype: 'text', default: 'none reported' }),
+    );
+    const note = await canvas.findByTestId('ecrf-row-VSNOTE');
+    await expect(within(note).getByRole('textbox')).toHaveValue('none reported');
+    const pulse = within(canvas.getByTestId('ecrf-row-PULSE')).getByRole('textbox');
+    await userEvent.type(pulse, '72');
+    edit(
+      canvasElement,
+      withItems(
+        { variable: 'VSNOTE', label: 'Note', fieldtype: 'text', default: 'none reported' },
+        { variable: 'VSCOMM', label: 'Comment', fieldtype: 'textarea' },
+      ),
+    );
+    await canvas.findByTestId('ecrf-row-VSCOMM');
+    await expect(within(canvas.getByTestId('ecrf-row-PULSE')).getByRole('textbox')).toHaveValue('72');
+  },
+};
+
+/** The builder's edit survives a language switch (Storybook remounts the story) and a reload. */
+export const EditSurvivesLanguageSwitch: Story = {
+  args: { draftKey: 'story-language-switch' },
+  render: (args) => (
+    <Remounting>
+      <FormSchemaPlayground {...args} />
+    </Remounting>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.restore', undefined, true) }));
+    const edited = pretty(withItems({ variable: 'VSCOMM', label: 'Comment', fieldtype: 'textarea' }));
+    edit(canvasElement, edited);
+    await canvas.findByTestId('ecrf-row-VSCOMM');
+    const before = canvas.getByTestId('story-locale').textContent;
+    await userEvent.click(canvas.getByTestId('story-switch-language'));
+    await waitFor(() => expect(canvas.getByTestId('story-locale').textContent).not.toBe(before));
+    await waitFor(() => expect(editorText(canvasElement, ID)).toBe(edited));
+    await expect(await canvas.findByTestId('ecrf-row-VSCOMM')).toBeInTheDocument();
+    await expect(canvas.getByTestId('builder-source')).toHaveTextContent(msg('builder.fromDraft'));
+    await userEvent.click(canvas.getByTestId('story-reload'));
+    await waitFor(() => expect(editorText(canvasElement, ID)).toBe(edited));
+    // leave the example for the next visit
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.restore', undefined, true) }));
+  },
+};
+
+/** A share link carries the schema in the address: opened, it shows the same schema. */
+export const ShareLinkOpensTheSameSchema: Story = {
+  args: { draftKey: 'story-share-link' },
+  render: (args) => (
+    <Remounting>
+      <FormSchemaPlayground {...args} />
+    </Remounting>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const edited = pretty(withItems({ variable: 'VSSHARE', label: 'Shared', fieldtype: 'text' }));
+    edit(canvasElement, edited);
+    await canvas.findByTestId('ecrf-row-VSSHARE');
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.share', undefined, true) }));
+    const link = (await canvas.findByTestId('builder-share-link')) as HTMLInputElement;
+    const url = new URL(link.value);
+    await expect(url.searchParams.has(SHARE_PARAM)).toBe(true);
+    await expect(link.value).toContain(encodeShared(edited));
+
+    // open the link in this frame: the example first (no draft), then the address carries the schema
+    const before = window.location.href;
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.restore', undefined, true) }));
+    window.history.replaceState(null, '', `${window.location.pathname}${url.search}`);
+    try {
+      localStorage.removeItem('edcweb.builder.story-share-link');
+      await userEvent.click(canvas.getByTestId('story-reload'));
+      await waitFor(() => expect(editorText(canvasElement, ID)).toBe(edited));
+      await expect(await canvas.findByTestId('ecrf-row-VSSHARE')).toBeInTheDocument();
+      await expect(canvas.getByTestId('builder-source')).toHaveTextContent(msg('builder.fromLink'));
+    } finally {
+      window.history.replaceState(null, '', before);
+      localStorage.removeItem('edcweb.builder.story-share-link');
+    }
   },
 };

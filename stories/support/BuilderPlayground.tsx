@@ -21,7 +21,7 @@ import { ListScreen } from '../../renderers/list/ListScreen';
 import type { ListScreenConfig } from '../../renderers/list/types';
 import { issueText, useEngineLocale } from '../../renderers/search/metadataText';
 import { sharedFieldTypes } from '../../renderers/search/sharedFieldTypes';
-import { readJson, type JsonSyntaxProblem } from './jsonSyntax';
+import { readJson, type JsonSyntaxProblem } from '../../renderers/builder/jsonSyntax';
 import {
   codeListsFromFixtures,
   ListApi,

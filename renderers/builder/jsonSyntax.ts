@@ -2,6 +2,7 @@
  * Where a JSON text stops being JSON, the same in every JavaScript engine (JSON.parse's messages differ between
  * engines and do not always name a position): a small validating scanner of RFC 8259.
  */
+import type { IntlShape } from 'react-intl';
 
 export interface JsonSyntaxProblem {
   /** 1-based. */
@@ -150,4 +151,12 @@ export function readJson(text: string): JsonReading {
     ok: false,
     problem: { ...lineAndColumn(text, offset), found: offset < text.length ? (text[offset] ?? null) : null },
   };
+}
+
+/** The message of a syntax error at `offset`, in the UI language (line, column and the unexpected character). */
+export function jsonSyntaxMessage(intl: IntlShape, text: string, offset: number): string {
+  const { line, column } = lineAndColumn(text, offset);
+  return offset < text.length
+    ? intl.formatMessage({ id: 'builder.jsonError' }, { line, column, found: text[offset] ?? '' })
+    : intl.formatMessage({ id: 'builder.jsonErrorAtEnd' }, { line, column });
 }

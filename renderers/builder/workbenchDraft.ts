@@ -1,0 +1,93 @@
+/**
+ * A workbench's text kept while the builder works: in localStorage under its own key, written after each check and
+ * when the workbench unmounts (a language switch in Storybook remounts the story), read when it mounts. A share
+ * link wins over the kept draft once: the draft then remembers the link it came from, so that reloading the linked
+ * page keeps the edits made since.
+ */
+import { sharedTextOf } from './shareLink';
+
+const PREFIX = 'edcweb.builder.';
+
+interface StoredDraft {
+  text: string;
+  /** The share code the draft started from (reloading that link keeps the draft). */
+  link?: string;
+  /** The example the draft started from. */
+  example?: string;
+}
+
+export type DraftSource = 'example' | 'draft' | 'link';
+
+export interface DraftStart {
+  text: string;
+  source: DraftSource;
+  /** The example the draft started from (when known). */
+  example: string | null;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(key: string): StoredDraft | null {
+  try {
+    const raw = storage()?.getItem(PREFIX + key);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as unknown;
+    if (typeof value !== 'object' || value === null) return null;
+    const draft = value as Partial<StoredDraft>;
+    return typeof draft.text === 'string' ? (draft as StoredDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, draft: StoredDraft) {
+  try {
+    storage()?.setItem(PREFIX + key, JSON.stringify(draft));
+  } catch {
+    // storage full or refused: the draft lives as long as the page
+  }
+}
+
+/** What a workbench opens with: a share link not yet opened, else the kept draft, else the example. */
+export function startingText(
+  key: string | null,
+  exampleText: string,
+  exampleName: string | null,
+): DraftStart {
+  const shared = typeof window === 'undefined' ? null : sharedTextOf(window);
+  const kept = key === null ? null : read(key);
+  if (shared && kept?.link !== shared.code) {
+    if (key !== null) write(key, { text: shared.text, link: shared.code });
+    return { text: shared.text, source: 'link', example: null };
+  }
+  if (kept && kept.text !== exampleText)
+    return { text: kept.text, source: 'draft', example: kept.example ?? null };
+  return { text: exampleText, source: 'example', example: exampleName };
+}
+
+/** Keeps the text (the link and example it came from stay as they were). */
+export function keepDraft(key: string | null, text: string, example?: string | null) {
+  if (key === null) return;
+  const kept = read(key);
+  const draft: StoredDraft = { text };
+  if (kept?.link) draft.link = kept.link;
+  const from = example === undefined ? kept?.example : example;
+  if (from) draft.example = from;
+  write(key, draft);
+}
+
+/** Forgets the draft (the example restored). */
+export function dropDraft(key: string | null) {
+  if (key === null) return;
+  try {
+    storage()?.removeItem(PREFIX + key);
+  } catch {
+    // nothing kept
+  }
+}
