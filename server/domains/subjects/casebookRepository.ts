@@ -79,6 +79,15 @@ export function subjectByNumber(db: Db, studyId: string, subjid: string): Promis
   ]);
 }
 
+/** Subject ids equal to `base` or starting with `base-`. */
+export async function subjectIdsLike(db: Db, base: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select id from subjects where id = $1 or starts_with(id, $1 || '-')`,
+    [base],
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function rolePermissions(db: Db, roleId: string): Promise<Set<string>> {
   const rows = await db.query<{ permission: string }>(
     'select permission from role_permissions where role_id = $1',

@@ -6,7 +6,6 @@
  * A refusal throws Refused before anything is written, or inside the transaction, which then rolls back: a refused
  * request changes nothing.
  */
-import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../../engine/api/localized';
 import {
   SUBJECT_STATUS,
@@ -33,6 +32,7 @@ import {
   siteSubjids,
   studyVersion,
   subjectByNumber,
+  subjectIdsLike,
   subjectIdPattern,
   subjectRow,
   transitionsFrom,
@@ -185,6 +185,18 @@ export interface AddSubjectInput {
   birthdate: string | null;
 }
 
+/**
+ * The id of a new subject: `subj-` and its number in lower case, as the seed's (stable, readable in addresses);
+ * with a suffix when a renumbered subject holds it already.
+ */
+async function freeSubjectId(tx: Db, subjid: string): Promise<string> {
+  const base = `subj-${subjid.toLowerCase()}`;
+  const taken = new Set(await subjectIdsLike(tx, base));
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
 /** savesubject.do. */
 export async function addSubject(
   db: Db,
@@ -200,7 +212,7 @@ export async function addSubject(
       const protover = await requireVersion(tx, session.studyId, 'protocol', input.protover);
       const crfver = await requireVersion(tx, session.studyId, 'crf', input.crfver);
       refuseSubjid(await checkSubjid(tx, session.studyId, site, subjid));
-      const id = `subj-${randomUUID()}`;
+      const id = await freeSubjectId(tx, subjid);
       await insertSubject(tx, {
         id,
         studyId: session.studyId,
