@@ -40,7 +40,7 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   { path: '/edc/varstatus/showSignature.do', planned: 'issue 14 (PI signature)' },
   { path: '/edc/varstatus/validationSignUser.do' },
   { path: '/edc/varstatus/saveVarStatusList.do', planned: 'issue 14 (SDV, signature)' },
-  // subjects
+  // subjects (issue 12: the casebook's first slice)
   ...[
     'sitecodeList',
     'getcrfver',
@@ -51,7 +51,7 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
     'updatesubject',
   ]
     .concat(['subjectbase', 'checkSubject'])
-    .map((name) => ({ path: `/edc/subject/${name}.do`, planned: 'issue 12 (casebook)' })),
+    .map((name) => ({ path: `/edc/subject/${name}.do` })),
   { path: '/edc/subject/subjectinfo.do' },
   { path: '/edc/subject/subjectlist.do' },
   { path: '/edc/subject/subjectSdvSign.do', planned: 'issue 14 (SDV)' },

@@ -96,6 +96,39 @@ export const SERVER_MESSAGES = {
     zh_CN: '该请求标识已用于其他操作',
     en: 'This request key was already used for another operation',
   },
+  subjectAddNotAllowed: {
+    zh_CN: '当前角色无权新增受试者',
+    en: 'Your current role may not add subjects',
+  },
+  subjectEditNotAllowed: {
+    zh_CN: '当前角色无权修改受试者信息',
+    en: 'Your current role may not change subject information',
+  },
+  siteNotChosen: {
+    zh_CN: '只能在当前选择的中心新增受试者',
+    en: 'Subjects can only be added at the site you chose',
+  },
+  subjidTaken: { zh_CN: '受试者编号 {subjid} 已存在', en: 'Subject number {subjid} already exists' },
+  subjidPattern: {
+    zh_CN: '受试者编号须符合格式 {pattern}（例如 {example}）',
+    en: 'The subject number must follow {pattern} (e.g. {example})',
+  },
+  unknownProtover: { zh_CN: '方案版本不存在', en: 'No such protocol version' },
+  unknownCrfver: { zh_CN: 'eCRF 版本不存在', en: 'No such eCRF version' },
+  reasonRequired: { zh_CN: '请填写修改原因', en: 'Please give a reason for the change' },
+  noNeedToSave: { zh_CN: '数据未修改，无需保存', en: 'No need to save: nothing was changed' },
+  subjectChanged: {
+    zh_CN: '该受试者已被他人修改，请刷新后重试',
+    en: 'This subject was changed meanwhile; please reload it and try again',
+  },
+  transitionNotAllowed: {
+    zh_CN: '受试者当前状态不能变更为所选状态',
+    en: "The subject's current state cannot change to the chosen one",
+  },
+  transitionNotPermitted: {
+    zh_CN: '当前角色无权进行此状态变更',
+    en: 'Your current role may not make this state change',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

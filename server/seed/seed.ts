@@ -13,6 +13,7 @@ import { localizedTextSchema, LOCALES } from '../../engine/api/localized';
 import { LISTS_SEED_DIR, LIST_SEED_FILES, loadListsSeed, seedLists, type ListsSeed } from './lists';
 import { DEMO_SUBJECT_COUNT, generateSubjects, vacuumSubjects } from './subjects';
 import { formSeedSourceFiles, seedForms, topUpForms } from './forms';
+import { seedCasebook } from './casebook';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
 /** Used when DEMO_PASSWORD is not set. Printed at start; lives only in server code, never in the client. */
@@ -31,6 +32,7 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./seed.ts', import.meta.url),
     new URL('./lists.ts', import.meta.url),
     new URL('./subjects.ts', import.meta.url),
+    new URL('./casebook.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
     ...(await engineSources(new URL('../../engine/form/', import.meta.url))),
@@ -292,6 +294,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     }
     await seedLists(tx, study.id, seed.lists, now);
     await generateSubjects(tx, study.id, opts.subjects ?? DEMO_SUBJECT_COUNT);
+    await seedCasebook(tx, study.id);
     await seedForms(tx, study.id, now);
   });
   await vacuumSubjects(db);
@@ -341,6 +344,11 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
     added = true;
   }
   if (await topUpForms(db, studyId, now)) added = true;
+  const casebook = await db.query<{ n: number }>('select count(*)::int as n from protocol_versions');
+  if ((casebook[0]?.n ?? 0) === 0) {
+    await db.transaction((tx) => seedCasebook(tx, studyId));
+    added = true;
+  }
   if (added) await vacuumSubjects(db);
   return added;
 }

@@ -21,7 +21,20 @@ import {
   validationSignUser as signature,
   writeWebLog,
 } from '../../engine/api/session';
-import { SUBJECT_LIST_KEY, subjectInfo, subjectList } from '../../engine/api/subjects';
+import {
+  SUBJECT_LIST_KEY,
+  changeWorkflow,
+  checkSubject,
+  getCrfVer,
+  getProtover,
+  saveSubject,
+  sitecodeList,
+  subjectBase,
+  subjectInfo,
+  subjectList,
+  updateInfo,
+  updateSubject,
+} from '../../engine/api/subjects';
 import { codeList, searchFieldShown, selectColumns, selectSearchFields } from '../../engine/api/lists';
 import {
   auditTrail,
@@ -166,6 +179,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
 
   await captureListFixtures(h, put);
   await captureFormFixtures(h, put);
+  await captureSubjectFixtures(h, put);
   return out;
 }
 
@@ -295,5 +309,97 @@ async function captureFormFixtures(h: Harness, put: (name: string, body: unknown
   put(
     'forms/refused.writeNotAllowed',
     (await h.call(saveData, saveParams(8, { ...values, SYSBP: '120' }), { token: sponsor })).body,
+  );
+}
+
+/**
+ * The casebook's subjects as crc.li (CRC @ BJ01) works them: the sites and versions of the add dialog, the number
+ * checks (free, taken, off the pattern), a subject added (BJ01-0031), its base info changed with a reason, its
+ * enrolment, its base with the audit trail; cra.zhao (CRA @ BJ01) reading it; the refusals.
+ */
+async function captureSubjectFixtures(h: Harness, put: (name: string, body: unknown) => void): Promise<void> {
+  const crc = await h.loginAs('crc.li', 'CRC', 'BJ01');
+  const as = { token: crc };
+  const sites = await h.call(sitecodeList, {}, as);
+  put('subjects/sitecodeList', sites.body);
+  put('subjects/getProtover', (await h.call(getProtover, {}, as)).body);
+  put('subjects/getCrfVer', (await h.call(getCrfVer, {}, as)).body);
+  const site = sites.body.success ? sites.body.data[0] : undefined;
+  const siteid = site?.siteid ?? '';
+  const subjid = site?.nextsubjid ?? '';
+  put('subjects/checkSubject', (await h.call(checkSubject, { siteid, subjid }, as)).body);
+  put(
+    'subjects/checkSubject.duplicate',
+    (await h.call(checkSubject, { siteid, subjid: 'BJ01-0001' }, as)).body,
+  );
+  put('subjects/checkSubject.pattern', (await h.call(checkSubject, { siteid, subjid: 'BJ01-31' }, as)).body);
+  const fresh = {
+    siteid,
+    protover: 'PROT-2.0',
+    crfver: 'CRF-1.1',
+    initials: 'ZQ',
+    sex: 'F',
+    birthdate: '1980-04-02',
+  };
+  put(
+    'subjects/saveSubject.duplicate',
+    (await h.call(saveSubject, { ...fresh, subjid: 'BJ01-0001' }, as)).body,
+  );
+  const saved = await h.call(saveSubject, { ...fresh, subjid }, as);
+  put('subjects/saveSubject', saved.body);
+  const row = saved.body.success ? saved.body.data : null;
+  const subjectid = row?.subjectid ?? '';
+  put('subjects/subjectBase.new', (await h.call(subjectBase, { subjectid }, as)).body);
+  h.clock.advance(MINUTE);
+  const info = {
+    subjectid,
+    updatedat: row?.updatedat ?? '',
+    initials: 'ZQL',
+    sex: 'F',
+    birthdate: '1980-04-02',
+    age: row?.age ?? null,
+    reason: '',
+  };
+  put('subjects/updateInfo.noReason', (await h.call(updateInfo, info, as)).body);
+  const updated = await h.call(updateInfo, { ...info, reason: '筛选日志抄写错误' }, as);
+  put('subjects/updateInfo', updated.body);
+  const afterInfo = updated.body.success ? updated.body.data : null;
+  put(
+    'subjects/updateSubject',
+    (
+      await h.call(
+        updateSubject,
+        {
+          subjectid,
+          updatedat: afterInfo?.updatedat ?? '',
+          subjid,
+          protover: 'PROT-2.0',
+          crfver: 'CRF-1.0',
+          reason: '按中心启用的 eCRF 版本更正',
+        },
+        as,
+      )
+    ).body,
+  );
+  h.clock.advance(MINUTE);
+  const current = await h.call(subjectInfo, { subjectid }, as);
+  const enrolled = await h.call(
+    changeWorkflow,
+    {
+      subjectid,
+      updatedat: current.body.success ? current.body.data.updatedat : '',
+      status: '2',
+      reason: '入选标准全部满足',
+    },
+    as,
+  );
+  put('subjects/changeWorkflow', enrolled.body);
+  put('subjects/subjectBase', (await h.call(subjectBase, { subjectid }, as)).body);
+  const cra = await h.loginAs('cra.zhao', 'CRA', 'BJ01');
+  put('subjects/sitecodeList.readOnly', (await h.call(sitecodeList, {}, { token: cra })).body);
+  put('subjects/subjectBase.readOnly', (await h.call(subjectBase, { subjectid }, { token: cra })).body);
+  put(
+    'subjects/refused.addNotAllowed',
+    (await h.call(saveSubject, { ...fresh, subjid: 'BJ01-0099' }, { token: cra })).body,
   );
 }
