@@ -255,6 +255,8 @@ async function openList(page: Page, search: string): Promise<void> {
       `the subject list at ${page.url()} showed no rows (${String(error)}); the page reads: ${text}`,
     );
   }
+  // the code lists (site, status, sex) arrive after the rows and redraw the header: a click before that can be lost
+  await page.waitForLoadState('networkidle');
   if (process.env.BROWSER_BENCH_SCREENSHOT)
     await page.screenshot({ path: process.env.BROWSER_BENCH_SCREENSHOT });
 }

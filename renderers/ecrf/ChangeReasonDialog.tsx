@@ -3,7 +3,7 @@
  * dictionary (which fills in its text) and/or free text; "apply to all" copies a row's reason to every row. OK
  * stays disabled until every row has a text.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +11,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ChangeReason, EditReason } from '../../engine/api/data';
@@ -44,6 +47,7 @@ function ReasonRows({
 }: Omit<ChangeReasonDialogProps, 'open'>) {
   const intl = useIntl();
   const locale = useEngineLocale();
+  const idBase = useId();
   const [draft, setDraft] = useState<Draft>(() =>
     Object.fromEntries(variables.map((v) => [v, { code: null, text: '' }])),
   );
@@ -91,38 +95,44 @@ function ReasonRows({
                   {variable}
                 </Typography>
               </Typography>
-              <TextField
-                select
-                size="small"
-                label={intl.formatMessage({ id: 'ecrf.reason.choose' })}
-                value={reason.code ?? ''}
-                onChange={(event) => choose(variable, event.target.value)}
-                slotProps={{
-                  select: { native: true },
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'aria-label': intl.formatMessage({ id: 'ecrf.reason.chooseFor' }, { label }) },
-                }}
-              >
-                <option value="">{intl.formatMessage({ id: 'ecrf.reason.freeText' })}</option>
-                {reasons.map((r) => (
-                  <option key={r.code} value={r.code}>
-                    {metaText(r.text, locale)}
-                  </option>
-                ))}
-              </TextField>
-              <TextField
-                size="small"
-                required
-                label={intl.formatMessage({ id: 'ecrf.reason.text' })}
-                value={reason.text}
-                onChange={(event) => set(variable, { ...reason, text: event.target.value })}
-                slotProps={{
-                  htmlInput: {
-                    maxLength: REASON_MAX_LENGTH,
-                    'aria-label': intl.formatMessage({ id: 'ecrf.reason.textFor' }, { label }),
-                  },
-                }}
-              />
+              <FormControl size="small">
+                <InputLabel shrink htmlFor={`${idBase}-${variable}-code`}>
+                  {intl.formatMessage({ id: 'ecrf.reason.choose' })}
+                </InputLabel>
+                <NativeSelect
+                  id={`${idBase}-${variable}-code`}
+                  value={reason.code ?? ''}
+                  onChange={(event) => choose(variable, event.target.value)}
+                  input={<OutlinedInput notched label={intl.formatMessage({ id: 'ecrf.reason.choose' })} />}
+                  inputProps={{
+                    'aria-label': intl.formatMessage({ id: 'ecrf.reason.chooseFor' }, { label }),
+                  }}
+                >
+                  <option value="">{intl.formatMessage({ id: 'ecrf.reason.freeText' })}</option>
+                  {reasons.map((r) => (
+                    <option key={r.code} value={r.code}>
+                      {metaText(r.text, locale)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormControl size="small" required>
+                <InputLabel htmlFor={`${idBase}-${variable}-text`}>
+                  {intl.formatMessage({ id: 'ecrf.reason.text' })}
+                </InputLabel>
+                <OutlinedInput
+                  id={`${idBase}-${variable}-text`}
+                  label={intl.formatMessage({ id: 'ecrf.reason.text' })}
+                  value={reason.text}
+                  onChange={(event) => set(variable, { ...reason, text: event.target.value })}
+                  slotProps={{
+                    input: {
+                      maxLength: REASON_MAX_LENGTH,
+                      'aria-label': intl.formatMessage({ id: 'ecrf.reason.textFor' }, { label }),
+                    },
+                  }}
+                />
+              </FormControl>
               <Button
                 size="small"
                 disabled={variables.length < 2 || reason.text.trim() === ''}
