@@ -38,7 +38,11 @@ export async function hitWindow(
 /** A @fastify/rate-limit store on the database (the cluster-safe alternative to its in-memory LocalStore). */
 export function databaseStore(db: Db, now: () => Date): FastifyRateLimitStoreCtor {
   return class DatabaseStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       hitWindow(db, key, now(), timeWindow).then(
         (result) => callback(null, result),
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
