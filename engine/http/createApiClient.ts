@@ -243,7 +243,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     if (status === 429) {
       // too many requests: the server's message says when to try again (never "server error", never reported)
-      notify(opts, msg ? { level: 'warning', text: msg } : { level: 'warning', messageId: MSG.tooManyRequests });
+      notify(
+        opts,
+        msg ? { level: 'warning', text: msg } : { level: 'warning', messageId: MSG.tooManyRequests },
+      );
       throw new RequestError('rateLimited', def.path, { status, code, msg });
     }
     notify(opts, { level: 'error', messageId: MSG.serverError });

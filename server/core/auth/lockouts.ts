@@ -18,7 +18,11 @@ export interface LockoutPolicy {
 }
 
 export type AttemptClaim =
-  | { judged: true; /** This attempt set the lock (the last one of its round): a failure leaves it. */ lastOfRound: boolean; lockedUntil: Date | null }
+  | {
+      judged: true;
+      /** This attempt set the lock (the last one of its round): a failure leaves it. */ lastOfRound: boolean;
+      lockedUntil: Date | null;
+    }
   | { judged: false; lockedUntil: Date | null };
 
 /** The key of an account name: trimmed, lower case (user names are matched without regard to case). */

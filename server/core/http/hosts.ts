@@ -54,7 +54,10 @@ export const hostCheckPlugin = fp<HostCheckOptions>(
       if (configured) return;
       request.log.warn({ event: 'host.refused', host: String(host).slice(0, 200) }, 'host not allowed');
       const locale = requestLocale(request.headers.locale);
-      return reply.code(400).header('cache-control', 'no-store').send(fail(message('hostNotAllowed', locale)));
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send(fail(message('hostNotAllowed', locale)));
     });
   },
   { name: 'edc-hosts', dependencies: ['edc-core'] },

@@ -68,7 +68,8 @@ function info(o: Sent): Promise<LightMyRequestResponse> {
 
 describe('rate limits (finding 2)', () => {
   it('per account: the 4th attempt within the window is 429, whatever the IP; other accounts go on', async () => {
-    for (let i = 1; i <= 3; i++) expect((await login('crc.li', 'bad', { ip: `10.1.0.${i}` })).statusCode).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect((await login('crc.li', 'bad', { ip: `10.1.0.${i}` })).statusCode).toBe(200);
     const refused = await login('CRC.LI', 'bad', { ip: '10.1.0.4' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
@@ -86,13 +87,14 @@ describe('rate limits (finding 2)', () => {
     expect(events.filter((e) => e === 'login.failed')).toHaveLength(3);
 
     h.clock.advance(MINUTE + 1_000);
-    expect((await login('crc.li', TEST_PASSWORD, { ip: '10.1.0.6' })).json<{ success: boolean }>().success).toBe(
-      true,
-    );
+    expect(
+      (await login('crc.li', TEST_PASSWORD, { ip: '10.1.0.6' })).json<{ success: boolean }>().success,
+    ).toBe(true);
   });
 
   it('per IP on the login front: the 6th attempt from one address is 429, another address goes on', async () => {
-    for (let i = 1; i <= 5; i++) expect((await login(`guess.${i}`, 'bad', { ip: '10.2.0.1' })).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i++)
+      expect((await login(`guess.${i}`, 'bad', { ip: '10.2.0.1' })).statusCode).toBe(200);
     expect((await login('guess.6', 'bad', { ip: '10.2.0.1' })).statusCode).toBe(429);
     expect((await login('guess.6', 'bad', { ip: '10.2.0.2' })).statusCode).toBe(200);
   });
@@ -120,7 +122,11 @@ describe('rate limits (finding 2)', () => {
   it('per user on the signature re-authentication', async () => {
     const token = await h.loginAs('pi.wang', 'PI', 'BJ01');
     const sign = () =>
-      h.call(validationSignUser, { username: 'pi.wang', password: TEST_PASSWORD, meaning: 'approve' }, { token });
+      h.call(
+        validationSignUser,
+        { username: 'pi.wang', password: TEST_PASSWORD, meaning: 'approve' },
+        { token },
+      );
     expect((await sign()).body.success).toBe(true);
     expect((await sign()).body.success).toBe(true);
     const third = await sign();
@@ -149,7 +155,9 @@ describe('Host allow-list (finding 7)', () => {
     await h.db.query(`insert into site_ui_config (host, back_address) values ('edc.hospital.example', '')`);
     const res = await info({ ip: '10.5.0.3', host: 'edc.hospital.example' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ data: { backAddress: string } }>().data.backAddress).toBe('http://edc.hospital.example');
+    expect(res.json<{ data: { backAddress: string } }>().data.backAddress).toBe(
+      'http://edc.hospital.example',
+    );
   });
 
   it('matches names, ports, domains and IPv6 literals', () => {

@@ -6,11 +6,7 @@
 import type { Db } from '../db/db';
 
 export type SecurityEventKind =
-  | 'login.failed'
-  | 'login.locked'
-  | 'login.refusedLocked'
-  | 'login.unlocked'
-  | 'rateLimited';
+  'login.failed' | 'login.locked' | 'login.refusedLocked' | 'login.unlocked' | 'rateLimited';
 
 export interface SecurityEvent {
   at: Date;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { FastifyInstance } from 'fastify';
 import { loginFront } from '../../../engine/api/session';
 import { serverPath } from '../../../engine/api/endpoint';
+import type * as passwords from '../../core/auth/passwords';
 import { hashCost, verifyPassword } from '../../core/auth/passwords';
 import { lockoutState, unlockAccount } from '../../core/auth/lockouts';
 import { buildApp } from '../../core/app';
@@ -17,7 +18,7 @@ import { TEST_HOST, TEST_RATE_LIMITS, startHarness, type Harness } from '../../t
 import { TEST_PASSWORD } from '../../test/testDb';
 
 vi.mock('../../core/auth/passwords', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../core/auth/passwords')>();
+  const actual = await importOriginal<typeof passwords>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 const verify = vi.mocked(verifyPassword);
@@ -177,7 +178,11 @@ describe('security log (finding 9)', () => {
     const now = h.clock.now();
     const old = new Date(now.getTime() - 181 * 24 * 3600 * 1000);
     await recordSecurityEvent(h.db, { at: old, event: 'login.failed', account: 'old.guess' });
-    const purged = await purgeSecurityState(h.db, { now, retentionDays: 180, lockoutResetMs: 24 * 60 * MINUTE });
+    const purged = await purgeSecurityState(h.db, {
+      now,
+      retentionDays: 180,
+      lockoutResetMs: 24 * 60 * MINUTE,
+    });
     expect(purged.events).toBeGreaterThanOrEqual(1);
     expect(await securityEvents(h.db, 'old.guess')).toHaveLength(0);
     expect((await securityEvents(h.db, 'nobody.at.all')).map((e) => e.event)).toEqual(['login.failed']);

@@ -32,7 +32,10 @@ export function dummyHashFor(db: Db): Promise<string> {
          from (select password_hash from users order by created_at desc limit 20) newest`,
       );
       const costs = (row?.hashes ?? []).map(hashCost).filter((c) => c !== null);
-      const cost = costs.reduce((a, b) => (b.N * b.r * b.p > a.N * a.r * a.p ? b : a), costs[0] ?? DEFAULT_SCRYPT_COST);
+      const cost = costs.reduce(
+        (a, b) => (b.N * b.r * b.p > a.N * a.r * a.p ? b : a),
+        costs[0] ?? DEFAULT_SCRYPT_COST,
+      );
       return dummyHash(cost);
     })();
     dummyHashes.set(db, hash);
@@ -64,14 +67,25 @@ export async function checkLogin(
   if (!claim.judged) {
     // locked: no password is verified (the same for known and unknown names, which lock alike)
     await recordSecurityEvent(db, { at: now, event: 'login.refusedLocked', account, ip });
-    return { ok: false, reason: 'lockedOut', minutes: minutesUntil(claim.lockedUntil, now, config.lockoutBaseMs) };
+    return {
+      ok: false,
+      reason: 'lockedOut',
+      minutes: minutesUntil(claim.lockedUntil, now, config.lockoutBaseMs),
+    };
   }
   const user = await findUserByUsername(db, username);
   // an unknown user costs a verification of the same price as a known one: timing does not tell which names exist
   const verified = await verifyPassword(password, user ? user.passwordHash : await dummyHashFor(db));
   if (!user || !verified) {
     const detail = { reason: user ? 'wrong password' : 'unknown user' };
-    await recordSecurityEvent(db, { at: now, event: 'login.failed', account, userId: user?.id ?? null, ip, detail });
+    await recordSecurityEvent(db, {
+      at: now,
+      event: 'login.failed',
+      account,
+      userId: user?.id ?? null,
+      ip,
+      detail,
+    });
     if (!claim.lastOfRound) return { ok: false, reason: 'badLogin' };
     await recordSecurityEvent(db, {
       at: now,
@@ -81,12 +95,23 @@ export async function checkLogin(
       ip,
       detail: { until: claim.lockedUntil?.toISOString() ?? null },
     });
-    return { ok: false, reason: 'lockedOut', minutes: minutesUntil(claim.lockedUntil, now, config.lockoutBaseMs) };
+    return {
+      ok: false,
+      reason: 'lockedOut',
+      minutes: minutesUntil(claim.lockedUntil, now, config.lockoutBaseMs),
+    };
   }
   // the password was right: the count, a lock this attempt set and the doubling are forgotten
   await clearLockout(db, account);
   if (user.disabled) {
-    await recordSecurityEvent(db, { at: now, event: 'login.failed', account, userId: user.id, ip, detail: { reason: 'disabled' } });
+    await recordSecurityEvent(db, {
+      at: now,
+      event: 'login.failed',
+      account,
+      userId: user.id,
+      ip,
+      detail: { reason: 'disabled' },
+    });
     return { ok: false, reason: 'accountDisabled' };
   }
   return { ok: true, user };

@@ -20,7 +20,7 @@ import { redactTokenInUrl } from '../../../engine/http/tokenStore';
 import { checkToken, refusal } from '../../core/auth/guard';
 import type { AppContext } from '../../core/context';
 import { clearTokenCookie, readCookie } from '../../core/http/cookies';
-import { HttpAnswer, fail, ok } from '../../core/http/envelope';
+import { fail, ok } from '../../core/http/envelope';
 import { ownTokenEndpoint, publicEndpoint, roleEndpoint, sessionEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
 import { helpDocs, insertWebLog } from './repository';

@@ -1,0 +1,33 @@
+/** The part of autocannon's API bench/load.ts uses (the package ships no types). */
+declare module 'autocannon' {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }
+  interface Client {
+    setRequests(requests: Request[]): void;
+    on(event: 'response', listener: (status: number, bytes: number, responseTime: number) => void): void;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+    setupClient?: (client: Client) => void;
+  }
+  interface Result {
+    requests: { total: number; average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
