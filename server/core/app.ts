@@ -1,6 +1,6 @@
 /**
  * The reference server: `buildApp(config)` is used by `npm start` (server/main.ts, which listens) and by the tests
- * (app.inject(), no port). It opens (or takes) the database, registers the core plugin — `db` and `config`,
+ * (app.inject(), no port). It opens (or takes) the database, registers the security headers (helmet, http/securityHeaders.ts), the core plugin — `db` and `config`,
  * error and not-found answers — then one plugin per domain (server/domains/<domain>/plugin.ts), each registering
  * its endpoints from the contract (engine/api/<domain>.ts), and last the SPA.
  */
@@ -16,6 +16,7 @@ import { resolveConfig, type ServerConfigInput } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { spaRoutes } from './http/spa';
 import { corePlugin } from './plugin';
 
@@ -38,6 +39,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   });
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
+  await registerSecurityHeaders(app, config);
   await app.register(corePlugin, { db, config });
   await app.register(sessionPlugin);
   await app.register(rolesPlugin);
