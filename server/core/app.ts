@@ -1,8 +1,9 @@
 /**
  * The reference server: `buildApp(config)` is used by `npm start` (server/main.ts, which listens) and by the tests
- * (app.inject(), no port). It opens (or takes) the database, registers the core plugin — `db` and `config`,
- * error and not-found answers —, the perimeter (Host allow-list, rate limits in the database, the security-log
- * purge; docs/security.md), then one plugin per domain (server/domains/<domain>/plugin.ts), each registering
+ * (app.inject(), no port). It opens (or takes) the database, registers the security headers (helmet,
+ * http/securityHeaders.ts), the core plugin — `db` and `config`, error and not-found answers —, the perimeter (Host
+ * allow-list, rate limits in the database, the security-log purge; docs/security.md), then one plugin per domain
+ * (server/domains/<domain>/plugin.ts), each registering
  * its endpoints from the contract (engine/api/<domain>.ts), and last the SPA.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,6 +20,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { hostCheckPlugin } from './http/hosts';
 import { rateLimitPlugin } from './http/rateLimit';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { spaRoutes } from './http/spa';
 import { corePlugin } from './plugin';
 import { securityPurgePlugin } from './security/purgeJob';
@@ -42,6 +44,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   });
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
+  await registerSecurityHeaders(app, config);
   await app.register(corePlugin, { db, config });
   await app.register(hostCheckPlugin, { allowedHosts: config.allowedHosts });
   await app.register(rateLimitPlugin, { db, limits: config.rateLimits, now: config.now });

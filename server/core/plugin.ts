@@ -31,10 +31,6 @@ export const corePlugin = fp<CoreOptions>(
     app.decorate('db', db);
     app.decorate('config', config);
 
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('x-content-type-options', 'nosniff');
-    });
-
     // The app's one error handler: what no route answered itself. A request Fastify cannot read (bad JSON, wrong
     // content type, too large) is a 400/413 with a translated message; anything else a 500. Neither carries the
     // error's own text: a translated message and an error id, the detail in the log under that id (errorAnswer.ts).

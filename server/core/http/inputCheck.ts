@@ -30,6 +30,7 @@ function childPath(parent: string, key: string | number): string {
 /** A printable form of a key for a path (its unstorable characters escaped, at most 64 characters). */
 function printable(key: string): string {
   const escaped = key.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what is escaped here
     /[\u0000-\u001f\uD800-\uDFFF]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
