@@ -30,3 +30,10 @@ export {
   type SchemaChangeCode,
   type SchemaComparison,
 } from './compareSchemas';
+export {
+  markedBlocks,
+  ruleExamples,
+  type DocBlock,
+  type RuleExample,
+  type RuleExpectation,
+} from './docExamples';
