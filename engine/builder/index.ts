@@ -19,3 +19,21 @@ export {
   type ReadValue,
   type TryResult,
 } from './explainVisibility';
+export {
+  compareSchemas,
+  impactOnValues,
+  schemaChangeMessageId,
+  SCHEMA_CHANGE_CODES,
+  type ChangeImpact,
+  type CompareOptions,
+  type SchemaChange,
+  type SchemaChangeCode,
+  type SchemaComparison,
+} from './compareSchemas';
+export {
+  markedBlocks,
+  ruleExamples,
+  type DocBlock,
+  type RuleExample,
+  type RuleExpectation,
+} from './docExamples';
