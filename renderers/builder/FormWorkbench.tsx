@@ -19,6 +19,7 @@ import {
 } from '../../engine/form';
 import { RULE_KINDS } from '../../engine/form/compile/compileRules';
 import type {
+  CodeListCatalog,
   CompiledForm,
   FormContext,
   FormSchemaIssue,
@@ -54,8 +55,8 @@ export interface FormWorkbenchProps {
   /** Every schema the picker offers. */
   samples: readonly FormWorkbenchSample[];
   ctx: FormContext;
-  /** The study's code lists (completion of `codelisttype`). */
-  codeLists: readonly string[];
+  /** The study's code lists: checked against (`codelisttype` that does not exist) and offered by completion. */
+  codeLists: CodeListCatalog;
   /** Where the edited text is kept across language switches and reloads (null: not kept). */
   draftKey?: string | null;
   editorHeight?: string;
@@ -151,7 +152,7 @@ export function FormWorkbench({
       }
       const raw: unknown = JSON.parse(text);
       lastRaw.current = raw;
-      const compiled = compileForm(raw);
+      const compiled = compileForm(raw, { codeLists });
       if (!compiled.ok) {
         const index = jsonTree(text);
         const problems = index
@@ -173,7 +174,7 @@ export function FormWorkbench({
         preview: { version: (previous?.version ?? 0) + 1, key, form, values },
       };
     },
-    [intl],
+    [intl, codeLists],
   );
 
   const [state, setState] = useState(() => check(start.text, null));
@@ -209,7 +210,10 @@ export function FormWorkbench({
     (): BuilderCompletions => ({
       values: {
         fieldtype: builtinFormFieldTypes.map((d) => ({ label: d.name })),
-        codelisttype: codeLists.map((name) => ({ label: name })),
+        codelisttype: Object.entries(codeLists).map(([name, options]) => ({
+          label: name,
+          ...(options ? { detail: options.map((o) => o.value).join(' ') } : {}),
+        })),
         kind: RULE_KINDS.map((kind) => ({ label: kind })),
         severity: [{ label: 'hard' }, { label: 'soft' }],
       },

@@ -3,7 +3,8 @@
  * range of its path, a rule's syntax error at its position inside the expression string, an unknown variable at its
  * `[NAME]` in the expression. Pure (no React, no editor): the editor draws what this answers.
  */
-import { JsonIndex, lineColumnOf, pathSegments, stringCharOffset, type LocatedPath } from './jsonLocate';
+import type { JsonIndex } from './jsonLocate';
+import { lineColumnOf, pathSegments, stringCharOffset, type LocatedPath } from './jsonLocate';
 
 export type ProblemSeverity = 'error' | 'warning' | 'info';
 
@@ -28,6 +29,8 @@ export interface LocatableIssue {
   path: string;
   messageId: string;
   values: Readonly<Record<string, string | number>>;
+  /** Where inside the string at `path` (0-based `[start, end)` of the text the engine read, trimmed). */
+  span?: { start: number; end: number };
 }
 
 /** Message ids whose `variable` value names a `[NAME]` inside the expression string at the issue's path. */
@@ -67,6 +70,11 @@ export function issueRange(
     if (source !== null) {
       // the engine reads expressions trimmed: positions count from the first non-blank character
       const lead = source.length - source.trimStart().length;
+      if (issue.span)
+        return {
+          ...insideString(text, at, lead + issue.span.start, issue.span.end - issue.span.start),
+          approximate: false,
+        };
       const pos = issue.values.pos;
       if (issue.messageId.startsWith('rule.') && typeof pos === 'number') {
         const token = String(issue.values.token ?? '');

@@ -124,6 +124,25 @@ export const RuleErrorsInPlace: Story = {
   },
 };
 
+/** A select naming a code list the study does not have: reported, and marked on the name. */
+export const UnknownCodeList: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const text = pretty(
+      withItems({ variable: 'VSARM', label: 'Arm', fieldtype: 'select', codelisttype: 'ARMS' }),
+    );
+    edit(canvasElement, text);
+    await waitFor(() => expect(canvas.getAllByTestId('builder-problem')).toHaveLength(1));
+    await expect(problems(canvasElement)).toHaveTextContent(
+      msg('form.unknownCodeList', { codelisttype: 'ARMS', known: 'SEX, SUBJSTATUS, YN' }),
+    );
+    const at = text.indexOf('"ARMS"');
+    await expect(editorMarkers(canvasElement, ID)).toEqual([
+      expect.objectContaining({ from: at, to: at + '"ARMS"'.length, severity: 'error' }),
+    ]);
+  },
+};
+
 /** A cycle among calculated items and a rule reading an unknown variable. */
 export const CyclesAndReferences: Story = {
   play: async ({ canvasElement }) => {

@@ -1,13 +1,13 @@
 /**
  * The builder playground: search-field definitions and a column set edited as JSON, rendered live as the search bar
  * and grid of a list screen (through a fake server whose definitions are the edited JSON, rows generated for the
- * columns), with every problem listed precisely — JSON syntax by line and column, definitions by path and prop in the
- * UI language. A definition that cannot be read leaves the preview on the last one that could.
+ * columns), in the builders' editor (renderers/builder): every problem a marker at its place and an entry of the list
+ * that jumps there — JSON syntax by offset, definitions by path and prop in the UI language. A definition that cannot
+ * be read leaves the preview on the last one that could. Examples from fixtures/, local files, downloads and share
+ * links through the file bar; the texts are kept across language switches and reloads when a `draftKey` is given.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
@@ -21,7 +21,17 @@ import { ListScreen } from '../../renderers/list/ListScreen';
 import type { ListScreenConfig } from '../../renderers/list/types';
 import { issueText, useEngineLocale } from '../../renderers/search/metadataText';
 import { sharedFieldTypes } from '../../renderers/search/sharedFieldTypes';
-import { readJson, type JsonSyntaxProblem } from '../../renderers/builder/jsonSyntax';
+import { BuilderEditor, type BuilderEditorHandle } from '../../renderers/builder/BuilderEditor';
+import type { BuilderCompletions } from '../../renderers/builder/builderCompletion';
+import { jsonTree } from '../../renderers/builder/jsonLocate';
+import { jsonErrorOffset, jsonSyntaxMessage } from '../../renderers/builder/jsonSyntax';
+import { placeIssues, syntaxProblem, type EditorProblem } from '../../renderers/builder/problemRanges';
+import { ProblemList } from '../../renderers/builder/ProblemList';
+import { useDebouncedCheck } from '../../renderers/builder/useDebouncedCheck';
+import { keepDraft, startingText } from '../../renderers/builder/workbenchDraft';
+import { WorkbenchToolbar } from '../../renderers/builder/WorkbenchToolbar';
+import { metaText } from '../../engine/metadata/metaText';
+import type { MetaText } from '../../engine/metadata/types';
 import {
   codeListsFromFixtures,
   ListApi,
@@ -39,6 +49,13 @@ const PATHS = {
 const ROW_KEY = '__row';
 const GENERATED_ROWS = 45;
 
+export interface ListSample {
+  id: string;
+  label: MetaText;
+  searchFields: unknown;
+  columns: unknown;
+}
+
 export interface BuilderPlaygroundProps {
   /** Definitions the editors start from (raw wire format). */
   searchFields: unknown;
@@ -47,24 +64,41 @@ export interface BuilderPlaygroundProps {
   sampleRows?: readonly GridRow[];
   /** Told the open slot's row (the playground supplies a slot named `open`). */
   onOpen?(row: GridRow): void;
+  /** Definitions the picker offers. */
+  samples?: readonly ListSample[];
+  /** Where edits are kept across language switches and reloads (none: not kept). */
+  draftKey?: string;
 }
 
-type Problem = { kind: 'json'; problem: JsonSyntaxProblem } | { kind: 'issue'; issue: MetadataIssue };
+type EditorId = 'searchFields' | 'columns';
+const EDITORS: readonly EditorId[] = ['searchFields', 'columns'];
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
-/** The last JSON value of a text that could be read, and the text's syntax problem now (if any). */
-function useLastReadable(text: string, initial: unknown) {
-  const reading = useMemo(() => readJson(text), [text]);
-  const [last, setLast] = useState<{ value: unknown; key: string }>(() => ({
-    value: initial,
-    key: JSON.stringify(initial),
-  }));
-  if (reading.ok) {
-    const key = JSON.stringify(reading.value);
-    if (key !== last.key) setLast({ value: reading.value, key });
+/** Both texts as one (drafts, files, share links): `{ "searchFields": …, "columns": … }`. */
+function joinTexts(texts: Record<EditorId, string>): string {
+  return `{\n  "searchFields": ${texts.searchFields.replace(/\n/g, '\n  ')},\n  "columns": ${texts.columns.replace(/\n/g, '\n  ')}\n}\n`;
+}
+
+/** The two texts of a joined text (a file may also be a bare column set). */
+function splitTexts(text: string): Record<EditorId, string> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (Array.isArray(value)) return { searchFields: '[]', columns: pretty(value) };
+    if (value === null || typeof value !== 'object') return null;
+    const v = value as Record<string, unknown>;
+    if (!('searchFields' in v) && !('columns' in v)) return null;
+    return { searchFields: pretty(v.searchFields ?? []), columns: pretty(v.columns ?? []) };
+  } catch {
+    return null;
   }
-  return { value: last.value, key: last.key, syntax: reading.ok ? null : reading.problem };
+}
+
+interface EditorCheck {
+  text: string;
+  problems: readonly EditorProblem[];
+  /** The value when the text is JSON. */
+  value: { ok: true; value: unknown; key: string } | { ok: false };
 }
 
 /** Leaf column `prop`s (with their type and filter) of a raw column set, depth first. */
@@ -128,89 +162,28 @@ function columnIssues(
   return uniqueIssues([...parsed.issues, ...colDefIssues(columnsToColDefs(parsed.items, ctx))]);
 }
 
-function ProblemList({ id, problems }: { id: string; problems: readonly Problem[] }) {
-  const intl = useIntl();
-  if (problems.length === 0)
-    return (
-      <Typography variant="body2" color="success.main" data-testid={`builder-issues-${id}`}>
-        <FormattedMessage id="builder.noIssues" />
-      </Typography>
-    );
-  return (
-    <Box data-testid={`builder-issues-${id}`} role="alert">
-      <Typography variant="subtitle2" color="error.main">
-        <FormattedMessage id="builder.issues" />
-      </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5, typography: 'body2', color: 'error.main' }}>
-        {problems.map((p, i) => (
-          <li key={i} data-testid="builder-issue">
-            {p.kind === 'issue'
-              ? issueText(intl, p.issue)
-              : p.problem.found === null
-                ? intl.formatMessage(
-                    { id: 'builder.jsonErrorAtEnd' },
-                    { line: p.problem.line, column: p.problem.column },
-                  )
-                : intl.formatMessage(
-                    { id: 'builder.jsonError' },
-                    { line: p.problem.line, column: p.problem.column, found: p.problem.found },
-                  )}
-          </li>
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
-function JsonEditor({
-  id,
-  labelId,
-  text,
-  onChange,
-  problems,
-}: {
-  id: string;
-  labelId: string;
-  text: string;
-  onChange(text: string): void;
-  problems: readonly Problem[];
-}) {
-  const intl = useIntl();
-  return (
-    <Box sx={{ flex: '1 1 420px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <TextField
-        id={`builder-${id}`}
-        label={intl.formatMessage({ id: labelId })}
-        multiline
-        minRows={12}
-        maxRows={24}
-        value={text}
-        onChange={(event) => onChange(event.target.value)}
-        slotProps={{
-          htmlInput: { spellCheck: false, 'data-testid': `builder-editor-${id}` },
-          input: {
-            sx: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 },
-          },
-        }}
-      />
-      <ProblemList id={id} problems={problems} />
-    </Box>
-  );
-}
-
 export function BuilderPlayground({
   searchFields,
   columns,
   sampleRows = [],
   onOpen,
+  samples = [],
+  draftKey,
 }: BuilderPlaygroundProps) {
   const intl = useIntl();
   const locale = useEngineLocale();
   const fieldTypes = sharedFieldTypes;
-  const [searchText, setSearchText] = useState(() => pretty(searchFields));
-  const [columnsText, setColumnsText] = useState(() => pretty(columns));
-  const search = useLastReadable(searchText, searchFields);
-  const grid = useLastReadable(columnsText, columns);
+  const exampleTexts = { searchFields: pretty(searchFields), columns: pretty(columns) };
+  const exampleId = samples.find((s) => s.searchFields === searchFields && s.columns === columns)?.id ?? null;
+  const [start] = useState(() => {
+    const opened = startingText(draftKey ?? null, joinTexts(exampleTexts), exampleId);
+    return { ...opened, texts: splitTexts(opened.text) ?? exampleTexts };
+  });
+  const [sampleId, setSampleId] = useState(start.source === 'example' ? exampleId : start.example);
+  const editors = {
+    searchFields: useRef<BuilderEditorHandle>(null),
+    columns: useRef<BuilderEditorHandle>(null),
+  };
   const [lastRequest, setLastRequest] = useState<unknown>(null);
 
   const mapping = useMemo<ColumnMappingContext>(
@@ -226,14 +199,88 @@ export function BuilderPlayground({
     [locale, fieldTypes, intl],
   );
 
-  const searchProblems: Problem[] = search.syntax
-    ? [{ kind: 'json', problem: search.syntax }]
-    : parseSearchFields(search.value, fieldTypes).issues.map((issue) => ({ kind: 'issue', issue }));
-  const columnProblems: Problem[] = grid.syntax
-    ? [{ kind: 'json', problem: grid.syntax }]
-    : columnIssues(grid.value, mapping, fieldTypes).map((issue) => ({ kind: 'issue', issue }));
+  const check = useCallback(
+    (id: EditorId, text: string): EditorCheck => {
+      const offset = jsonErrorOffset(text);
+      if (offset !== null)
+        return {
+          text,
+          problems: [syntaxProblem(text, offset, jsonSyntaxMessage(intl, text, offset))],
+          value: { ok: false },
+        };
+      const value: unknown = JSON.parse(text);
+      const issues =
+        id === 'searchFields'
+          ? uniqueIssues(parseSearchFields(value, fieldTypes).issues)
+          : columnIssues(value, mapping, fieldTypes);
+      const index = issues.length > 0 ? jsonTree(text) : null;
+      const problems = index
+        ? placeIssues(text, index, issues, (issue) => ({ message: issueText(intl, issue) }), id)
+        : [];
+      return { text, problems, value: { ok: true, value, key: JSON.stringify(value) } };
+    },
+    [intl, fieldTypes, mapping],
+  );
 
-  const rows = useMemo(() => generateRows(grid.value, sampleRows), [grid.value, sampleRows]);
+  const [checks, setChecks] = useState<Record<EditorId, EditorCheck>>(() => ({
+    searchFields: check('searchFields', start.texts.searchFields),
+    columns: check('columns', start.texts.columns),
+  }));
+  const [shown, setShown] = useState(() => ({
+    searchFields: checks.searchFields.value.ok
+      ? checks.searchFields.value
+      : { value: searchFields, key: pretty(searchFields) },
+    columns: checks.columns.value.ok ? checks.columns.value : { value: columns, key: pretty(columns) },
+  }));
+
+  const currentTexts = (): Record<EditorId, string> => ({
+    searchFields: editors.searchFields.current?.text() ?? checks.searchFields.text,
+    columns: editors.columns.current?.text() ?? checks.columns.text,
+  });
+
+  const runCheck = (id: EditorId, text: string) => {
+    const result = check(id, text);
+    setChecks((c) => ({ ...c, [id]: result }));
+    if (result.value.ok) {
+      const { value, key } = result.value;
+      setShown((s) => (s[id].key === key ? s : { ...s, [id]: { value, key } }));
+    }
+    keepDraft(draftKey ?? null, joinTexts({ ...currentTexts(), [id]: text }));
+  };
+  const searchCheck = useDebouncedCheck((text) => runCheck('searchFields', text));
+  const columnsCheck = useDebouncedCheck((text) => runCheck('columns', text));
+  const debounced = { searchFields: searchCheck, columns: columnsCheck };
+
+  const load = (texts: Record<EditorId, string>, id: string | null) => {
+    for (const e of EDITORS) {
+      editors[e].current?.setText(texts[e]);
+      debounced[e].cancel();
+      runCheck(e, texts[e]);
+    }
+    setSampleId(id);
+    keepDraft(draftKey ?? null, joinTexts(texts), id);
+  };
+
+  const completions = useMemo(
+    () => (): BuilderCompletions => ({
+      values: {
+        fieldtype: fieldTypes.names().map((name) => ({ label: name })),
+        codelisttype: Object.keys(codeListsFromFixtures).map((name) => ({ label: name })),
+        render: Object.keys(builtinCellRenderers).map((name) => ({ label: name })),
+        formatter: Object.keys(builtinFormatters).map((name) => ({ label: name })),
+        slot: PLAYGROUND_SLOTS.map((name) => ({ label: name })),
+      },
+      ruleProperties: [],
+      variables: [],
+      functions: [],
+    }),
+    [fieldTypes],
+  );
+
+  const rows = useMemo(
+    () => generateRows(shown.columns.value, sampleRows),
+    [shown.columns.value, sampleRows],
+  );
   const config = useMemo<ListScreenConfig>(
     () => ({
       id: 'builder',
@@ -249,52 +296,74 @@ export function BuilderPlayground({
     }),
     [fieldTypes, onOpen],
   );
+  const stale = EDITORS.some((id) => !checks[id].value.ok);
 
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <WorkbenchToolbar
+        samples={samples.map((s) => ({ id: s.id, label: metaText(s.label, locale) }))}
+        sampleId={sampleId}
+        onPick={(id) => {
+          const sample = samples.find((s) => s.id === id);
+          if (sample)
+            load({ searchFields: pretty(sample.searchFields), columns: pretty(sample.columns) }, id);
+        }}
+        onOpenText={(text) => {
+          const texts = splitTexts(text);
+          load(texts ?? { searchFields: text, columns: currentTexts().columns }, null);
+        }}
+        currentText={() => joinTexts(currentTexts())}
+        fileName="list-definitions.json"
+        onRestore={() => load(exampleTexts, exampleId)}
+        source={start.source}
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        <JsonEditor
-          id="searchFields"
-          labelId="builder.searchFields"
-          text={searchText}
-          onChange={setSearchText}
-          problems={searchProblems}
-        />
-        <JsonEditor
-          id="columns"
-          labelId="builder.columns"
-          text={columnsText}
-          onChange={setColumnsText}
-          problems={columnProblems}
-        />
+        {EDITORS.map((id) => (
+          <Box
+            key={id}
+            sx={{ flex: '1 1 420px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
+            <Typography variant="subtitle2" component="h2">
+              <FormattedMessage id={id === 'searchFields' ? 'builder.searchFields' : 'builder.columns'} />
+            </Typography>
+            <BuilderEditor
+              id={id}
+              label={intl.formatMessage({
+                id: id === 'searchFields' ? 'builder.searchFields' : 'builder.columns',
+              })}
+              initialText={start.texts[id]}
+              onChange={(read) => debounced[id].call(read)}
+              problems={checks[id].problems}
+              problemsText={checks[id].text}
+              completions={completions}
+              height="40vh"
+              handleRef={editors[id]}
+            />
+            <ProblemList
+              id={id}
+              problems={checks[id].problems}
+              onSelect={(p) => editors[id].current?.reveal(p.from, p.to)}
+            />
+          </Box>
+        ))}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Typography variant="h6" component="h2">
           <FormattedMessage id="builder.preview" />
         </Typography>
-        {(search.syntax || grid.syntax) && (
+        {stale && (
           <Typography variant="body2" color="warning.main" data-testid="builder-stale">
             <FormattedMessage id="builder.stalePreview" />
           </Typography>
         )}
-        <Box sx={{ flex: 1 }} />
-        <Button
-          size="small"
-          onClick={() => {
-            setSearchText(pretty(searchFields));
-            setColumnsText(pretty(columns));
-          }}
-        >
-          <FormattedMessage id="builder.restore" />
-        </Button>
       </Box>
       {/* a new fake server (and a fresh screen) whenever a definition that can be read changes */}
       <ListApi
-        key={`${search.key}\n${grid.key}`}
+        key={`${shown.searchFields.key}\n${shown.columns.key}`}
         setup={() => ({
           paths: {
-            [PATHS.searchFields]: search.value as object,
-            [PATHS.columns]: grid.value as object,
+            [PATHS.searchFields]: shown.searchFields.value as object,
+            [PATHS.columns]: shown.columns.value as object,
             [PATHS.rows]: (params: Record<string, unknown>) => {
               setLastRequest(params);
               return pageOf(rows, params as RowsParams);

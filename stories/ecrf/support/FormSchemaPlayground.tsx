@@ -4,7 +4,9 @@
  * completion, and the stories' fixed today.
  */
 import { useMemo } from 'react';
-import type { RawFormSchema } from '../../../engine/form/types';
+import type { CodeOptionWire } from '../../../engine/api/lists';
+import type { CodeListCatalog, RawFormSchema } from '../../../engine/form/types';
+import { codeOptionsFromWire } from '../../../engine/metadata/codeOptions';
 import { listDefinitions } from '../../../fixtures';
 import { cdashSchemas, generateBigForm } from '../../../fixtures/forms';
 import { FormWorkbench, type FormWorkbenchSample } from '../../../renderers/builder/FormWorkbench';
@@ -45,7 +47,13 @@ export function formSamples(): FormWorkbenchSample[] {
   ];
 }
 
-export const STUDY_CODE_LISTS = Object.keys(listDefinitions.codeLists);
+/** The demo study's code lists (fixtures/lists/codeLists.def.json), as the compiler checks against them. */
+export const STUDY_CODE_LISTS: CodeListCatalog = Object.fromEntries(
+  Object.entries(listDefinitions.codeLists).map(([name, list]) => [
+    name,
+    codeOptionsFromWire(list as readonly CodeOptionWire[]),
+  ]),
+);
 
 export function FormSchemaPlayground({ schema, draftKey }: FormSchemaPlaygroundProps) {
   const samples = useMemo(formSamples, []);
