@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -13,13 +13,22 @@ export interface ListToolbarProps {
   context: ListActionContext;
 }
 
-/** The screen's actions; batch actions wait for a selection, and all wait while one runs. */
+/**
+ * The screen's actions; batch actions wait for a selection, and all wait while one runs. An action with a gate shows
+ * only when its gate lets it; an action with a dialog opens it.
+ */
 export function ListToolbar({ actions, selected, context }: ListToolbarProps) {
   const intl = useIntl();
   const [running, setRunning] = useState(false);
+  const [dialog, setDialog] = useState<string | null>(null);
+  const open = actions.find((a) => a.id === dialog);
 
   function run(action: ListAction) {
-    const result = action.run(selected, context);
+    if (action.Dialog) {
+      setDialog(action.id);
+      return;
+    }
+    const result = action.run?.(selected, context);
     if (result && typeof result.then === 'function') {
       setRunning(true);
       result.then(
@@ -35,18 +44,23 @@ export function ListToolbar({ actions, selected, context }: ListToolbarProps) {
       aria-label={intl.formatMessage({ id: 'list.actions' })}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
     >
-      {actions.map((action) => (
-        <Button
-          key={action.id}
-          size="small"
-          variant="outlined"
-          data-testid={`list-action-${action.id}`}
-          disabled={running || (!!action.needsSelection && selected.length === 0)}
-          onClick={() => run(action)}
-        >
-          <ConfigText id={action.labelId} />
-        </Button>
-      ))}
+      {actions.map((action) => {
+        const Gate = action.Gate ?? Fragment;
+        return (
+          <Gate key={action.id}>
+            <Button
+              size="small"
+              variant="outlined"
+              data-testid={`list-action-${action.id}`}
+              disabled={running || (!!action.needsSelection && selected.length === 0)}
+              onClick={() => run(action)}
+            >
+              <ConfigText id={action.labelId} />
+            </Button>
+          </Gate>
+        );
+      })}
+      {open?.Dialog ? <open.Dialog ctx={context} onClose={() => setDialog(null)} /> : null}
       {selected.length > 0 && (
         <Typography variant="body2" color="text.secondary">
           <FormattedMessage id="list.selected" values={{ count: selected.length }} />

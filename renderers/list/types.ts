@@ -2,6 +2,7 @@
  * A list screen as configuration: search bar + toolbar actions + grid, all from one object. Every list after the
  * subject list is one of these, not new JSX.
  */
+import type { ComponentType, ReactNode } from 'react';
 import type { HttpMethod } from '../../engine/api/endpoint';
 import type { FieldTypeRegistry, RequestParams } from '../../engine/fieldTypes/types';
 import type { GridRow, ValueFormatter } from '../../engine/grid/types';
@@ -19,6 +20,12 @@ export interface ListActionContext {
   reload(): void;
 }
 
+/** What an action's dialog is given. */
+export interface ListActionDialogProps {
+  ctx: ListActionContext;
+  onClose(): void;
+}
+
 /** A toolbar button. */
 export interface ListAction {
   id: string;
@@ -26,8 +33,15 @@ export interface ListAction {
   labelId: string;
   /** Disabled until rows are selected (batch actions; the grid shows checkboxes when `grid.selectable`). */
   needsSelection?: boolean;
-  /** The buttons stay disabled until a returned promise settles. */
-  run(selectedRows: readonly GridRow[], ctx: ListActionContext): void | Promise<void>;
+  /** What a click does (the buttons stay disabled until a returned promise settles) … */
+  run?(selectedRows: readonly GridRow[], ctx: ListActionContext): void | Promise<void>;
+  /** … or the dialog a click opens (drawn by the toolbar until it calls `onClose`). */
+  Dialog?: ComponentType<ListActionDialogProps>;
+  /**
+   * Whether the action is offered at all, decided by the server (e.g. the sites where the role may add subjects):
+   * renders `children` (the button) when it is, nothing otherwise. Without a gate the action is always offered.
+   */
+  Gate?: ComponentType<{ children: ReactNode }>;
 }
 
 export interface ListScreenConfig {

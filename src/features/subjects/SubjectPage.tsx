@@ -11,11 +11,13 @@ import { useEndpoint } from '../../../renderers/async/useEndpoint';
 import { RecordView } from '../../../renderers/record/RecordView';
 import { userTimeZone } from '../../../renderers/userTimeZone';
 import { usePlatform } from '../../platform/PlatformContext';
+import { SubjectBasePanel } from './base/SubjectBasePanel';
 import { VisitsPanel } from './visits/VisitsPanel';
 
 /**
  * One subject, shown through the subject list's own column set (labels, code lists, dates and time zones as in the
- * list), and its visits with their forms (each opens the form page). The server answers only for subjects at the
+ * list), its casebook panel (versions, state, the changes the role may make, the audit trail: base/) and its visits
+ * with their forms (each opens the form page). The server answers only for subjects at the
  * sites of the current role: anything else is its refusal, said in place (no retry); a failure to get an answer
  * offers a retry.
  */
@@ -25,7 +27,8 @@ export function SubjectPage({ base }: { base: string }) {
   const location = useLocation();
   const { store } = usePlatform();
   const [zone] = useState(() => userTimeZone(store));
-  const subject = useEndpoint(subjectInfo, { subjectid });
+  const [changes, setChanges] = useState(0);
+  const subject = useEndpoint(subjectInfo, { subjectid }, { reloadToken: changes });
 
   // back to the list as it was (search, page, sort) when the user came from it
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(base));
@@ -56,6 +59,11 @@ export function SubjectPage({ base }: { base: string }) {
               row={s}
               userTimeZone={zone}
               testIdPrefix="subject"
+            />
+            <SubjectBasePanel
+              subjectid={subjectid}
+              userTimeZone={zone}
+              onChanged={() => setChanges((n) => n + 1)}
             />
             <VisitsPanel subjectid={subjectid} base={base} />
           </Box>

@@ -4,6 +4,7 @@ import type { GridRow } from '../../../engine/grid/types';
 import type { ListScreenConfig } from '../../../renderers/list/types';
 import { subjectPath } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
+import { addSubjectAction } from './add/addSubjectAction';
 
 export interface SubjectListScreenOptions {
   /** Opens a subject (row click, and the `link` / `openButton` cells of the server's column set). */
@@ -12,8 +13,8 @@ export interface SubjectListScreenOptions {
 
 /**
  * The subject list (`/index/subjects`, `/subjects`) as pure configuration: the server sends its search fields,
- * columns and rows (by the list key `subjects`); this names the endpoints, the row key and what opening a row does.
- * No JSX.
+ * columns and rows (by the list key `subjects`); this names the endpoints, the row key, its actions and what opening
+ * a row does. No JSX.
  */
 export function subjectListScreen({ openSubject }: SubjectListScreenOptions): ListScreenConfig {
   return {
@@ -29,6 +30,8 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
       method: subjectList.method,
       rowKey: 'subjectid',
     },
+    // Add subject (issue 12): offered when the server answers a site to add at
+    actions: [addSubjectAction],
     onRowClick: (row: GridRow) => openSubject(String(row.subjectid)),
   };
 }

@@ -1,0 +1,58 @@
+/**
+ * Subject actions as registrations (like the form page's record actions, renderers/actions): each names the
+ * capability the server must grant on the subject (subjectbase.do `capabilities`, from the role's permissions), its
+ * label and its dialog. The subject page draws the granted ones in order and knows none of them; a later workflow
+ * (abandon, transfer, sign) is one more registration.
+ */
+import type { ComponentType } from 'react';
+import type { SubjectBase, SubjectCapability, SubjectRow } from '../../../../engine/api/subjects';
+import { createOrderedRegistry, type OrderedRegistry } from '../../../../renderers/actions/orderedRegistry';
+import { ChangeStatusDialog } from './ChangeStatusDialog';
+import { EditInfoDialog } from './EditInfoDialog';
+import { EditSubjectDialog } from './EditSubjectDialog';
+
+export interface SubjectActionDialogProps {
+  base: SubjectBase;
+  onClose(): void;
+  /** The subject as the change left it (the page reads it again). */
+  onChanged(row: SubjectRow): void;
+}
+
+export interface SubjectAction {
+  readonly id: string;
+  readonly order: number;
+  readonly capability: SubjectCapability;
+  /** Message id of its label. */
+  readonly labelId: string;
+  readonly Dialog: ComponentType<SubjectActionDialogProps>;
+}
+
+export type SubjectActionRegistry = OrderedRegistry<SubjectAction>;
+
+export const builtinSubjectActions: readonly SubjectAction[] = [
+  { id: 'editInfo', order: 10, capability: 'editInfo', labelId: 'casebook.editInfo', Dialog: EditInfoDialog },
+  {
+    id: 'editSubject',
+    order: 20,
+    capability: 'editSubject',
+    labelId: 'casebook.editSubject',
+    Dialog: EditSubjectDialog,
+  },
+  {
+    id: 'changeStatus',
+    order: 30,
+    capability: 'changeStatus',
+    labelId: 'casebook.changeStatus',
+    Dialog: ChangeStatusDialog,
+  },
+];
+
+export const defaultSubjectActions: SubjectActionRegistry = createOrderedRegistry(builtinSubjectActions);
+
+/** The actions offered on a subject, in order. */
+export function subjectActionsFor(
+  actions: readonly SubjectAction[],
+  base: Pick<SubjectBase, 'capabilities'>,
+): readonly SubjectAction[] {
+  return actions.filter((a) => base.capabilities.includes(a.capability));
+}
