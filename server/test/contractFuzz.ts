@@ -80,6 +80,37 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     dataInputAsst: { tid: 'AE', variable: 'AETERM', q: 'He' },
     editCheck: { ...form, version: 1, values },
     editCheckUpdate: { recordid, version: 1, values },
+    // the casebook's subject endpoints (a stale `updatedat` makes the changes conflicts: the fuzzer changes nothing)
+    sitecodeList: {},
+    getProtover: {},
+    getCrfVer: {},
+    checkSubject: { siteid: 'site-bj01', subjid: 'BJ01-9999' },
+    saveSubject: {
+      siteid: 'site-bj01',
+      subjid: 'BJ01-9999',
+      protover: 'PROT-2.0',
+      crfver: 'CRF-1.1',
+      sex: 'F',
+    },
+    subjectBase: { subjectid },
+    updateInfo: {
+      subjectid,
+      updatedat: '2020-01-01T00:00:00.000Z',
+      initials: 'ZS',
+      sex: 'M',
+      birthdate: '1980-01-01',
+      age: 46,
+      reason: 'fuzz',
+    },
+    updateSubject: {
+      subjectid,
+      updatedat: '2020-01-01T00:00:00.000Z',
+      subjid: 'BJ01-9998',
+      protover: 'PROT-2.0',
+      crfver: 'CRF-1.1',
+      reason: 'fuzz',
+    },
+    changeWorkflow: { subjectid, updatedat: '2020-01-01T00:00:00.000Z', status: '2', reason: 'fuzz' },
   };
 }
 
