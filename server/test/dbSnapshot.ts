@@ -4,7 +4,9 @@
  * counts catch inserts and deletes, the hash catches updates (a record marked signed, a failed-login count moved).
  *
  * One column is left out everywhere: `last_seen_at`, which every authenticated call moves (activity) before its
- * parameters are judged; it is state of the session, not of the data.
+ * parameters are judged; it is state of the session, not of the data. So are the perimeter's tables (migration
+ * 0005, docs/security.md): a refused login or signature attempt is still counted by the rate limits and the lockout
+ * and logged in the security log — that is what they are for.
  */
 import type { Db } from '../core/db/db';
 
@@ -13,13 +15,16 @@ export type DbSnapshot = Readonly<Record<string, { rows: number; hash: string }>
 /** Columns that move on any authenticated call, refused or not. */
 const VOLATILE_COLUMNS = ['last_seen_at'];
 
-/** The base tables of the current schema (the test database's own schema on PostgreSQL). */
+/** Tables of the perimeter, which count and log attempts whether they are refused or not. */
+export const PERIMETER_TABLES: readonly string[] = ['login_lockouts', 'rate_limit_windows', 'security_events'];
+
+/** The base tables of the current schema (the test database's own schema on PostgreSQL), less the perimeter's. */
 export async function tableNames(db: Db): Promise<string[]> {
   const rows = await db.query<{ name: string }>(
     `select table_name as name from information_schema.tables
      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
   );
-  return rows.map((r) => r.name);
+  return rows.map((r) => r.name).filter((name) => !PERIMETER_TABLES.includes(name));
 }
 
 let cachedTables: { db: Db; names: string[] } | null = null;
