@@ -1,12 +1,16 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
 import { PRECOMPILED_CATALOGUES_PLUGIN } from '../src/i18n/buildPlugin';
+import { AXIOS_XHR_ONLY_PLUGIN } from '../src/platform/axiosXhrOnlyPlugin';
 
-/** Plugins of the app build that do not belong in Storybook (stories read the catalogues as plain texts). */
+/**
+ * Plugins of the app build that do not belong in Storybook (stories read the catalogues as plain texts; axios stays
+ * whole).
+ */
 function withoutAppBuildPlugins(plugins: PluginOption[] | undefined): PluginOption[] {
   return (plugins ?? []).flat(Infinity as 1).filter((plugin) => {
     const name = plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : null;
-    return name !== PRECOMPILED_CATALOGUES_PLUGIN;
+    return name !== PRECOMPILED_CATALOGUES_PLUGIN && name !== AXIOS_XHR_ONLY_PLUGIN;
   });
 }
 

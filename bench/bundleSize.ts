@@ -61,6 +61,11 @@ page.on('response', (r) => {
 });
 await page.goto(`http://127.0.0.1:${port}/edcweb/entrance`);
 await page.waitForURL(/loginfront/, { timeout: 30_000 }).catch(() => undefined);
+// the login form itself (its chunks load after the address changes; networkidle alone can come first under load)
+await page
+  .locator('input[name=username]')
+  .waitFor({ timeout: 30_000 })
+  .catch(() => undefined);
 await page.waitForLoadState('networkidle');
 await browser.close();
 server.close();

@@ -285,7 +285,11 @@ async function scenario(page: Page, name: string, search: string, action: Action
   const changes: Change[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
     if (PAUSE_MS > 0) await page.waitForTimeout(PAUSE_MS);
-    changes.push(await change(page, action));
+    try {
+      changes.push(await change(page, action));
+    } catch (error) {
+      throw new Error(`${name}: change ${i + 1} of ${WARMUP + RUNS} failed: ${String(error)}`);
+    }
   }
   const first = changes[0]!;
   const measured = changes.slice(WARMUP);

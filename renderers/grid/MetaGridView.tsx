@@ -264,7 +264,10 @@ export function MetaGridView({
         }}
       >
         {waiting && (
-          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 1 }} />
+          // contained: its bars animate left/right, which would otherwise lay out and paint the page every frame
+          <LinearProgress
+            sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 1, contain: 'strict' }}
+          />
         )}
         <AgGridReact<GridRow>
           theme={theme}
