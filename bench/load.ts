@@ -207,6 +207,8 @@ async function main(): Promise<void> {
       'latencies in ms (every response of every connection); lostWrites = acknowledged saves − new AE rows',
     );
   } finally {
+    // autocannon stops without waiting for its last requests: let them finish before the database closes
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     for (const app of apps.slice(1)) await app.close();
     await h.close();
   }
