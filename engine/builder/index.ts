@@ -37,3 +37,4 @@ export {
   type RuleExample,
   type RuleExpectation,
 } from './docExamples';
+export { builderVocabulary, codeListCatalog, type BuilderVocabulary } from './vocabulary';
