@@ -38,3 +38,4 @@ export {
   type RuleExpectation,
 } from './docExamples';
 export { builderVocabulary, codeListCatalog, type BuilderVocabulary } from './vocabulary';
+export { locateInJson, pathSegments, type TextRange } from './locateInJson';
