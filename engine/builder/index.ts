@@ -37,3 +37,5 @@ export {
   type RuleExample,
   type RuleExpectation,
 } from './docExamples';
+export { builderVocabulary, codeListCatalog, type BuilderVocabulary } from './vocabulary';
+export { locateInJson, pathSegments, type TextRange } from './locateInJson';
