@@ -27,6 +27,7 @@ function standaloneClient() {
       subjectInfo: listFixtures.subjectInfo.data,
       visitList: [],
       help: helpDocs,
+      sitecodeList: [],
     },
     {
       paths: {

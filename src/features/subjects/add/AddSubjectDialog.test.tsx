@@ -67,7 +67,9 @@ describe('the Add subject dialog', () => {
       expect(checkLine()).toHaveTextContent(subjectFixtures.checkSubjectDuplicate.data.message ?? ''),
     );
     // typed without pausing: only the whole number was asked about (besides the proposal at first)
-    expect(fake.paramsOf('checkSubject').map((p) => p.subjid)).not.toContain('BJ01-000');
+    expect(fake.paramsOf('checkSubject').map((p) => (p as { subjid: string }).subjid)).not.toContain(
+      'BJ01-000',
+    );
     expect(fake.paramsOf('checkSubject').at(-1)).toMatchObject({ subjid: TAKEN });
     await userEvent.click(screen.getByTestId('add-subject-save'));
     expect(fake.paramsOf('saveSubject')).toHaveLength(0);

@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 import { changeWorkflow, type SubjectStatus } from '../../../../engine/api/subjects';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import { ChangeDialog } from './ChangeDialog';
-import type { SubjectActionDialogProps } from './subjectActions';
+import type { SubjectActionDialogProps } from './subjectActionTypes';
 
 export function ChangeStatusDialog({ base, onClose, onChanged }: SubjectActionDialogProps) {
   const intl = useIntl();

@@ -9,7 +9,7 @@ import { DatePickerProvider } from '../../../../renderers/search/widgets/DatePic
 import { ReadonlyDatePicker } from '../../../../renderers/search/widgets/ReadonlyDatePicker';
 import { INITIALS_MAX_LENGTH, SexSelect } from '../add/AddSubjectDialog';
 import { ChangeDialog } from './ChangeDialog';
-import type { SubjectActionDialogProps } from './subjectActions';
+import type { SubjectActionDialogProps } from './subjectActionTypes';
 
 export function EditInfoDialog({ base, onClose, onChanged }: SubjectActionDialogProps) {
   const intl = useIntl();

@@ -17,7 +17,7 @@ import { useApiClient } from '../../../../renderers/apiClientContext';
 import { useEndpoint } from '../../../../renderers/async/useEndpoint';
 import { useSubjidCheck } from '../add/useSubjidCheck';
 import { ChangeDialog } from './ChangeDialog';
-import type { SubjectActionDialogProps } from './subjectActions';
+import type { SubjectActionDialogProps } from './subjectActionTypes';
 
 export function EditSubjectDialog({ base, onClose, onChanged }: SubjectActionDialogProps) {
   const intl = useIntl();

@@ -4,28 +4,14 @@
  * label and its dialog. The subject page draws the granted ones in order and knows none of them; a later workflow
  * (abandon, transfer, sign) is one more registration.
  */
-import type { ComponentType } from 'react';
-import type { SubjectBase, SubjectCapability, SubjectRow } from '../../../../engine/api/subjects';
+import type { SubjectBase } from '../../../../engine/api/subjects';
 import { createOrderedRegistry, type OrderedRegistry } from '../../../../renderers/actions/orderedRegistry';
 import { ChangeStatusDialog } from './ChangeStatusDialog';
 import { EditInfoDialog } from './EditInfoDialog';
 import { EditSubjectDialog } from './EditSubjectDialog';
+import type { SubjectAction } from './subjectActionTypes';
 
-export interface SubjectActionDialogProps {
-  base: SubjectBase;
-  onClose(): void;
-  /** The subject as the change left it (the page reads it again). */
-  onChanged(row: SubjectRow): void;
-}
-
-export interface SubjectAction {
-  readonly id: string;
-  readonly order: number;
-  readonly capability: SubjectCapability;
-  /** Message id of its label. */
-  readonly labelId: string;
-  readonly Dialog: ComponentType<SubjectActionDialogProps>;
-}
+export type { SubjectAction, SubjectActionDialogProps } from './subjectActionTypes';
 
 export type SubjectActionRegistry = OrderedRegistry<SubjectAction>;
 

@@ -1,0 +1,70 @@
+/**
+ * The casebook's subjects against the reference server (demo seed): a CRC at BJ01 adds a subject (the proposed
+ * number, checked free as shown), finds it in the list, changes its base info with a reason and sees the change in
+ * the subject's audit trail; a monitor at BJ01 gets no Add button.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import appZh from '../src/i18n/app/zh_CN.json' with { type: 'json' };
+import { chooseRoleAndSite, logIn } from './support';
+
+const isSitecodeList = (r: { url(): string }) => r.url().includes('/edc/subject/sitecodeList.do');
+
+// the machine the e2e runs on may be busy: these tests wait longer (3×) than the default
+test.beforeEach(() => test.slow());
+
+async function openSubjects(page: Page, username: string) {
+  await logIn(page, username);
+  await chooseRoleAndSite(page, 0);
+  await Promise.all([page.waitForResponse(isSitecodeList), page.goto('/edcweb/index/subjects')]);
+  await expect(page.locator('.ag-row[row-index]').first()).toBeVisible({ timeout: 45_000 });
+}
+
+test('a CRC adds a subject, finds it, changes its base info with a reason and sees the audit row', async ({
+  page,
+}) => {
+  await openSubjects(page, 'crc.li');
+  await page.getByTestId('list-action-addSubject').click();
+
+  const subjidInput = page.getByTestId('add-subject-subjid');
+  await expect(subjidInput).toHaveValue(/^BJ01-\d{4}$/);
+  const subjid = await subjidInput.inputValue();
+  // a taken number is refused as typed, the proposed one is free
+  await subjidInput.fill('BJ01-0001');
+  await expect(page.getByTestId('add-subject-subjid-check')).toContainText('BJ01-0001');
+  await subjidInput.fill(subjid);
+  await expect(page.getByTestId('add-subject-subjid-check')).toHaveText(appZh['casebook.subjid.available']);
+  await page.getByLabel(appZh['casebook.initials']).fill('zq');
+  await page.getByTestId('add-subject-save').click();
+  await expect(page.getByTestId('add-subject-form')).toBeHidden();
+
+  // in the list (searched by its number)
+  const search = page.getByRole('textbox', { name: /受试者编号/ });
+  await search.fill(subjid);
+  await search.press('Enter');
+  const row = page.locator('.ag-row[row-index]', { hasText: subjid });
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page.getByTestId('subject-number')).toHaveText(subjid);
+  await expect(page.getByTestId('subject-base-status')).toHaveText(appZh['casebook.status.1']);
+
+  // base info changed with a reason, audited
+  await page.getByTestId('subject-action-editInfo').click();
+  await page.getByTestId('edit-info-initials').fill('ZQL');
+  await page.getByTestId('edit-info-save').click();
+  await expect(page.getByText(appZh['casebook.reasonRequired']).first()).toBeVisible();
+  await page.getByTestId('edit-info-reason').fill('筛选日志抄写错误');
+  await page.getByTestId('edit-info-save').click();
+  await expect(page.getByTestId('edit-info')).toBeHidden();
+  const audit = page.locator('[data-testid=subject-audit-row][data-action=update][data-field=initials]');
+  await expect(audit).toHaveCount(1);
+  await expect(audit).toContainText('ZQ');
+  await expect(audit).toContainText('ZQL');
+  await expect(audit).toContainText('筛选日志抄写错误');
+  await expect(audit).toContainText('crc.li');
+});
+
+test('a monitor sees the subject list without an Add button', async ({ page }) => {
+  await openSubjects(page, 'cra.zhao');
+  await expect(page.getByRole('toolbar', { name: appZh['list.actions'] })).toHaveCount(1);
+  await expect(page.getByTestId('list-action-addSubject')).toHaveCount(0);
+});
