@@ -14,7 +14,7 @@ import { APP_BASE } from '../engine/api/protocol';
 import { buildApp } from './core/app';
 import { formatBanner } from './core/banner';
 import type { Db } from './core/db/db';
-import { migrate } from './core/db/migrate';
+import { migrateDatabase } from './core/db/ownerSplit';
 import { openDatabase } from './core/db/open';
 import { readEnv } from './core/env';
 import { loggerOptions } from './core/logging';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   let db: Db | null = null;
   try {
     db = await openDatabase(env);
-    await migrate(db);
+    await migrateDatabase(db, env);
     const freshlySeeded = !(await isSeeded(db));
     if (freshlySeeded) await seedDemo(db, { password: env.demoPassword });
     else await topUpSeed(db);

@@ -7,6 +7,8 @@ export interface ServerEnv {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** MIGRATION_DATABASE_URL: the owner role that runs the migrations; the app's role then gets DML only. */
+  migrationDatabaseUrl: string | undefined;
   demoPassword: string;
   onlineUrl: string | undefined;
   backAddress: string | undefined;
@@ -55,6 +57,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: env.DATA_DIR?.trim() || '.data/pglite',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL?.trim() || undefined,
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     onlineUrl: env.ONLINE_URL?.trim() || undefined,
     backAddress: env.BACK_ADDRESS?.trim() || undefined,

@@ -137,3 +137,14 @@ describe('a refused request to a state-changing endpoint changes nothing', () =>
     expect(rows).toEqual([{ signed: false, failures: 0 }]);
   });
 });
+
+describe('found by the fuzz suite', () => {
+  it('writeWebLog without level or kind is stored with the defaults (was a 500: strict texts ignore default())', async () => {
+    const res = await h.call(allEndpoints.writeWebLog, { msg: 'no level, no kind' });
+    expect(res.status).toBe(200);
+    const rows = await h.db.query<{ level: string; kind: string }>(
+      `select level, kind from web_logs where message = 'no level, no kind'`,
+    );
+    expect(rows).toEqual([{ level: 'error', kind: 'error' }]);
+  });
+});

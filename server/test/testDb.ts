@@ -2,7 +2,8 @@
  * A migrated, seeded database per test file.
  * - default: in-memory PGlite cloned from a snapshot (migrating and seeding a fresh PGlite takes seconds, loading
  *   a dump well under one), cached in .cache/ under a hash of everything that shapes it;
- * - DATABASE_URL set: real PostgreSQL, one fresh schema per test file (search_path), dropped afterwards.
+ * - DATABASE_URL set: real PostgreSQL, one fresh schema per test file (search_path), dropped afterwards; with
+ *   MIGRATION_DATABASE_URL too, that owner role creates, migrates and seeds it and DATABASE_URL's role gets DML only.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../core/db/db';
 import { migrate } from '../core/db/migrate';
 import { wrapPglite } from '../core/db/pglite';
+import { currentRole, grantAppRole } from '../core/db/ownerSplit';
 import { openPostgres } from '../core/db/postgres';
 import { TEST_SCRYPT_COST } from '../core/auth/passwords';
 import { seedDemo, seedSourceFiles } from '../seed/seed';
@@ -86,19 +88,25 @@ async function openPgliteTestDb(): Promise<TestDb> {
   return { db, cleanup: () => db.close() };
 }
 
-async function openPostgresTestDb(url: string): Promise<TestDb> {
+async function openPostgresTestDb(url: string, ownerUrl: string | undefined): Promise<TestDb> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(url, { max: 1 });
+  // with the owner/app split (docs/security-database.md) the owner creates, migrates and seeds the schema and the
+  // app's role (DATABASE_URL) gets DML only; without it one role does all
+  const admin = await openPostgres(ownerUrl ?? url, { max: 1 });
   await admin.exec(`create schema ${schema}`);
+  const owner = ownerUrl ? await openPostgres(ownerUrl, { schema, max: 1 }) : null;
   const db = await openPostgres(url, { schema, max: 4 });
   try {
-    await seedInto(db);
+    await seedInto(owner ?? db);
+    if (owner) await grantAppRole(owner, await currentRole(db));
   } catch (err) {
     await db.close();
+    await owner?.close();
     await admin.exec(`drop schema ${schema} cascade`);
     await admin.close();
     throw err;
   }
+  await owner?.close();
   return {
     db,
     async cleanup() {
@@ -111,5 +119,5 @@ async function openPostgresTestDb(url: string): Promise<TestDb> {
 
 export function openTestDb(): Promise<TestDb> {
   const url = process.env.DATABASE_URL;
-  return url ? openPostgresTestDb(url) : openPgliteTestDb();
+  return url ? openPostgresTestDb(url, process.env.MIGRATION_DATABASE_URL || undefined) : openPgliteTestDb();
 }

@@ -58,10 +58,12 @@ describe('audit tables are append-only', () => {
       );
       const column = columns[0]!.name;
       await expect(h.db.query(`update ${table} set ${column} = ${column}`), table).rejects.toThrow(
-        /append-only/,
+        /append-only|permission denied/,
       );
-      await expect(h.db.query(`delete from ${table}`), table).rejects.toThrow(/append-only/);
-      await expect(h.db.query(`truncate ${table}`), table).rejects.toThrow(/append-only/);
+      await expect(h.db.query(`delete from ${table}`), table).rejects.toThrow(
+        /append-only|permission denied/,
+      );
+      await expect(h.db.query(`truncate ${table}`), table).rejects.toThrow(/append-only|permission denied/);
     }
   });
 });
@@ -84,7 +86,9 @@ describe('clinical tables are audited by the database', () => {
           `${table}_no_truncate`,
         ]),
       );
-      await expect(h.db.query(`truncate ${table} cascade`), table).rejects.toThrow(/TRUNCATE is not allowed/);
+      await expect(h.db.query(`truncate ${table} cascade`), table).rejects.toThrow(
+        /TRUNCATE is not allowed|permission denied/,
+      );
     }
   });
 

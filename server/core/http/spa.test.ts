@@ -102,7 +102,11 @@ describe('failures inside the server', () => {
       headers: { token: 't', locale: 'en' },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, msg: 'server error', data: null });
+    const body = res.json<{ success: boolean; msg: string; data: null; errorId: string }>();
+    expect(body).toMatchObject({ success: false, data: null });
+    // a translated message quoting the error id the log line carries (issue 15, finding 5)
+    expect(body.errorId).toMatch(/^E-[0-9a-f]{12}$/);
+    expect(body.msg).toBe(`Server error; please contact your administrator with error id ${body.errorId}`);
     expect(res.body).not.toContain('no database');
   });
 

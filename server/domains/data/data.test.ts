@@ -654,9 +654,11 @@ describe('edit checks write nothing', () => {
 describe('audit trail immutability (database)', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of data_audit', async () => {
     expect(await auditCount()).toBeGreaterThan(0);
-    await expect(h.db.query(`update data_audit set newvalue = 'x'`)).rejects.toThrow(/append-only/);
-    await expect(h.db.query('delete from data_audit')).rejects.toThrow(/append-only/);
-    await expect(h.db.query('truncate data_audit')).rejects.toThrow(/append-only/);
+    await expect(h.db.query(`update data_audit set newvalue = 'x'`)).rejects.toThrow(
+      /append-only|permission denied/,
+    );
+    await expect(h.db.query('delete from data_audit')).rejects.toThrow(/append-only|permission denied/);
+    await expect(h.db.query('truncate data_audit')).rejects.toThrow(/append-only|permission denied/);
   });
 });
 

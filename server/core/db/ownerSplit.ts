@@ -1,0 +1,72 @@
+/**
+ * The owner/app split on PostgreSQL (issue 15, finding 9; docs/security-database.md). The tables, triggers and
+ * functions belong to an owner role that runs the migrations (MIGRATION_DATABASE_URL); the app connects with
+ * DATABASE_URL as a role that owns nothing, so it cannot ALTER TABLE … DISABLE TRIGGER, drop the audit triggers,
+ * TRUNCATE, or set session_replication_role: every change it makes goes through the audit triggers. The app role
+ * gets DML only — and on the audit tables only SELECT and INSERT.
+ */
+import type { Db } from './db';
+import { migrate } from './migrate';
+import { openPostgres } from './postgres';
+
+/** A role name safe to quote into SQL (what CREATE ROLE takes unquoted). */
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The role a connection runs as. */
+export async function currentRole(db: Db): Promise<string> {
+  const rows = await db.query<{ role: string }>('select current_user::text as role');
+  return rows[0]?.role ?? '';
+}
+
+/**
+ * Grants `appRole` what the app needs on the owner's current schema: SELECT, INSERT, UPDATE, DELETE on the tables
+ * (SELECT and INSERT only on the audit tables), the sequences, and the same on tables created later by the owner.
+ */
+export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
+  if (!ROLE_NAME.test(appRole)) throw new Error(`app role name not supported: ${appRole}`);
+  const schema = (await owner.query<{ s: string }>('select current_schema()::text as s'))[0]?.s;
+  if (!schema || !ROLE_NAME.test(schema)) throw new Error(`schema name not supported: ${schema}`);
+  const tables = await owner.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+     where table_schema = $1 and table_type = 'BASE TABLE'`,
+    [schema],
+  );
+  const statements = [`grant usage on schema "${schema}" to "${appRole}"`];
+  for (const { name } of tables) {
+    const appendOnly = name.includes('audit') || name === 'schema_migrations';
+    const rights = appendOnly ? 'select, insert' : 'select, insert, update, delete';
+    statements.push(`revoke all on "${schema}"."${name}" from "${appRole}"`);
+    statements.push(`grant ${rights} on "${schema}"."${name}" to "${appRole}"`);
+  }
+  statements.push(`grant usage, select on all sequences in schema "${schema}" to "${appRole}"`);
+  await owner.exec(statements.join(';\n'));
+}
+
+/**
+ * Migrates the app's database. With an owner URL (PostgreSQL): the migrations run as the owner, then the app's role
+ * is granted DML; refuses an app role that owns the tables (the split would be void). Without one: as before, the
+ * app's own connection migrates (PGlite, or a PostgreSQL set up without the split).
+ */
+export async function migrateDatabase(
+  db: Db,
+  opts: { migrationDatabaseUrl?: string | undefined; schema?: string },
+): Promise<number[]> {
+  if (!opts.migrationDatabaseUrl || db.kind !== 'postgres') return migrate(db);
+  const owner = await openPostgres(opts.migrationDatabaseUrl, {
+    max: 1,
+    ...(opts.schema ? { schema: opts.schema } : {}),
+  });
+  try {
+    const applied = await migrate(owner);
+    const appRole = await currentRole(db);
+    if (appRole === (await currentRole(owner))) {
+      throw new Error(
+        'MIGRATION_DATABASE_URL and DATABASE_URL connect as the same role: the app would own the tables',
+      );
+    }
+    await grantAppRole(owner, appRole);
+    return applied;
+  } finally {
+    await owner.close();
+  }
+}
