@@ -17,7 +17,11 @@ export type DbSnapshot = Readonly<Record<string, { rows: number; hash: string }>
 const VOLATILE_COLUMNS = ['last_seen_at'];
 
 /** Tables of the perimeter, which count and log attempts whether they are refused or not. */
-export const PERIMETER_TABLES: readonly string[] = ['login_lockouts', 'rate_limit_windows', 'security_events'];
+export const PERIMETER_TABLES: readonly string[] = [
+  'login_lockouts',
+  'rate_limit_windows',
+  'security_events',
+];
 
 /** The base tables of the current schema (the test database's own schema on PostgreSQL), less the perimeter's. */
 export async function tableNames(db: Db): Promise<string[]> {
