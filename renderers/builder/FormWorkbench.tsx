@@ -35,7 +35,7 @@ import { schemaIssueText } from '../ecrf/problemText';
 import { useEngineLocale } from '../search/metadataText';
 import { BuilderEditor, type BuilderEditorHandle } from './BuilderEditor';
 import type { BuilderCompletions, CompletionOption } from './builderCompletion';
-import { jsonErrorOffset, jsonSyntaxMessage } from './jsonSyntax';
+import { jsonSyntaxMessage, parseJsonText } from './jsonSyntax';
 import { jsonTree } from './jsonLocate';
 import { placeIssues, syntaxProblem, type EditorProblem } from './problemRanges';
 import { ProblemList } from './ProblemList';
@@ -139,8 +139,9 @@ export function FormWorkbench({
 
   const check = useCallback(
     (text: string, previous: Preview | null): { checked: Checked; preview: Preview | null } => {
-      const offset = jsonErrorOffset(text);
-      if (offset !== null) {
+      const parsed = parseJsonText(text);
+      if (!parsed.ok) {
+        const offset = parsed.offset;
         return {
           checked: {
             text,
@@ -150,7 +151,7 @@ export function FormWorkbench({
           preview: previous,
         };
       }
-      const raw: unknown = JSON.parse(text);
+      const raw = parsed.value;
       lastRaw.current = raw;
       const compiled = compileForm(raw, { codeLists });
       if (!compiled.ok) {

@@ -27,8 +27,10 @@ export interface WorkbenchToolbarProps {
   onOpenText(text: string, fileName: string): void;
   /** Told when a file cannot be read. */
   onOpenFailed?(fileName: string): void;
-  /** The text to download and to share. */
+  /** The text to download (and to share, unless `shareText` is given). */
   currentText(): string;
+  /** The text a share link carries (default: currentText). */
+  shareText?(): string;
   /** The downloaded file's name. */
   fileName: string;
   onRestore(): void;
@@ -55,6 +57,7 @@ export function WorkbenchToolbar({
   onOpenText,
   onOpenFailed,
   currentText,
+  shareText = currentText,
   fileName,
   onRestore,
   source,
@@ -66,7 +69,7 @@ export function WorkbenchToolbar({
   const pickerId = useId();
 
   const share = () => {
-    const url = shareLinkFor(window, currentText());
+    const url = shareLinkFor(window, shareText());
     setLink(url);
     setCopied(false);
     void navigator.clipboard
