@@ -10,13 +10,18 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
+import Button from '@mui/material/Button';
 import {
-  builtinFormFieldTypes,
-  compileForm,
-  defaultValues,
-  evaluateFormState,
-  prepareForSave,
-} from '../../engine/form';
+  compareSchemas,
+  compileFormPartial,
+  fillValues,
+  impactOnValues,
+  schemaChangeMessageId,
+  tryForm,
+  type BrokenItem,
+  type FillMode,
+} from '../../engine/builder';
+import { builtinFormFieldTypes, defaultValues } from '../../engine/form';
 import { RULE_KINDS } from '../../engine/form/compile/compileRules';
 import type {
   CodeListCatalog,
@@ -30,18 +35,19 @@ import { sameValue } from '../../engine/form/values';
 import { metaText } from '../../engine/metadata/metaText';
 import type { MetaText } from '../../engine/metadata/types';
 import { RULE_FUNCTIONS } from '../../engine/rules';
-import { EcrfForm, type EcrfFormController } from '../ecrf';
+import { EcrfForm, fieldProblemText, type EcrfFormController } from '../ecrf';
+import { BrokenItemsContext, workbenchWidgets } from './brokenItems';
 import { schemaIssueText } from '../ecrf/problemText';
 import { useEngineLocale } from '../search/metadataText';
 import { BuilderEditor, type BuilderEditorHandle } from './BuilderEditor';
 import type { BuilderCompletions, CompletionOption } from './builderCompletion';
-import { jsonErrorOffset, jsonSyntaxMessage } from './jsonSyntax';
+import { jsonSyntaxMessage, parseJsonText } from './jsonSyntax';
 import { jsonTree } from './jsonLocate';
 import { placeIssues, syntaxProblem, type EditorProblem } from './problemRanges';
 import { ProblemList } from './ProblemList';
 import { useDebouncedCheck } from './useDebouncedCheck';
 import { keepDraft, startingText } from './workbenchDraft';
-import { WorkbenchToolbar } from './WorkbenchToolbar';
+import { NativePicker, WorkbenchToolbar } from './WorkbenchToolbar';
 
 export interface FormWorkbenchSample {
   id: string;
@@ -76,7 +82,13 @@ interface Preview {
   key: string;
   form: CompiledForm;
   values: FormValues;
+  /** Items that do not compile, drawn in place by their placeholder's variable. */
+  broken: ReadonlyMap<string, BrokenItem>;
 }
+
+const NO_BROKEN: ReadonlyMap<string, BrokenItem> = new Map();
+/** Generated records an old version is compared on (valid and edge values, fixed seeds). */
+const COMPARED_RECORDS = 10;
 
 /** Variables and their labels of a raw schema (for completion), whatever else is wrong with it. */
 function rawVariables(raw: unknown, locale: 'zh_CN' | 'en'): CompletionOption[] {
@@ -134,13 +146,17 @@ export function FormWorkbench({
   const controller = useRef<EcrfFormController>(null);
   const typed = useRef<Record<string, FormValue>>({});
   const lastRaw = useRef<unknown>(null);
-  const [tab, setTab] = useState<'preview' | 'try'>('preview');
+  const [tab, setTab] = useState<'preview' | 'try' | 'compare'>('preview');
+  const [seed, setSeed] = useState(1);
+  const openedText = useRef(start.text);
+  const [compareWith, setCompareWith] = useState<string>('__opened');
   const [liveValues, setLiveValues] = useState<FormValues | null>(null);
 
   const check = useCallback(
     (text: string, previous: Preview | null): { checked: Checked; preview: Preview | null } => {
-      const offset = jsonErrorOffset(text);
-      if (offset !== null) {
+      const parsed = parseJsonText(text);
+      if (!parsed.ok) {
+        const offset = parsed.offset;
         return {
           checked: {
             text,
@@ -150,28 +166,32 @@ export function FormWorkbench({
           preview: previous,
         };
       }
-      const raw: unknown = JSON.parse(text);
+      const raw = parsed.value;
       lastRaw.current = raw;
-      const compiled = compileForm(raw, { codeLists });
-      if (!compiled.ok) {
-        const index = jsonTree(text);
-        const problems = index
-          ? placeIssues(text, index, compiled.issues, (issue: FormSchemaIssue) => ({
-              message: schemaIssueText(intl, issue),
-            }))
-          : [];
-        return { checked: { text, problems, stale: 'schema' }, preview: previous };
-      }
+      const compiled = compileFormPartial(raw, { codeLists });
+      const index = compiled.issues.length > 0 ? jsonTree(text) : null;
+      const problems = index
+        ? placeIssues(text, index, compiled.issues, (issue: FormSchemaIssue) => ({
+            message: schemaIssueText(intl, issue),
+          }))
+        : [];
+      if (!compiled.form) return { checked: { text, problems, stale: 'schema' }, preview: previous };
       const key = JSON.stringify(raw);
       if (previous && previous.key === key)
-        return { checked: { text, problems: [], stale: null }, preview: previous };
+        return { checked: { text, problems, stale: null }, preview: previous };
       const form = compiled.form;
       const values: Record<string, FormValue> = { ...defaultValues(form) };
       for (const [variable, value] of Object.entries(typed.current))
-        if (form.items.has(variable)) values[variable] = value;
+        if (form.items.has(variable) && !compiled.brokenByVariable.has(variable)) values[variable] = value;
       return {
-        checked: { text, problems: [], stale: null },
-        preview: { version: (previous?.version ?? 0) + 1, key, form, values },
+        checked: { text, problems, stale: null },
+        preview: {
+          version: (previous?.version ?? 0) + 1,
+          key,
+          form,
+          values,
+          broken: compiled.brokenItems.length > 0 ? compiled.brokenByVariable : NO_BROKEN,
+        },
       };
     },
     [intl, codeLists],
@@ -232,12 +252,36 @@ export function FormWorkbench({
   const tried = useMemo(() => {
     if (tab !== 'try' || !preview) return null;
     const values = liveValues ?? controller.current?.getValues() ?? preview.values;
-    const state = evaluateFormState(preview.form, values, ctx);
-    return {
-      saved: prepareForSave(preview.form, values, ctx),
-      hidden: [...preview.form.items.values()].filter((item) => state.hidden.has(item.variable)),
-    };
+    return tryForm(preview.form, values, ctx);
   }, [tab, preview, liveValues, ctx]);
+
+  const fill = (mode: FillMode) => {
+    if (!preview) return;
+    const values = fillValues(preview.form, mode, seed, ctx);
+    setSeed((s) => s + 1);
+    controller.current?.reset(values);
+    setLiveValues(values);
+  };
+
+  const comparison = useMemo(() => {
+    if (tab !== 'compare' || !preview || compareWith === '') return null;
+    const old =
+      compareWith === '__opened'
+        ? (() => {
+            try {
+              return JSON.parse(openedText.current) as unknown;
+            } catch {
+              return null;
+            }
+          })()
+        : samples.find((s) => s.id === compareWith)?.schema;
+    const result = compareSchemas(old, lastRaw.current, { codeLists });
+    if (!result.ok) return { ok: false as const };
+    const stored: FormValues[] = [];
+    for (let i = 1; i <= COMPARED_RECORDS; i++)
+      stored.push(fillValues(result.oldForm, 'valid', i, ctx), fillValues(result.oldForm, 'edge', i, ctx));
+    return { ok: true as const, impacts: impactOnValues(result, stored, ctx), skipped: result.skipped };
+  }, [tab, preview, compareWith, samples, codeLists, ctx]);
 
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -277,10 +321,23 @@ export function FormWorkbench({
           />
         </Box>
         <Box sx={{ flex: '1 1 560px', minWidth: 0 }} data-testid="playground-preview">
-          <Tabs value={tab} onChange={(_e, value: 'preview' | 'try') => setTab(value)}>
-            <Tab value="preview" label={intl.formatMessage({ id: 'builder.preview' })} />
-            <Tab value="try" label={intl.formatMessage({ id: 'builder.tryForm' })} />
-          </Tabs>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Tabs
+              value={tab}
+              onChange={(_e, value: 'preview' | 'try' | 'compare') => setTab(value)}
+              sx={{ flex: '1 1 auto' }}
+            >
+              <Tab value="preview" label={intl.formatMessage({ id: 'builder.preview' })} />
+              <Tab value="try" label={intl.formatMessage({ id: 'builder.tryForm' })} />
+              <Tab value="compare" label={intl.formatMessage({ id: 'builder.compare' })} />
+            </Tabs>
+            <Button size="small" variant="outlined" disabled={!preview} onClick={() => fill('valid')}>
+              <FormattedMessage id="builder.fillValid" />
+            </Button>
+            <Button size="small" variant="outlined" disabled={!preview} onClick={() => fill('edge')}>
+              <FormattedMessage id="builder.fillEdge" />
+            </Button>
+          </Box>
           {checked.stale && (
             <Typography
               variant="caption"
@@ -296,14 +353,17 @@ export function FormWorkbench({
           )}
           <Box sx={{ display: tab === 'preview' ? 'block' : 'none', mt: 1 }}>
             {preview ? (
-              <EcrfForm
-                key={preview.version}
-                form={preview.form}
-                ctx={ctx}
-                values={preview.values}
-                controllerRef={controller}
-                onChange={setLiveValues}
-              />
+              <BrokenItemsContext.Provider value={preview.broken}>
+                <EcrfForm
+                  key={preview.version}
+                  form={preview.form}
+                  ctx={ctx}
+                  values={preview.values}
+                  controllerRef={controller}
+                  onChange={setLiveValues}
+                  widgets={workbenchWidgets}
+                />
+              </BrokenItemsContext.Provider>
             ) : (
               <Typography variant="body2" color="text.secondary">
                 <FormattedMessage id="builder.noPreview" />
@@ -317,9 +377,46 @@ export function FormWorkbench({
                   <FormattedMessage id="builder.hiddenItems" values={{ count: tried.hidden.length }} />
                 </Typography>
                 <Box component="ul" sx={{ m: 0, pl: 2.5, typography: 'body2' }}>
-                  {tried.hidden.map((item) => (
-                    <li key={item.variable}>
-                      <code>{item.variable}</code> {metaText(item.label, locale)}
+                  {tried.hidden.map((hidden) => (
+                    <li key={hidden.variable} data-testid="builder-hidden-item">
+                      <code>{hidden.variable}</code>{' '}
+                      {hidden.reason === 'schema' ? (
+                        <FormattedMessage id="builder.hiddenBySchema" />
+                      ) : (
+                        hidden.rules.map((rule) => (
+                          <span key={rule.id}>
+                            <FormattedMessage
+                              id="builder.hiddenByRule"
+                              values={{
+                                rule: rule.id,
+                                expr: rule.expr,
+                                result: JSON.stringify(rule.result),
+                                reads: rule.reads
+                                  .map((r) => `[${r.variable}] = ${JSON.stringify(r.value)}`)
+                                  .join(', '),
+                              }}
+                            />{' '}
+                          </span>
+                        ))
+                      )}
+                    </li>
+                  ))}
+                </Box>
+              </Box>
+              <Box data-testid="builder-fired">
+                <Typography variant="subtitle2" component="h3">
+                  <FormattedMessage
+                    id="builder.firedChecks"
+                    values={{ count: Object.keys(tried.problems).length }}
+                  />
+                </Typography>
+                <Box component="ul" sx={{ m: 0, pl: 2.5, typography: 'body2' }}>
+                  {Object.entries(tried.problems).map(([variable, list]) => (
+                    <li key={variable}>
+                      <code>{variable}</code>{' '}
+                      {list
+                        .map((p) => `${p.ruleId ? `${p.ruleId}: ` : ''}${fieldProblemText(intl, p, locale)}`)
+                        .join('; ')}
                     </li>
                   ))}
                 </Box>
@@ -343,6 +440,48 @@ export function FormWorkbench({
                   {JSON.stringify(tried.saved, null, 2)}
                 </Box>
               </Box>
+            </Box>
+          )}
+          {tab === 'compare' && (
+            <Box
+              sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 1 }}
+              data-testid="builder-compare"
+            >
+              <NativePicker
+                label={intl.formatMessage({ id: 'builder.compareWith' })}
+                value={compareWith}
+                onChange={setCompareWith}
+                testId="builder-compare-with"
+                options={[
+                  { value: '__opened', label: intl.formatMessage({ id: 'builder.compareOpened' }) },
+                  ...pickerSamples.map((sample) => ({ value: sample.id, label: sample.label })),
+                ]}
+              />
+              <Typography variant="caption" color="text.secondary">
+                <FormattedMessage id="builder.compareExplained" values={{ records: COMPARED_RECORDS * 2 }} />
+              </Typography>
+              {comparison && !comparison.ok && (
+                <Typography variant="body2" color="error.main">
+                  <FormattedMessage id="builder.compareFailed" />
+                </Typography>
+              )}
+              {comparison?.ok && comparison.impacts.length === 0 && (
+                <Typography variant="body2" color="success.main">
+                  <FormattedMessage id="builder.noChanges" />
+                </Typography>
+              )}
+              {comparison?.ok && comparison.impacts.length > 0 && (
+                <Box component="ul" sx={{ m: 0, pl: 2.5, typography: 'body2' }}>
+                  {comparison.impacts.map(({ change, affected, of }, i) => (
+                    <li key={i} data-testid="builder-change">
+                      {intl.formatMessage({ id: schemaChangeMessageId(change.code) }, change.values)}{' '}
+                      <Box component="span" sx={{ color: affected > 0 ? 'error.main' : 'text.secondary' }}>
+                        <FormattedMessage id="builder.affected" values={{ affected, of }} />
+                      </Box>
+                    </li>
+                  ))}
+                </Box>
+              )}
             </Box>
           )}
         </Box>

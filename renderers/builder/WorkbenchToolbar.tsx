@@ -2,10 +2,9 @@
  * The workbench's file bar: open an example (every fixture definition), open a local JSON file, download the edited
  * text, make a share link (the text in the address, compressed) and restore the example.
  */
-import { useId, useRef, useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -27,8 +26,10 @@ export interface WorkbenchToolbarProps {
   onOpenText(text: string, fileName: string): void;
   /** Told when a file cannot be read. */
   onOpenFailed?(fileName: string): void;
-  /** The text to download and to share. */
+  /** The text to download (and to share, unless `shareText` is given). */
   currentText(): string;
+  /** The text a share link carries (default: currentText). */
+  shareText?(): string;
   /** The downloaded file's name. */
   fileName: string;
   onRestore(): void;
@@ -48,6 +49,53 @@ function download(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** A labelled native select (keyboard, screen readers and tests all know it). */
+export function NativePicker({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  options: readonly { value: string; label: string }[];
+  testId?: string;
+}) {
+  return (
+    <Box
+      component="label"
+      sx={{ display: 'inline-flex', flexDirection: 'column', typography: 'caption', color: 'text.secondary' }}
+    >
+      {label}
+      <Box
+        component="select"
+        value={value}
+        data-testid={testId}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
+        sx={{
+          font: 'inherit',
+          typography: 'body2',
+          color: 'text.primary',
+          p: 0.75,
+          minWidth: 260,
+          borderRadius: 1,
+        }}
+      >
+        <option value="" disabled>
+          —
+        </option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 export function WorkbenchToolbar({
   samples,
   sampleId,
@@ -55,6 +103,7 @@ export function WorkbenchToolbar({
   onOpenText,
   onOpenFailed,
   currentText,
+  shareText = currentText,
   fileName,
   onRestore,
   source,
@@ -63,10 +112,9 @@ export function WorkbenchToolbar({
   const fileInput = useRef<HTMLInputElement>(null);
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const pickerId = useId();
 
   const share = () => {
-    const url = shareLinkFor(window, currentText());
+    const url = shareLinkFor(window, shareText());
     setLink(url);
     setCopied(false);
     void navigator.clipboard
@@ -78,22 +126,13 @@ export function WorkbenchToolbar({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          id={pickerId}
+        <NativePicker
           label={intl.formatMessage({ id: 'builder.pick' })}
           value={sampleId ?? ''}
-          onChange={(event) => onPick(event.target.value)}
-          sx={{ minWidth: 260 }}
-          slotProps={{ htmlInput: { 'data-testid': 'builder-pick' } }}
-        >
-          {samples.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={onPick}
+          testId="builder-pick"
+          options={samples.map((s) => ({ value: s.id, label: s.label }))}
+        />
         <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
           <FormattedMessage id="builder.openFile" />
         </Button>

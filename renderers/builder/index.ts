@@ -36,7 +36,6 @@ export {
   shareCodeIn,
   shareLinkFor,
   sharedTextOf,
-  withShareCode,
 } from './shareLink';
 export { dropDraft, keepDraft, startingText, type DraftSource, type DraftStart } from './workbenchDraft';
 export { CHECK_DELAY_MS, useDebouncedCheck } from './useDebouncedCheck';

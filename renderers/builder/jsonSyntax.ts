@@ -160,3 +160,12 @@ export function jsonSyntaxMessage(intl: IntlShape, text: string, offset: number)
     ? intl.formatMessage({ id: 'builder.jsonError' }, { line, column, found: text[offset] ?? '' })
     : intl.formatMessage({ id: 'builder.jsonErrorAtEnd' }, { line, column });
 }
+
+/** The value of a JSON text, or the offset where it stops being JSON (the scan runs only when JSON.parse refuses). */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; offset: number } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, offset: jsonErrorOffset(text) ?? text.length };
+  }
+}

@@ -1,7 +1,9 @@
 /**
  * Share links: a definition carried in the address (lz-string, URL-safe), so that a colleague opens the same text.
- * In Storybook the link is the manager's address (`?path=/story/…&wb=…`), which hands its extra parameters to the
- * story's frame; the frame alone (`iframe.html?id=…&wb=…`) works too.
+ * The text goes in the fragment (`#wb=…`): never sent to a server, so no request-line limit applies (a 1,000-item
+ * schema is ~60 KB compressed; servers refuse request lines over 8–16 KB). In Storybook the link is the manager's
+ * address (`?path=/story/…#wb=…`), read by the story's frame from its parent; the frame alone
+ * (`iframe.html?id=…#wb=…`) works too, and so does a query parameter (`&wb=…`) for short texts.
  */
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 
@@ -22,9 +24,9 @@ export function decodeShared(code: string): string | null {
   }
 }
 
-/** The raw share code of a query string (`?a=1&wb=…`), or null. */
+/** The raw share code of a query string or fragment (`?a=1&wb=…`, `#wb=…`), or null. */
 export function shareCodeIn(search: string): string | null {
-  const m = new RegExp(`[?&]${SHARE_PARAM}=([^&#]*)`).exec(search);
+  const m = new RegExp(`[?&#]${SHARE_PARAM}=([^&#]*)`).exec(search);
   if (!m?.[1]) return null;
   try {
     // a '+' may have become a space or %2B on its way through a router: the code's alphabet has no space
@@ -34,19 +36,11 @@ export function shareCodeIn(search: string): string | null {
   }
 }
 
-/** A query string with the share parameter set to `code` (other parameters kept). */
-export function withShareCode(search: string, code: string): string {
-  const kept = search
-    .replace(/^\?/, '')
-    .split('&')
-    .filter((part) => part !== '' && !part.startsWith(`${SHARE_PARAM}=`));
-  return `?${[...kept, `${SHARE_PARAM}=${code}`].join('&')}`;
-}
-
 interface PlaceLike {
   origin: string;
   pathname: string;
   search: string;
+  hash: string;
 }
 
 /** The address to share: the Storybook manager's when the story runs in its frame, else the page's own. */
@@ -59,16 +53,25 @@ function shareBase(win: Window): PlaceLike {
   return win.location;
 }
 
+/** The query without a share parameter (a link opened from a query-string link). */
+function withoutShareCode(search: string): string {
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '' && !part.startsWith(`${SHARE_PARAM}=`));
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
+}
+
 export function shareLinkFor(win: Window, text: string): string {
   const base = shareBase(win);
-  return `${base.origin}${base.pathname}${withShareCode(base.search, encodeShared(text))}`;
+  return `${base.origin}${base.pathname}${withoutShareCode(base.search)}#${SHARE_PARAM}=${encodeShared(text)}`;
 }
 
 /** The shared text the page was opened with (the frame's address, then the manager's), or null. */
 export function sharedTextOf(win: Window): { code: string; text: string } | null {
-  const places = [win.location.search];
+  const places = [win.location.hash, win.location.search];
   try {
-    if (win.parent !== win) places.push(win.parent.location.search);
+    if (win.parent !== win) places.push(win.parent.location.hash, win.parent.location.search);
   } catch {
     // another origin
   }

@@ -7,7 +7,7 @@ import { createDebounce } from '../../engine/timing/debounce';
 import { browserTimers } from '../search/browserTimers';
 
 /** Delay between the last keystroke and the check + preview. */
-export const CHECK_DELAY_MS = 200;
+export const CHECK_DELAY_MS = 150;
 
 export function useDebouncedCheck(check: (text: string) => void, delay = CHECK_DELAY_MS) {
   const latest = useRef(check);

@@ -7,7 +7,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { vsSchema } from '../../fixtures/forms';
+import { dmSchema, vsSchema } from '../../fixtures/forms';
 import { lineAndColumn } from '../../renderers/builder/jsonSyntax';
 import { encodeShared, SHARE_PARAM } from '../../renderers/builder/shareLink';
 import { editorCursor, editorMarkers, editorText, setEditorText } from '../support/editorKit';
@@ -79,7 +79,11 @@ export const BreakingTheSchema: Story = {
     const colour = text.indexOf('"colour"');
     const markers = editorMarkers(canvasElement, ID);
     await expect(markers.some((m) => m.from === colour && m.to === colour + '"colour"'.length)).toBe(true);
-    await expect(canvas.getByTestId('playground-stale')).toBeInTheDocument();
+    // partial preview: the broken item in place with its problem, the rest of the form working
+    const brokenAt = `sections[0].items[${items.length + 1}]`;
+    await expect(await canvas.findByTestId(`builder-broken-${brokenAt}`)).toHaveTextContent('colour');
+    await expect(canvas.getByTestId('ecrf-row-SYSBP')).toBeInTheDocument();
+    await expect(canvas.queryByTestId('playground-stale')).toBeNull();
 
     // the problem list jumps to the place
     const entry = canvas.getAllByTestId('builder-problem').find((e) => e.textContent?.includes('colour'))!;
@@ -239,13 +243,12 @@ export const ShareLinkOpensTheSameSchema: Story = {
     await userEvent.click(canvas.getByRole('button', { name: msg('builder.share', undefined, true) }));
     const link = (await canvas.findByTestId('builder-share-link')) as HTMLInputElement;
     const url = new URL(link.value);
-    await expect(url.searchParams.has(SHARE_PARAM)).toBe(true);
-    await expect(link.value).toContain(encodeShared(edited));
+    await expect(url.hash).toBe(`#${SHARE_PARAM}=${encodeShared(edited)}`);
 
     // open the link in this frame: the example first (no draft), then the address carries the schema
     const before = window.location.href;
     await userEvent.click(canvas.getByRole('button', { name: msg('builder.restore', undefined, true) }));
-    window.history.replaceState(null, '', `${window.location.pathname}${url.search}`);
+    window.history.replaceState(null, '', `${window.location.pathname}${url.search}${url.hash}`);
     try {
       localStorage.removeItem('edcweb.builder.story-share-link');
       await userEvent.click(canvas.getByTestId('story-reload'));
@@ -256,5 +259,47 @@ export const ShareLinkOpensTheSameSchema: Story = {
       window.history.replaceState(null, '', before);
       localStorage.removeItem('edcweb.builder.story-share-link');
     }
+  },
+};
+
+/** Trying the form: generated valid values fill the preview; the try panel says what is hidden and why, and what a save stores. */
+export const TryTheForm: Story = {
+  args: { schema: dmSchema },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('ecrf-row-SEX');
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.fillValid', undefined, true) }));
+    await userEvent.click(canvas.getByRole('tab', { name: msg('builder.tryForm', undefined, true) }));
+    const saved = await canvas.findByTestId('builder-saved-values');
+    const values = JSON.parse(saved.textContent ?? '{}') as Record<string, unknown>;
+    await expect(Object.values(values).filter((v) => v !== null).length).toBeGreaterThan(3);
+    // RACEOTH is shown only when RACE contains OTHER: hidden or not, the panel agrees with the values
+    const hidden = within(canvas.getByTestId('builder-hidden'));
+    const race = values.RACE;
+    const raceOther = Array.isArray(race) && race.includes('OTHER');
+    await expect(hidden.queryByText('RACEOTH') !== null).toBe(!raceOther);
+    if (!raceOther) await expect(canvas.getByTestId('builder-hidden')).toHaveTextContent('DM_RACEOTH_SHOW');
+  },
+};
+
+/** Comparing versions: an item removed since the version as opened is listed with the records it affects. */
+export const CompareVersions: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [first] = vsSchema.sections;
+    const kept = { ...vsSchema, sections: [{ ...first!, items: first!.items.slice(1) }, ...vsRest] };
+    edit(canvasElement, kept);
+    await waitFor(() => expect(canvas.queryByTestId('ecrf-row-VSDAT')).toBeNull());
+    await userEvent.click(canvas.getByRole('tab', { name: msg('builder.compare', undefined, true) }));
+    await userEvent.click(
+      canvas.getByRole('combobox', { name: msg('builder.compareWith', undefined, true) }),
+    );
+    await userEvent.click(
+      await within(document.body).findByRole('option', {
+        name: msg('builder.compareOpened', undefined, true),
+      }),
+    );
+    const change = await canvas.findByTestId('builder-change');
+    await expect(change).toHaveTextContent('VSDAT');
   },
 };

@@ -24,7 +24,7 @@ import { sharedFieldTypes } from '../../renderers/search/sharedFieldTypes';
 import { BuilderEditor, type BuilderEditorHandle } from '../../renderers/builder/BuilderEditor';
 import type { BuilderCompletions } from '../../renderers/builder/builderCompletion';
 import { jsonTree } from '../../renderers/builder/jsonLocate';
-import { jsonErrorOffset, jsonSyntaxMessage } from '../../renderers/builder/jsonSyntax';
+import { jsonSyntaxMessage, parseJsonText } from '../../renderers/builder/jsonSyntax';
 import { placeIssues, syntaxProblem, type EditorProblem } from '../../renderers/builder/problemRanges';
 import { ProblemList } from '../../renderers/builder/ProblemList';
 import { useDebouncedCheck } from '../../renderers/builder/useDebouncedCheck';
@@ -80,13 +80,21 @@ function joinTexts(texts: Record<EditorId, string>): string {
   return `{\n  "searchFields": ${texts.searchFields.replace(/\n/g, '\n  ')},\n  "columns": ${texts.columns.replace(/\n/g, '\n  ')}\n}\n`;
 }
 
-/** The two texts of a joined text (a file may also be a bare column set). */
+/** Both texts as they are, for drafts and share links (either may be broken JSON). */
+function wrapTexts(texts: Record<EditorId, string>): string {
+  return JSON.stringify({ searchFields: texts.searchFields, columns: texts.columns });
+}
+
+/** The two texts of a joined or wrapped text (a file may also be a bare column set). */
 function splitTexts(text: string): Record<EditorId, string> | null {
   try {
     const value: unknown = JSON.parse(text);
     if (Array.isArray(value)) return { searchFields: '[]', columns: pretty(value) };
     if (value === null || typeof value !== 'object') return null;
     const v = value as Record<string, unknown>;
+    // kept drafts and share links: both texts as they are (a text with a syntax error included)
+    if (typeof v.searchFields === 'string' && typeof v.columns === 'string')
+      return { searchFields: v.searchFields, columns: v.columns };
     if (!('searchFields' in v) && !('columns' in v)) return null;
     return { searchFields: pretty(v.searchFields ?? []), columns: pretty(v.columns ?? []) };
   } catch {
@@ -176,7 +184,7 @@ export function BuilderPlayground({
   const exampleTexts = { searchFields: pretty(searchFields), columns: pretty(columns) };
   const exampleId = samples.find((s) => s.searchFields === searchFields && s.columns === columns)?.id ?? null;
   const [start] = useState(() => {
-    const opened = startingText(draftKey ?? null, joinTexts(exampleTexts), exampleId);
+    const opened = startingText(draftKey ?? null, wrapTexts(exampleTexts), exampleId);
     return { ...opened, texts: splitTexts(opened.text) ?? exampleTexts };
   });
   const [sampleId, setSampleId] = useState(start.source === 'example' ? exampleId : start.example);
@@ -201,14 +209,14 @@ export function BuilderPlayground({
 
   const check = useCallback(
     (id: EditorId, text: string): EditorCheck => {
-      const offset = jsonErrorOffset(text);
-      if (offset !== null)
+      const parsed = parseJsonText(text);
+      if (!parsed.ok)
         return {
           text,
-          problems: [syntaxProblem(text, offset, jsonSyntaxMessage(intl, text, offset))],
+          problems: [syntaxProblem(text, parsed.offset, jsonSyntaxMessage(intl, text, parsed.offset))],
           value: { ok: false },
         };
-      const value: unknown = JSON.parse(text);
+      const value = parsed.value;
       const issues =
         id === 'searchFields'
           ? uniqueIssues(parseSearchFields(value, fieldTypes).issues)
@@ -245,7 +253,7 @@ export function BuilderPlayground({
       const { value, key } = result.value;
       setShown((s) => (s[id].key === key ? s : { ...s, [id]: { value, key } }));
     }
-    keepDraft(draftKey ?? null, joinTexts({ ...currentTexts(), [id]: text }));
+    keepDraft(draftKey ?? null, wrapTexts({ ...currentTexts(), [id]: text }));
   };
   const searchCheck = useDebouncedCheck((text) => runCheck('searchFields', text));
   const columnsCheck = useDebouncedCheck((text) => runCheck('columns', text));
@@ -258,7 +266,7 @@ export function BuilderPlayground({
       runCheck(e, texts[e]);
     }
     setSampleId(id);
-    keepDraft(draftKey ?? null, joinTexts(texts), id);
+    keepDraft(draftKey ?? null, wrapTexts(texts), id);
   };
 
   const completions = useMemo(
@@ -313,6 +321,7 @@ export function BuilderPlayground({
           load(texts ?? { searchFields: text, columns: currentTexts().columns }, null);
         }}
         currentText={() => joinTexts(currentTexts())}
+        shareText={() => wrapTexts(currentTexts())}
         fileName="list-definitions.json"
         onRestore={() => load(exampleTexts, exampleId)}
         source={start.source}
