@@ -11,6 +11,7 @@ import appZh from './app/zh_CN.json';
 import bootEn from './en.json';
 import bootZh from './zh_CN.json';
 import { isBootKey } from './tiers';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
 const catalogues = ALL_MESSAGES;
 const tiers = {
@@ -33,8 +34,23 @@ const engineIds = [
 ];
 
 /** ICU argument names of a message ({name}, {count, plural, …}). */
+/** The names of a message's arguments (ICU), select and plural branches included; each name once. */
 function argumentNames(text: string): string[] {
-  return [...text.matchAll(/\{\s*([a-zA-Z_][\w]*)\s*[,}]/g)].map((m) => m[1] ?? '').sort();
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]): void => {
+    for (const el of elements) {
+      if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+      if (el.type === TYPE.tag) {
+        walk(el.children);
+        continue;
+      }
+      names.add(el.value);
+      if (el.type === TYPE.select || el.type === TYPE.plural)
+        for (const option of Object.values(el.options)) walk(option.value);
+    }
+  };
+  walk(parse(text));
+  return [...names].sort();
 }
 
 describe('i18n catalogues', () => {
