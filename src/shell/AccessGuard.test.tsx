@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { saveAllowedPaths } from '../../engine/access/accessGuard';
+import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { createFakeApiClient } from '../../renderers/testing/fakeApiClient';
 import { renderApp, seedSession, text } from '../testing/renderApp';
 import { menuListByRole } from '../../fixtures';
@@ -43,6 +44,14 @@ describe('access guard', () => {
     saveAllowedPaths(window.sessionStorage, []);
     renderApp('/index/report/enrolment', { routes: guarded });
     expect(await screen.findByTestId('page')).toHaveTextContent('/index/report/enrolment');
+  });
+
+  it('leaves a page whose session was just cleared (a logout on its way to the login page) to the logout', async () => {
+    // the logout cleared the session keys, the allowed paths among them, before its navigation renders
+    window.sessionStorage.removeItem(STORAGE_KEYS.allowedPaths);
+    const { router } = renderApp('/index/subjects', { routes: guarded });
+    expect(await screen.findByTestId('page')).toHaveTextContent('/index/subjects');
+    expect(router.state.location.pathname).toBe('/index/subjects');
   });
 
   it('checks again after each navigation', async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { checkAccess, loadAllowedPaths } from '../../engine/access/accessGuard';
+import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { useApiClient } from '../../renderers/apiClientContext';
 import { usePlatform } from '../platform/PlatformContext';
 
@@ -12,8 +13,9 @@ export function AccessGuard({ children }: { children?: ReactNode }) {
   const { store } = usePlatform();
   const client = useApiClient();
   const { pathname } = useLocation();
-  // a logout under way has cleared the allowed paths: the logout, not the guard, decides where the user goes
-  if (client.loggingOut) return <>{children}</>;
+  // a logout under way (or just done: its navigation to the login page may render after this page's last render) has
+  // cleared the allowed paths: the logout, not the guard, decides where the user goes
+  if (client.loggingOut || store.getItem(STORAGE_KEYS.allowedPaths) === null) return <>{children}</>;
   const decision = checkAccess(pathname, loadAllowedPaths(store));
   if (!decision.allowed) return <Navigate to={decision.redirectTo} replace />;
   return <>{children}</>;
