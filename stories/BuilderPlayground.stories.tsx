@@ -102,8 +102,10 @@ export const BreakingSearchFields: Story = {
     await expect(await canvas.findByTestId('search-invalid-searchFields[1]')).toHaveTextContent(unknownType);
     // marked on the definition's first line, and the list entry jumps there
     const second = badSearchText.indexOf('{', badSearchText.indexOf('}'));
-    await expect(editorMarkers(canvasElement, 'searchFields')[0]?.line).toBe(
-      lineAndColumn(badSearchText, second).line,
+    await waitFor(() =>
+      expect(editorMarkers(canvasElement, 'searchFields')[0]?.line).toBe(
+        lineAndColumn(badSearchText, second).line,
+      ),
     );
     await userEvent.click(within(issues(canvasElement, 'searchFields')).getByTestId('builder-problem'));
     await waitFor(() => expect(editorCursor(canvasElement, 'searchFields').pos).toBe(second));
@@ -149,7 +151,7 @@ export const BreakingColumns: Story = {
         msg('builder.jsonError', { ...at, found: '"' }),
       ),
     );
-    await expect(editorMarkers(canvasElement, 'columns')[0]?.line).toBe(at.line);
+    await waitFor(() => expect(editorMarkers(canvasElement, 'columns')[0]?.line).toBe(at.line));
     await expect(canvas.getByTestId('builder-stale')).toHaveTextContent(msg('builder.stalePreview'));
     await expect(headerTexts(canvasElement).some((t) => unknownRender.test(t))).toBe(true);
 

@@ -77,8 +77,14 @@ export const BreakingTheSchema: Story = {
     edit(canvasElement, text);
     await waitFor(() => expect(canvas.getAllByTestId('builder-problem')).toHaveLength(2));
     const colour = text.indexOf('"colour"');
-    const markers = editorMarkers(canvasElement, ID);
-    await expect(markers.some((m) => m.from === colour && m.to === colour + '"colour"'.length)).toBe(true);
+    // the editor's lint markers follow the problem list (their own dispatch): wait for them too
+    await waitFor(() =>
+      expect(
+        editorMarkers(canvasElement, ID).some(
+          (m) => m.from === colour && m.to === colour + '"colour"'.length,
+        ),
+      ).toBe(true),
+    );
     // partial preview: the broken item in place with its problem, the rest of the form working
     const brokenAt = `sections[0].items[${items.length + 1}]`;
     await expect(await canvas.findByTestId(`builder-broken-${brokenAt}`)).toHaveTextContent('colour');
@@ -102,8 +108,7 @@ export const BreakingTheSchema: Story = {
     await waitFor(() =>
       expect(problems(canvasElement)).toHaveTextContent(msg('builder.jsonError', { ...at, found: '"' })),
     );
-    const [marker] = editorMarkers(canvasElement, ID);
-    await expect(marker?.line).toBe(at.line);
+    await waitFor(() => expect(editorMarkers(canvasElement, ID)[0]?.line).toBe(at.line));
     await expect(canvas.getByTestId('playground-stale')).toBeInTheDocument();
     await expect(canvas.getByTestId('ecrf-row-SYSBP')).toBeInTheDocument();
   },
@@ -120,11 +125,13 @@ export const RuleErrorsInPlace: Story = {
     const text = pretty({ ...vsSchema, rules });
     edit(canvasElement, text);
     await waitFor(() => expect(canvas.getAllByTestId('builder-problem')).toHaveLength(2));
-    const markers = editorMarkers(canvasElement, ID);
     const second = text.indexOf('[SYSBP] > > 1') + '[SYSBP] > '.length;
-    await expect(markers.some((m) => m.from === second && m.to === second + 1)).toBe(true);
     const nope = text.indexOf('[NOPE]');
-    await expect(markers.some((m) => m.from === nope && m.to === nope + '[NOPE]'.length)).toBe(true);
+    await waitFor(() => {
+      const markers = editorMarkers(canvasElement, ID);
+      expect(markers.some((m) => m.from === second && m.to === second + 1)).toBe(true);
+      expect(markers.some((m) => m.from === nope && m.to === nope + '[NOPE]'.length)).toBe(true);
+    });
   },
 };
 
@@ -141,9 +148,11 @@ export const UnknownCodeList: Story = {
       msg('form.unknownCodeList', { codelisttype: 'ARMS', known: 'SEX, SUBJSTATUS, YN' }),
     );
     const at = text.indexOf('"ARMS"');
-    await expect(editorMarkers(canvasElement, ID)).toEqual([
-      expect.objectContaining({ from: at, to: at + '"ARMS"'.length, severity: 'error' }),
-    ]);
+    await waitFor(() =>
+      expect(editorMarkers(canvasElement, ID)).toEqual([
+        expect.objectContaining({ from: at, to: at + '"ARMS"'.length, severity: 'error' }),
+      ]),
+    );
   },
 };
 
