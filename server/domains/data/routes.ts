@@ -127,6 +127,18 @@ const idempotencyReused = (locale: Locale) => (): never => {
 export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const schemas = app.formSchemas;
+  const hooks = app.recordHooks;
+  /** The data domain's capabilities of the role, with those the registered workflows add. */
+  const capabilitiesOf = async (session: RoleSession, rolecode: string): Promise<RecordCapability[]> => {
+    const own = recordCapabilities(rolecode);
+    if (own.length === 0) return own;
+    const extra = await hooks.extraCapabilities(db, {
+      studyId: session.studyId,
+      roleId: session.roleId,
+      rolecode,
+    });
+    return [...own, ...extra.filter((c) => !own.includes(c))];
+  };
 
   roleEndpoint(app, ctx, dataList, {
     page: SUBJECTS_PAGE,
@@ -178,7 +190,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           innerPage,
           page: params.page,
           // a log-line form takes new rows; its rows (when there are) can be changed and audited
-          capabilities: recordCapabilities(rolecode),
+          capabilities: await capabilitiesOf(session, rolecode),
         });
       });
     },
@@ -208,8 +220,14 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           schema: row.schema,
           record: record ? recordInfo(record) : null,
           values: record?.values ?? {},
-          items: record?.itemStatus ?? {},
-          capabilities: recordCapabilities(rolecode),
+          items: record
+            ? await hooks.itemStates(
+                db,
+                { studyId: session.studyId, recordId: record.id, rolecode },
+                record.itemStatus,
+              )
+            : {},
+          capabilities: await capabilitiesOf(session, rolecode),
         });
       });
     },
@@ -218,7 +236,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   roleEndpoint(app, ctx, saveData, {
     page: SUBJECTS_PAGE,
     handler: async ({ params, session, locale, now }) => {
-      await requireDataAccess(db, session, 'write', locale);
+      const rolecode = await requireDataAccess(db, session, 'write', locale);
       return orNotFound(locale, async () => {
         const { subject } = await scopedForm(db, session, params);
         const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
@@ -259,6 +277,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
               values: params.values,
               confirmWarnings: params.confirmWarnings,
               at: now,
+              hooks,
+              rolecode,
             });
           },
           idempotencyReused(locale),
@@ -271,7 +291,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   roleEndpoint(app, ctx, updateData, {
     page: SUBJECTS_PAGE,
     handler: async ({ params, session, locale, now }) => {
-      await requireDataAccess(db, session, 'write', locale);
+      const rolecode = await requireDataAccess(db, session, 'write', locale);
       const reasons = checkReasons(params.reasons, locale);
       await checkReasonCodes(ctx, session.studyId, reasons, locale);
       return orNotFound(locale, async () => {
@@ -298,6 +318,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
               reasons,
               confirmWarnings: params.confirmWarnings,
               at: now,
+              hooks,
+              rolecode,
             });
             if (!result) throw new NotFound('recordNotFound');
             return result;

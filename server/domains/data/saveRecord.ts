@@ -31,14 +31,25 @@ import {
   type FormRef,
   type RecordRow,
 } from './recordsRepository';
+import type { RecordActor, RecordHooks, SavedRecord } from './recordHooks';
 import { claimSaveRequest, finishSaveRequest } from './saveRequests';
 
-export interface SaveActor {
-  userId: string;
-  username: string;
-  roleId: string;
-  siteId: string;
-  studyId: string;
+export type SaveActor = RecordActor;
+
+/**
+ * The registered workflows' part of a written save (recordHooks.ts): their onSaved hooks run in the transaction, then
+ * the answer's item states carry their fields. Without hooks (the seed), the saved statuses as they are.
+ */
+async function afterWrite(
+  tx: Db,
+  hooks: RecordHooks | undefined,
+  saved: SavedRecord,
+  items: Record<string, ItemStatus>,
+  rolecode: string,
+): Promise<Record<string, ItemStatus>> {
+  if (!hooks) return items;
+  await hooks.runSaved(tx, saved);
+  return hooks.itemStates(tx, { studyId: saved.actor.studyId, recordId: saved.record.id, rolecode }, items);
 }
 
 export function hasProblems(problems: FormProblems): boolean {
@@ -141,6 +152,10 @@ export interface NewRecordSave {
   values: FormValues;
   confirmWarnings: boolean;
   at: Date;
+  /** The workflows' hooks (the app's `recordHooks`); none in the seed. */
+  hooks?: RecordHooks;
+  /** The saving role's code (what item-state providers may show it). */
+  rolecode?: string;
 }
 
 /** savedata.do's decision and writes (inside `once`). */
@@ -191,6 +206,24 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
     });
   }
   await appendDataAudit(tx, audit);
+  const answered = await afterWrite(
+    tx,
+    s.hooks,
+    {
+      kind: 'create',
+      actor: s.actor,
+      record: { ...s.ref, id, siteId: s.subject.siteId, lineno },
+      form: s.form,
+      before: null,
+      after: plan.values,
+      changed: audit.map((a) => a.variable),
+      problems: plan.problems,
+      reasons: {},
+      at: s.at,
+    },
+    items,
+    s.rolecode ?? '',
+  );
   return {
     outcome: 'saved',
     record: recordInfo({
@@ -202,7 +235,7 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
       updatedByName: s.actor.username,
     }),
     problems: plan.problems,
-    items,
+    items: answered,
   };
 }
 
@@ -239,6 +272,10 @@ export interface RecordUpdate {
   reasons: Readonly<Record<string, ChangeReason>>;
   confirmWarnings: boolean;
   at: Date;
+  /** The workflows' hooks (the app's `recordHooks`); none in the seed. */
+  hooks?: RecordHooks;
+  /** The saving role's code (what item-state providers may show it). */
+  rolecode?: string;
 }
 
 /** updatedata.do's decision and writes (inside `once`); null when the record is gone. */
@@ -288,6 +325,33 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
     });
   }
   await appendDataAudit(tx, audit);
+  const answered = await afterWrite(
+    tx,
+    u.hooks,
+    {
+      kind: 'update',
+      actor: u.actor,
+      record: {
+        id: record.id,
+        subjectId: record.subjectId,
+        siteId: record.siteId,
+        visitnum: record.visitnum,
+        cycnum: record.cycnum,
+        svnum: record.svnum,
+        tid: record.tid,
+        lineno: record.lineno,
+      },
+      form: u.form,
+      before: record.values,
+      after: plan.values,
+      changed: [...plan.changed],
+      problems: plan.problems,
+      reasons: u.reasons,
+      at: u.at,
+    },
+    items,
+    u.rolecode ?? '',
+  );
   return {
     outcome: 'saved',
     record: recordInfo({
@@ -299,6 +363,6 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
       updatedByName: u.actor.username,
     }),
     problems: plan.problems,
-    items,
+    items: answered,
   };
 }

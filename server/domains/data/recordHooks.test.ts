@@ -1,0 +1,145 @@
+/**
+ * The record hooks the review workflows register on the data domain: an onSaved hook sees every written save in its
+ * transaction (and a failing one rolls the save back), item-state providers' fields reach datainfo and the save's
+ * answer, capability providers' capabilities join the role's own.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataInfo, saveData, updateData, type SaveOutcome } from '../../../engine/api/data';
+import { DEMO_SUBJECTS } from '../../seed/forms';
+import { startHarness, type Harness } from '../../test/harness';
+import { createRecordHooks, NOTHING_SAVED, type SavedRecord } from './recordHooks';
+
+describe('createRecordHooks', () => {
+  it('merges providers’ fields into the saved statuses; an item known only to a workflow gets “nothing saved”', async () => {
+    const hooks = createRecordHooks();
+    hooks.itemState('a', async () => ({ SYSBP: { query: 'open' }, VSTIM: { query: 'answered' } }));
+    hooks.itemState('b', async () => ({ SYSBP: { sdv: 'verified' } }));
+    const db = {} as never;
+    const states = await hooks.itemStates(
+      db,
+      { studyId: 's', recordId: 'r', rolecode: 'CRA' },
+      {
+        SYSBP: { datatype: 0, note: 0 },
+      },
+    );
+    expect(states).toEqual({
+      SYSBP: { datatype: 0, note: 0, query: 'open', sdv: 'verified' },
+      VSTIM: { ...NOTHING_SAVED, query: 'answered' },
+    });
+  });
+
+  it('refuses a name registered twice (a programming error, found at start-up)', () => {
+    const hooks = createRecordHooks();
+    hooks.onSaved('x', async () => {});
+    expect(() => hooks.onSaved('x', async () => {})).toThrow(/registered twice/);
+  });
+
+  it('adds each capability once, in registration order', async () => {
+    const hooks = createRecordHooks();
+    hooks.capabilities('q', async () => ['query', 'sdv']);
+    hooks.capabilities('s', async () => ['sdv', 'sign']);
+    expect(
+      await hooks.extraCapabilities({} as never, { studyId: 's', roleId: 'r', rolecode: 'CRA' }),
+    ).toEqual(['query', 'sdv', 'sign']);
+  });
+});
+
+describe('record hooks on the reference server', () => {
+  let h: Harness;
+  let crc: string;
+  const seen: SavedRecord[] = [];
+  let failNext = false;
+
+  beforeAll(async () => {
+    h = await startHarness({ logger: false });
+    crc = await h.loginAs('crc.li', 'CRC', 'BJ01');
+    h.app.recordHooks.onSaved('test.probe', async (tx, saved) => {
+      seen.push(saved);
+      // written in the save's transaction: visible to it, rolled back with it
+      await tx.query(`select 1`);
+      if (failNext) {
+        failNext = false;
+        throw new Error('hook failed');
+      }
+    });
+    h.app.recordHooks.itemState('test.probe', async (db, q) => {
+      const rows = await db.query<{ n: number }>(
+        'select count(*)::int as n from data_audit where record_id = $1',
+        [q.recordId],
+      );
+      return { SYSBP: { probe: { audits: rows[0]?.n ?? 0, as: q.rolecode } } };
+    });
+    h.app.recordHooks.capabilities('test.probe', async (_db, q) => (q.rolecode === 'CRC' ? ['probe'] : []));
+  }, 120_000);
+  afterAll(() => h?.close());
+
+  const keys = { subjectid: DEMO_SUBJECTS.entry, visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'VS' };
+  const values = {
+    VSDAT: '2026-03-01',
+    VSPOS: 'SITTING',
+    SYSBP: '120',
+    DIABP: '80',
+    PULSE: '70',
+    TEMP: '36.5',
+    WEIGHT: '70',
+    HEIGHT: '175',
+  };
+  const records = async () =>
+    (await h.db.query<{ n: number }>('select count(*)::int as n from form_records'))[0]?.n ?? 0;
+
+  it('a failing hook rolls the save back: no record, no audit row', async () => {
+    const before = await records();
+    failNext = true;
+    const res = await h.call(
+      saveData,
+      { ...keys, version: 1, values, idempotencyKey: randomUUID() },
+      {
+        token: crc,
+      },
+    );
+    expect(res.body.success).toBe(false);
+    expect(await records()).toBe(before);
+  });
+
+  it('sees a first entry and a change, with what changed; the answer and datainfo carry the providers’ fields', async () => {
+    seen.length = 0;
+    const res = await h.call(
+      saveData,
+      { ...keys, version: 1, values, idempotencyKey: randomUUID() },
+      {
+        token: crc,
+      },
+    );
+    if (!res.body.success) throw new Error(res.body.msg);
+    const saved = res.body.data as SaveOutcome;
+    if (saved.outcome !== 'saved') throw new Error(JSON.stringify(saved));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ kind: 'create', before: null, actor: { username: 'crc.li' } });
+    expect(seen[0]?.changed).toContain('SYSBP');
+    expect(seen[0]?.record).toMatchObject({ subjectId: DEMO_SUBJECTS.entry, tid: 'VS', lineno: 1 });
+    expect(saved.items.SYSBP).toMatchObject({ datatype: 0, probe: { audits: 9, as: 'CRC' } });
+
+    const info = await h.call(dataInfo, keys, { token: crc });
+    if (!info.body.success) throw new Error(info.body.msg);
+    expect(info.body.data.items.SYSBP).toMatchObject({ probe: { audits: 9 } });
+    expect(info.body.data.capabilities).toContain('probe');
+
+    const update = await h.call(
+      updateData,
+      {
+        recordid: saved.record.recordid,
+        rowversion: 1,
+        version: 1,
+        values: { ...values, SYSBP: '121' },
+        reasons: { SYSBP: { code: null, text: 'transcription' } },
+        idempotencyKey: randomUUID(),
+      },
+      { token: crc },
+    );
+    if (!update.body.success) throw new Error(update.body.msg);
+    expect(seen[1]).toMatchObject({ kind: 'update', changed: ['SYSBP'] });
+    expect(seen[1]?.before?.SYSBP).toBe('120');
+    expect(seen[1]?.reasons.SYSBP?.text).toBe('transcription');
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * What the review workflows add to a record without editing the data domain (a workflow is a domain folder plus
+ * registrations): the data plugin decorates `app.recordHooks`; a workflow's plugin (declaring `edc-data` as its
+ * dependency) registers
+ * - `onSaved` hooks, run in the save's own transaction after the record and its audit rows are written (a system
+ *   query raised by a confirmed warning, an SDV mark reset by a changed value). A hook that throws rolls the whole
+ *   save back: nothing is half-written;
+ * - `itemState` providers, whose per-item fields are merged into the `items` of datainfo.do and of a save's answer
+ *   (the item adornments read them: query state, SDV state …);
+ * - `capabilities` providers, whose record capabilities join the data domain's own (record actions are registered
+ *   by capability on the client).
+ * Hooks and providers run in registration order; names must be unique (a second registration of a name is a
+ * programming error and throws at start-up).
+ */
+import type { ChangeReason, ItemStatus, RecordCapability } from '../../../engine/api/data';
+import type { CompiledForm, FormProblems, FormValues } from '../../../engine/form/types';
+import type { Db } from '../../core/db/db';
+
+/** Who saved: the session's user, role, chosen site and study. */
+export interface RecordActor {
+  userId: string;
+  username: string;
+  roleId: string;
+  siteId: string;
+  studyId: string;
+}
+
+/** Where a record sits: its id, subject, the subject's site and the form of a visit (with its log-line number). */
+export interface RecordPlace {
+  id: string;
+  subjectId: string;
+  siteId: string;
+  visitnum: string;
+  cycnum: number;
+  svnum: number;
+  tid: string;
+  lineno: number;
+}
+
+/** A save that has just been written (inside its transaction). */
+export interface SavedRecord {
+  kind: 'create' | 'update';
+  actor: RecordActor;
+  record: RecordPlace;
+  form: CompiledForm;
+  /** The values before the save; null for a first entry. */
+  before: FormValues | null;
+  /** The values as written. */
+  after: FormValues;
+  /** Variables whose value changed (a first entry: the entered ones). */
+  changed: readonly string[];
+  /** What the written values still raise: warnings the user confirmed (errors never reach a save). */
+  problems: FormProblems;
+  /** Reasons for change by variable (an update). */
+  reasons: Readonly<Record<string, ChangeReason>>;
+  at: Date;
+}
+
+export type RecordSavedHook = (tx: Db, saved: SavedRecord) => Promise<void>;
+
+/** The record whose item states are asked for, and who asks. */
+export interface ItemStateQuery {
+  studyId: string;
+  recordId: string;
+  rolecode: string;
+}
+
+/** Per variable, the fields a workflow adds to the item's state (e.g. `{ query: { state: 'open', count: 1 } }`). */
+export type ItemStateFields = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+export type ItemStateProvider = (db: Db, q: ItemStateQuery) => Promise<ItemStateFields>;
+
+export interface CapabilityQuery {
+  studyId: string;
+  roleId: string;
+  rolecode: string;
+}
+export type CapabilityProvider = (db: Db, q: CapabilityQuery) => Promise<readonly RecordCapability[]>;
+
+/** An item's state as answered: the saved status, with what workflows add. */
+export type AnsweredItemState = ItemStatus & Readonly<Record<string, unknown>>;
+
+/**
+ * The state of an item that has no saved value but is known to a workflow (a query on an empty item): data type 1,
+ * "nothing saved" (0/2 entered, −1/−2 derived are the saved kinds), no note.
+ */
+export const NOTHING_SAVED: ItemStatus = { datatype: 1, note: 0 };
+
+export interface RecordHooks {
+  onSaved(name: string, hook: RecordSavedHook): void;
+  itemState(name: string, provider: ItemStateProvider): void;
+  capabilities(name: string, provider: CapabilityProvider): void;
+  /** Runs every onSaved hook, in order, in the save's transaction. */
+  runSaved(tx: Db, saved: SavedRecord): Promise<void>;
+  /** The saved item statuses merged with every provider's fields. */
+  itemStates(
+    db: Db,
+    q: ItemStateQuery,
+    saved: Readonly<Record<string, ItemStatus>>,
+  ): Promise<Record<string, AnsweredItemState>>;
+  /** The capabilities every provider adds for this role (deduplicated, in registration order). */
+  extraCapabilities(db: Db, q: CapabilityQuery): Promise<RecordCapability[]>;
+}
+
+function uniqueNames<T>(kind: string) {
+  const entries: { name: string; value: T }[] = [];
+  return {
+    add(name: string, value: T) {
+      if (entries.some((e) => e.name === name)) throw new Error(`record ${kind} "${name}" registered twice`);
+      entries.push({ name, value });
+    },
+    values: () => entries.map((e) => e.value),
+  };
+}
+
+export function createRecordHooks(): RecordHooks {
+  const saved = uniqueNames<RecordSavedHook>('onSaved hook');
+  const states = uniqueNames<ItemStateProvider>('itemState provider');
+  const caps = uniqueNames<CapabilityProvider>('capabilities provider');
+  return {
+    onSaved: saved.add,
+    itemState: states.add,
+    capabilities: caps.add,
+    async runSaved(tx, record) {
+      for (const hook of saved.values()) await hook(tx, record);
+    },
+    async itemStates(db, q, base) {
+      const out: Record<string, AnsweredItemState> = { ...base };
+      for (const provider of states.values()) {
+        const fields = await provider(db, q);
+        for (const [variable, extra] of Object.entries(fields)) {
+          out[variable] = { ...(out[variable] ?? NOTHING_SAVED), ...extra };
+        }
+      }
+      return out;
+    },
+    async extraCapabilities(db, q) {
+      const out: RecordCapability[] = [];
+      for (const provider of caps.values()) {
+        for (const c of await provider(db, q)) if (!out.includes(c)) out.push(c);
+      }
+      return out;
+    },
+  };
+}
