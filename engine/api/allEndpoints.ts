@@ -6,6 +6,7 @@ import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
 import { sessionEndpoints } from './session';
+import { statisticsEndpoints } from './statistics';
 import { subjectEndpoints } from './subjects';
 import { visitEndpoints } from './visits';
 
@@ -16,6 +17,7 @@ export const allEndpoints = {
   ...visitEndpoints,
   ...dataEndpoints,
   ...editCheckEndpoints,
+  ...statisticsEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;

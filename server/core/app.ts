@@ -12,6 +12,7 @@ import { editChecksPlugin } from '../domains/editChecks/plugin';
 import { listsPlugin } from '../domains/lists/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
+import { statisticsPlugin } from '../domains/statistics/plugin';
 import { subjectsPlugin } from '../domains/subjects/plugin';
 import { visitsPlugin } from '../domains/visits/plugin';
 import { resolveConfig, type ServerConfigInput } from './config';
@@ -55,6 +56,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(subjectsPlugin);
   await app.register(dataPlugin);
   await app.register(visitsPlugin);
+  await app.register(statisticsPlugin);
   await app.register(editChecksPlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;

@@ -111,6 +111,8 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
       reason: 'fuzz',
     },
     changeWorkflow: { subjectid, updatedat: '2020-01-01T00:00:00.000Z', status: '2', reason: 'fuzz' },
+    myTaskInfo: {},
+    siteStatistics: {},
   };
 }
 
