@@ -3,7 +3,7 @@
  * when a chart is shown). The chart is a picture for the eye: ChartOrTable offers the same figures as a table.
  */
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { ChartDataset, ChartSeries } from './ChartOrTable';
+import type { ChartDataset, ChartSeries } from './types';
 
 export interface BarChartViewProps {
   dataset: ChartDataset;

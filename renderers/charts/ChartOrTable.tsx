@@ -16,17 +16,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { PageLoading } from '../PageLoading';
+import type { ChartDataset, ChartSeries } from './types';
 
 const BarChartView = lazy(() => import('./BarChartView'));
 
-export type ChartDataset = readonly Readonly<Record<string, string | number>>[];
-
-export interface ChartSeries {
-  /** The dataset key of its numbers. */
-  key: string;
-  /** Its label (legend, tooltip and table header), already in the UI language. */
-  label: string;
-}
+export type { ChartDataset, ChartSeries };
 
 export interface ChartOrTableProps {
   /** Test ids: `<id>`, `<id>-table`, `<id>-chart`. */
