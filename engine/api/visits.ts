@@ -275,7 +275,8 @@ export const updateVisitTable = endpoint({
   method: 'POST',
   description:
     "Adds an optional form to a subject's visit (add eCRF; visit.add), or removes one that was added while it holds no data and no mark (visit.delete); audited. Answers the visit's forms.",
-  params: formKeysSchema.shape({
+  params: visitKeysSchema.shape({
+    tid: str().required().max(64),
     action: str()
       .oneOf([...VISIT_TABLE_ACTIONS])
       .required(),

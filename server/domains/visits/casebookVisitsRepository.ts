@@ -338,3 +338,15 @@ export function visitAuditRows(db: Db, studyId: string, subjectId: string): Prom
     [studyId, subjectId],
   );
 }
+
+/**
+ * A new subject's casebook: every scheduled visit of the study (cycle 1, sub-visit 1, not dated yet), as the seed
+ * gives every demo subject; hidden, unscheduled and repeating visits are added by users (savevisit, addNextVisit).
+ */
+export async function openCasebook(tx: Db, studyId: string, subjectId: string): Promise<void> {
+  await tx.query(
+    `insert into subject_visits (subject_id, visitnum, cycnum, svnum, visitdate)
+     select $2, visitnum, 1, 1, null from visit_schedule where study_id = $1 and kind = 'scheduled'`,
+    [studyId, subjectId],
+  );
+}
