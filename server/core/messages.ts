@@ -183,6 +183,10 @@ export const SERVER_MESSAGES = {
   notMarked: { zh_CN: '未被标记，无需恢复', en: 'It is not marked: nothing to make valid again' },
   unknownReason: { zh_CN: '请选择原因', en: 'Please choose a reason' },
   reasonTextRequired: { zh_CN: '请填写原因说明', en: 'Please describe the reason' },
+  pageMarkedNoEntry: {
+    zh_CN: '该页面已标记为未收集、未发生或无效，不能录入或修改数据；请先恢复有效',
+    en: 'This page is marked not collected, not occurred or invalid: data cannot be entered or changed; make it valid again first',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

@@ -32,6 +32,7 @@ import {
   type FormSchemaRow,
 } from './formsRepository';
 import { findRecord, recordLines, type RecordRow } from './recordsRepository';
+import { pageMark, requireUnmarkedPage } from './pageMarks';
 import { NotFound, scopedForm } from './scope';
 import type { FormSchemaService } from './formSchemas';
 import { userFormContext } from './formSchemas';
@@ -115,9 +116,12 @@ async function checkReasonCodes(
  * change and audit) is the client action's own rule. Freeze and lock (later workflows) will withdraw `enter` and
  * `change` here.
  */
-export function recordCapabilities(rolecode: string): RecordCapability[] {
+export function recordCapabilities(rolecode: string, mark: string | null = null): RecordCapability[] {
   if (!roleMay(rolecode, 'read')) return [];
-  return roleMay(rolecode, 'write') ? ['view', 'enter', 'change', 'audit'] : ['view', 'audit'];
+  // a page marked not collected, not occurred or invalid is read only until made valid again
+  return roleMay(rolecode, 'write') && mark === null
+    ? ['view', 'enter', 'change', 'audit']
+    : ['view', 'audit'];
 }
 
 const idempotencyReused = (locale: Locale) => (): never => {
@@ -177,8 +181,9 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           pageNum: Math.max(1, Math.ceil(total / params.size)),
           innerPage,
           page: params.page,
-          // a log-line form takes new rows; its rows (when there are) can be changed and audited
-          capabilities: recordCapabilities(rolecode),
+          // a log-line form takes new rows; its rows (when there are) can be changed and audited; a marked page
+          // takes none
+          capabilities: recordCapabilities(rolecode, await pageMark(db, subject.id, params)),
         });
       });
     },
@@ -209,7 +214,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           record: record ? recordInfo(record) : null,
           values: record?.values ?? {},
           items: record?.itemStatus ?? {},
-          capabilities: recordCapabilities(rolecode),
+          capabilities: recordCapabilities(rolecode, await pageMark(db, subject.id, params)),
         });
       });
     },
@@ -240,6 +245,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             at: now,
           },
           async (tx) => {
+            // a page marked not collected, not occurred or invalid takes no data (docs/casebook-visits.md)
+            await requireUnmarkedPage(tx, subject.id, params);
             // a first entry goes against the form's latest version (the one datainfo serves for a new record)
             if ((await latestFormVersion(tx, session.studyId, params.tid)) !== form.version) {
               throw new NotFound('formVersionOutdated');
@@ -288,6 +295,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             at: now,
           },
           async (tx) => {
+            await requireUnmarkedPage(tx, record.subjectId, record);
             const result = await updateExistingRecord(tx, {
               actor: actorOf(session),
               recordId: record.id,

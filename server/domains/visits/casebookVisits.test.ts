@@ -6,7 +6,7 @@
  * unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveData } from '../../../engine/api/data';
+import { dataInfo, saveData, updateData } from '../../../engine/api/data';
 import {
   activeData,
   addNextVisit,
@@ -539,6 +539,61 @@ describe('marks', () => {
     );
     expect(forms.find((f) => f.tid === 'DM')).toMatchObject({ mark: { mark: 'invalid' }, status: '2' });
     data(await h.call(activeData, { ...page, action: 'activate', reasoncode: 'NOT_APPLICABLE' }, en(crc)));
+  });
+
+  it('a marked page takes no data (savedata and updatedata refused, read-only capabilities) until valid again', async () => {
+    const subjectid = freshSubject();
+    const page = { subjectid, visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'VS' };
+    const values = { VSDAT: '2026-03-01', VSPOS: 'SITTING', SYSBP: '120', DIABP: '80' };
+    data(await h.call(activeData, { ...page, tid: '', action: 'unoccurred', reasoncode: 'MISSED' }, en(crc)));
+    const info = data<{ capabilities: string[] }>(await h.call(dataInfo, page, en(crc)));
+    expect(info.capabilities).toEqual(['view', 'audit']);
+    await unchanged(async () => {
+      const saved = await h.call(
+        saveData,
+        { ...page, version: 1, values, idempotencyKey: 'visits-test-marked-0001' },
+        en(crc),
+      );
+      expect(saved.body).toMatchObject({
+        success: false,
+        msg: 'This page is marked not collected, not occurred or invalid: data cannot be entered or changed; make it valid again first',
+      });
+    });
+    data(
+      await h.call(
+        activeData,
+        { ...page, tid: '', action: 'activate', reasoncode: 'NOT_APPLICABLE' },
+        en(crc),
+      ),
+    );
+    const saved = await h.call(
+      saveData,
+      { ...page, version: 1, values, idempotencyKey: 'visits-test-marked-0002' },
+      en(crc),
+    );
+    expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+    // an entered page marked invalid: its record is not changed either
+    data(
+      await h.call(activeData, { ...page, action: 'deactivate', reasoncode: 'ENTERED_IN_ERROR' }, en(crc)),
+    );
+    const record = data<{ record: { recordid: string; rowversion: number } }>(
+      await h.call(dataInfo, page, en(crc)),
+    );
+    await unchanged(async () => {
+      const updated = await h.call(
+        updateData,
+        {
+          recordid: record.record.recordid,
+          rowversion: record.record.rowversion,
+          version: 1,
+          values: { ...values, SYSBP: '121' },
+          reasons: { SYSBP: { code: null, text: 'Re-measured' } },
+          idempotencyKey: 'visits-test-marked-0003',
+        },
+        en(crc),
+      );
+      expect(updated.body).toMatchObject({ success: false, msg: expect.stringMatching(/is marked/) });
+    });
   });
 
   it('the visit audit trail and the marks are append-only / audited by the database', async () => {
