@@ -122,7 +122,9 @@ export function VisitsPanel({ subjectid, base, userTimeZone = 'UTC' }: VisitsPan
                       />
                     </Typography>
                     {visit.mark ? <MarkChip mark={visit.mark} testId={`visit-mark-${id}`} /> : null}
-                    <EntryStatusChip status={visit.status} testId={`visit-status-${id}`} />
+                    {visit.mark && visit.status === '0' ? null : (
+                      <EntryStatusChip status={visit.status} testId={`visit-status-${id}`} />
+                    )}
                   </ButtonBase>
                   <ActionsMenu
                     actions={visit.actions}
@@ -220,7 +222,10 @@ function VisitForms({
                   </Typography>
                 ) : null}
                 {form.mark ? <MarkChip mark={form.mark} testId={`form-mark-${id}`} /> : null}
-                <EntryStatusChip status={form.status} testId={`form-status-${id}`} />
+                {/* "not entered" is derived: a marked page without data shows its mark only */}
+                {form.mark && form.status === '0' ? null : (
+                  <EntryStatusChip status={form.status} testId={`form-status-${id}`} />
+                )}
                 <ActionsMenu
                   actions={form.actions}
                   testId={`form-actions-${id}`}

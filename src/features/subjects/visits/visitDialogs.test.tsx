@@ -190,6 +190,9 @@ describe('the visit grid', () => {
     renderApp('/index/subjects/subj-rich', { client: fake, routes });
     const v4 = await screen.findByTestId('visit-V4.1.1');
     expect(within(v4).getByTestId('visit-mark-V4.1.1')).toHaveTextContent(text('visit.mark.unoccurred'));
+    // not entered is derived: a marked visit without data shows its mark, not "not entered"
+    expect(within(v4).queryByTestId('visit-status-V4.1.1')).toBeNull();
+    expect(screen.getByTestId('visit-status-V1.1.1')).toHaveTextContent(text('visit.status.2'));
     expect(screen.getByTestId('visit-add')).toBeInTheDocument();
     await userEvent.click(within(v4).getByTestId('visit-actions-V4.1.1'));
     expect(screen.getByTestId('visit-actions-V4.1.1-activate')).toBeInTheDocument();
