@@ -5,13 +5,6 @@
  * once, uniqueness by checkSubject.do, debounced); saved with savesubject.do. A refused save says why and keeps
  * what was typed.
  */
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   getCrfVer,
@@ -26,7 +19,7 @@ import type { Timers } from '../../../../engine/ports';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import { useEndpoint } from '../../../../renderers/async/useEndpoint';
 import { textOf, type DialogField } from '../fields/dialogFields';
-import { FormDialogBody } from '../fields/FormDialog';
+import { DialogFrame, FormDialogBody, LoadingBody, NoticeBody } from '../fields/FormDialog';
 import { initialsField, sexField, versionField } from '../fields/subjectFields';
 import { useFieldValues } from '../fields/useFieldValues';
 import { useSubjidCheck, type SubjidCheckState } from './useSubjidCheck';
@@ -49,35 +42,16 @@ export function AddSubjectDialog({ onClose, onSaved, timers }: AddSubjectDialogP
   const failed = [sites, protovers, crfvers].some((s) => s.status === 'failed' || s.status === 'refused');
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-subject-title">
-      <DialogTitle id="add-subject-title">
-        <FormattedMessage id="casebook.add.title" />
-      </DialogTitle>
+    <DialogFrame id="add-subject" title={<FormattedMessage id="casebook.add.title" />} onClose={onClose}>
       {failed ? (
-        <>
-          <DialogContent>
-            <Alert severity="error">
-              <FormattedMessage id="casebook.add.loadFailed" />
-            </Alert>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>
-              <FormattedMessage id="casebook.cancel" />
-            </Button>
-          </DialogActions>
-        </>
+        <NoticeBody severity="error" onClose={onClose}>
+          <FormattedMessage id="casebook.add.loadFailed" />
+        </NoticeBody>
       ) : siteList && protovers.status === 'ready' && crfvers.status === 'ready' ? (
         siteList.length === 0 ? (
-          <>
-            <DialogContent>
-              <Alert severity="info">{intl.formatMessage({ id: 'casebook.add.noSite' })}</Alert>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>
-                <FormattedMessage id="casebook.cancel" />
-              </Button>
-            </DialogActions>
-          </>
+          <NoticeBody severity="info" onClose={onClose}>
+            {intl.formatMessage({ id: 'casebook.add.noSite' })}
+          </NoticeBody>
         ) : (
           <AddSubjectForm
             sites={siteList}
@@ -89,15 +63,9 @@ export function AddSubjectDialog({ onClose, onSaved, timers }: AddSubjectDialogP
           />
         )
       ) : (
-        <DialogContent>
-          <Box
-            role="progressbar"
-            aria-label={intl.formatMessage({ id: 'casebook.loading' })}
-            sx={{ py: 4 }}
-          />
-        </DialogContent>
+        <LoadingBody />
       )}
-    </Dialog>
+    </DialogFrame>
   );
 }
 

@@ -111,9 +111,66 @@ export interface FormDialogProps<T> extends FormDialogBodyProps<T> {
 
 export function FormDialog<T>({ title, ...body }: FormDialogProps<T>) {
   return (
-    <Dialog open onClose={body.onClose} fullWidth maxWidth="sm" aria-labelledby={`${body.id}-title`}>
-      <DialogTitle id={`${body.id}-title`}>{title}</DialogTitle>
+    <DialogFrame id={body.id} title={title} onClose={body.onClose}>
       <FormDialogBody {...body} />
+    </DialogFrame>
+  );
+}
+
+/** A casebook dialog: its title (labelled `${id}-title`) and body. */
+export function DialogFrame({
+  id,
+  title,
+  onClose,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      {children}
     </Dialog>
+  );
+}
+
+/** A dialog body that only tells something (nothing to save: a load failed, nothing may be done) and offers Cancel. */
+export function NoticeBody({
+  severity,
+  testId,
+  children,
+  onClose,
+}: {
+  severity: 'error' | 'warning' | 'info';
+  testId?: string;
+  children: ReactNode;
+  onClose(): void;
+}) {
+  return (
+    <>
+      <DialogContent>
+        <Alert severity={severity} data-testid={testId}>
+          {children}
+        </Alert>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>
+          <FormattedMessage id="casebook.cancel" />
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** A dialog body while what the dialog needs loads. */
+export function LoadingBody() {
+  const intl = useIntl();
+  return (
+    <DialogContent>
+      <Box role="progressbar" aria-label={intl.formatMessage({ id: 'casebook.loading' })} sx={{ py: 4 }} />
+    </DialogContent>
   );
 }

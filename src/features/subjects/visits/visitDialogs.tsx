@@ -6,12 +6,6 @@
  */
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   activeData,
@@ -37,7 +31,7 @@ import { useApiClient } from '../../../../renderers/apiClientContext';
 import { useEndpoint } from '../../../../renderers/async/useEndpoint';
 import { useMetaText } from '../../../../renderers/search/metadataText';
 import { textOf, type DialogField } from '../fields/dialogFields';
-import { FormDialog } from '../fields/FormDialog';
+import { DialogFrame, FormDialog, LoadingBody, NoticeBody } from '../fields/FormDialog';
 import { useFieldValues } from '../fields/useFieldValues';
 
 /** The most a mark's reason text holds (activedata.do). */
@@ -89,31 +83,19 @@ function Unavailable({
   onClose(): void;
 }) {
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" data-testid={`${id}-unavailable`}>
-          {message}
-        </Alert>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>
-          <FormattedMessage id="casebook.cancel" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame id={id} title={title} onClose={onClose}>
+      <NoticeBody severity="warning" testId={`${id}-unavailable`} onClose={onClose}>
+        {message}
+      </NoticeBody>
+    </DialogFrame>
   );
 }
 
 function Loading({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
-  const intl = useIntl();
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent>
-        <Box role="progressbar" aria-label={intl.formatMessage({ id: 'casebook.loading' })} sx={{ py: 4 }} />
-      </DialogContent>
-    </Dialog>
+    <DialogFrame id={id} title={title} onClose={onClose}>
+      <LoadingBody />
+    </DialogFrame>
   );
 }
 
