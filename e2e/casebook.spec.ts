@@ -1,7 +1,8 @@
 /**
- * The casebook's subjects against the reference server (demo seed): a CRC at BJ01 adds a subject (the proposed
- * number, checked free as shown), finds it in the list, changes its base info with a reason and sees the change in
- * the subject's audit trail; a monitor at BJ01 gets no Add button.
+ * The casebook against the reference server (demo seed): a CRC at BJ01 adds a subject (the proposed number,
+ * checked free as shown), finds it in the list, changes its base info with a reason and sees the change in the
+ * subject's audit trail, adds an unscheduled visit (entering nothing) and marks another page not occurred with a
+ * reason, both in the visit audit trail; a monitor at BJ01 gets no Add button.
  */
 import { expect, test, type Page } from '@playwright/test';
 import appZh from '../src/i18n/app/zh_CN.json' with { type: 'json' };
@@ -19,7 +20,7 @@ async function openSubjects(page: Page, username: string) {
   await expect(page.locator('.ag-row[row-index]').first()).toBeVisible({ timeout: 45_000 });
 }
 
-test('a CRC adds a subject, finds it, changes its base info with a reason and sees the audit row', async ({
+test('a CRC adds a subject, changes its base info with a reason, adds a visit and marks a page not occurred', async ({
   page,
 }) => {
   await openSubjects(page, 'crc.li');
@@ -61,6 +62,35 @@ test('a CRC adds a subject, finds it, changes its base info with a reason and se
   await expect(audit).toContainText('ZQL');
   await expect(audit).toContainText('筛选日志抄写错误');
   await expect(audit).toContainText('crc.li');
+
+  // a visit added (unscheduled), nothing entered in it
+  await page.getByTestId('visit-add').click();
+  await page.getByTestId('add-visit-visitnum').click();
+  await page.getByRole('option', { name: /计划外访视/ }).click();
+  await page.getByTestId('add-visit-save').click();
+  await expect(page.getByTestId('add-visit')).toBeHidden();
+  await expect(page.getByTestId('visit-UNS.1.1')).toBeVisible();
+  await expect(page.getByTestId('visit-status-UNS.1.1')).toHaveText(appZh['visit.status.0']);
+
+  // another page (V1 LB) marked not occurred with a reason of the dictionary
+  await page.getByTestId('visit-V1.1.1').getByRole('button', { expanded: false }).first().click();
+  await page.getByTestId('form-actions-V1.1.1-LB').click();
+  await page.getByTestId('form-actions-V1.1.1-LB-unoccurred').click();
+  await page.getByTestId('mark-save').click();
+  await expect(page.getByText(appZh['visit.mark.reasonRequired']).first()).toBeVisible();
+  await page.getByTestId('mark-reason').click();
+  await page.getByRole('option', { name: '受试者未到访' }).click();
+  await page.getByTestId('mark-save').click();
+  await expect(page.getByTestId('mark')).toBeHidden();
+  await expect(page.getByTestId('form-mark-V1.1.1-LB')).toHaveText(appZh['visit.mark.unoccurred']);
+
+  // both in the visit audit trail
+  await page.getByTestId('visit-history-toggle').click();
+  await expect(page.locator('[data-testid=visit-audit-row][data-action=addVisit]')).toHaveCount(1);
+  const marked = page.locator('[data-testid=visit-audit-row][data-action=mark]');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText('受试者未到访');
+  await expect(page.getByTestId('unoccurred-row')).toHaveCount(1);
 });
 
 test('a monitor sees the subject list without an Add button', async ({ page }) => {

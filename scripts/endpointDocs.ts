@@ -63,14 +63,16 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   { path: '/edc/data/savedata.do' },
   { path: '/edc/data/updatedata.do' },
   ...['disUnCollected', 'disUnHappen', 'invalidationreason', 'checkDataCaseBook', 'checkActiveByCaseBook']
-    .concat(['activedata', 'changewkflow'])
-    .map((name) => ({ path: `/edc/data/${name}.do`, planned: 'issue 12 (casebook)' })),
+    .concat(['activedata'])
+    .map((name) => ({ path: `/edc/data/${name}.do` })),
+  { path: '/edc/data/changewkflow.do', planned: 'issue 12 (casebook)' },
   // visits
   { path: '/edc/visit/visitlist.do' },
   { path: '/edc/visit/tablelist.do' },
-  ...['myTaskInfo', 'hidevisitlist', 'hidetablelist', 'savevisit', 'updateVisitTable', 'deletevisit']
+  { path: '/edc/visit/myTaskInfo.do', planned: 'issue 12 (casebook)' },
+  ...['hidevisitlist', 'hidetablelist', 'savevisit', 'updateVisitTable', 'deletevisit']
     .concat(['addNextVisit', 'delCurrentVisit'])
-    .map((name) => ({ path: `/edc/visit/${name}.do`, planned: 'issue 12 (casebook)' })),
+    .map((name) => ({ path: `/edc/visit/${name}.do` })),
   // generic search
   { path: '/edc/dataevent/unCHSearch.do' },
   { path: '/edc/dataevent/selectSearchFields.do' },

@@ -22,6 +22,10 @@ const visits: VisitRow[] = [
     status: '2',
     formCount: 2,
     enteredCount: 2,
+    kind: 'scheduled',
+    added: false,
+    mark: null,
+    actions: [],
   },
 ];
 

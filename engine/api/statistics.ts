@@ -57,6 +57,8 @@ export const visitPagesSchema = yup.object({
   notEntered: num().integer().min(0).required(),
   entered: num().integer().min(0).required(),
   complete: num().integer().min(0).required(),
+  /** Marked not collected, not occurred or invalid (and holding no data). */
+  marked: num().integer().min(0).required(),
 });
 export type VisitPages = yup.InferType<typeof visitPagesSchema>;
 

@@ -129,6 +129,64 @@ export const SERVER_MESSAGES = {
     zh_CN: '当前角色无权进行此状态变更',
     en: 'Your current role may not make this state change',
   },
+  // the casebook's visits and pages (docs/casebook-visits.md)
+  visitAddNotAllowed: {
+    zh_CN: '当前角色无权新增访视或表单',
+    en: 'Your current role may not add visits or forms',
+  },
+  visitDeleteNotAllowed: {
+    zh_CN: '当前角色无权删除访视或表单',
+    en: 'Your current role may not delete visits or forms',
+  },
+  markNotAllowed: {
+    zh_CN: '当前角色无权标记页面或访视',
+    en: 'Your current role may not mark pages or visits',
+  },
+  noSelectableVisit: {
+    zh_CN: '无可选择的访视名称，不能添加访视',
+    en: 'No selectable visit name, cannot add visit',
+  },
+  visitNotAddable: {
+    zh_CN: '该访视不能在此添加',
+    en: 'This visit cannot be added here',
+  },
+  subjectStateNoVisits: {
+    zh_CN: '受试者当前状态不能新增访视或表单',
+    en: "Visits and forms cannot be added in the subject's current state",
+  },
+  notRepeating: { zh_CN: '该访视不是周期访视', en: 'This visit does not repeat' },
+  visitNotDeletable: {
+    zh_CN: '只能删除用户新增的访视；周期访视只能删除最后一个周期',
+    en: 'Only a visit a user added can be deleted; of a repeating visit, only its last cycle',
+  },
+  visitHasData: {
+    zh_CN: '该访视已录入数据或已有标记，不能删除',
+    en: 'This visit holds entered data or marks and cannot be deleted',
+  },
+  formNotAddable: { zh_CN: '该表单不能添加到此访视', en: 'This form cannot be added to this visit' },
+  formNotRemovable: {
+    zh_CN: '只能删除新增且未录入数据、未标记的表单',
+    en: 'Only an added form without data or marks can be removed',
+  },
+  pageHasData: {
+    zh_CN: '已录入数据，不能标记为未收集或未发生；如数据无效，请标记为无效',
+    en: 'Data has been entered: it cannot be marked not collected or not occurred; mark it invalid if the data is not valid',
+  },
+  alreadyMarked: {
+    zh_CN: '已被标记，请先恢复有效',
+    en: 'It is marked already; make it valid again first',
+  },
+  visitAlreadyMarked: {
+    zh_CN: '整个访视已被标记，请先恢复访视有效',
+    en: 'The whole visit is marked; make the visit valid again first',
+  },
+  notMarked: { zh_CN: '未被标记，无需恢复', en: 'It is not marked: nothing to make valid again' },
+  unknownReason: { zh_CN: '请选择原因', en: 'Please choose a reason' },
+  reasonTextRequired: { zh_CN: '请填写原因说明', en: 'Please describe the reason' },
+  pageMarkedNoEntry: {
+    zh_CN: '该页面已标记为未收集、未发生或无效，不能录入或修改数据；请先恢复有效',
+    en: 'This page is marked not collected, not occurred or invalid: data cannot be entered or changed; make it valid again first',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

@@ -31,12 +31,16 @@ describe('forms seed', () => {
   it('stores the forms with their versions, the schedule and the reasons for change', async () => {
     const tids = await db.query<{ tid: string }>('select tid from form_schemas order by tid');
     expect(tids.map((r) => r.tid)).toEqual(['AE', 'BIG500', 'CM', 'DA', 'DM', 'IE', 'LB', 'VS']);
-    expect(await n(`select count(*)::int as n from visit_schedule`)).toBe(6);
+    expect(await n(`select count(*)::int as n from visit_schedule where kind = 'scheduled'`)).toBe(6);
+    // the casebook's hidden, unscheduled and repeating visits (server/seed/casebookVisits.ts)
+    expect(await n(`select count(*)::int as n from visit_schedule where kind <> 'scheduled'`)).toBe(4);
     expect(await n(`select count(*)::int as n from edit_reasons`)).toBe(6);
   });
 
   it('gives every subject the six visits, V1 dated at screening, LOG and EXT undated', async () => {
-    expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 90);
+    expect(await n('select count(*)::int as n from subject_visits where not added')).toBe(6 * 90);
+    // the rich demo subject's unscheduled visit (docs/casebook-visits.md)
+    expect(await n('select count(*)::int as n from subject_visits where added')).toBe(1);
     expect(
       await n(`select count(*)::int as n from subject_visits where visitnum = 'V1' and visitdate is null`),
     ).toBe(0);

@@ -96,9 +96,9 @@ select s.id, v.visitnum, 1, 1,
               then s.enrolldate + v.day
        end
 from subjects s cross join visit_schedule v
-where s.study_id = $1 and v.study_id = $1`;
+where s.study_id = $1 and v.study_id = $1 and v.kind = 'scheduled'`;
 
-/** Every subject's scheduled visits (cycle 1, sub-visit 1), in one statement. */
+/** Every subject's scheduled visits (cycle 1, sub-visit 1), in one statement; other kinds are added by users. */
 export async function generateSubjectVisits(tx: Db, studyId: string): Promise<void> {
   await tx.query(SUBJECT_VISITS_SQL, [studyId]);
 }
@@ -106,6 +106,10 @@ export async function generateSubjectVisits(tx: Db, studyId: string): Promise<vo
 /** Removes the study's records and subject visits (before its subjects are generated again); the audit stays. */
 export async function clearSubjectData(tx: Db, studyId: string): Promise<void> {
   await tx.query('delete from form_records where study_id = $1', [studyId]);
+  await tx.query(
+    'delete from casebook_marks where subject_id in (select id from subjects where study_id = $1)',
+    [studyId],
+  );
   await tx.query(
     'delete from subject_visits where subject_id in (select id from subjects where study_id = $1)',
     [studyId],

@@ -113,6 +113,21 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     changeWorkflow: { subjectid, updatedat: '2020-01-01T00:00:00.000Z', status: '2', reason: 'fuzz' },
     myTaskInfo: {},
     siteStatistics: {},
+    // the casebook's visits and marks (each change names a scheduled visit or an unmarked page: refused as it is)
+    hideVisitList: { subjectid },
+    saveVisit: { subjectid, visitnum: 'V1', visitdate: null },
+    addNextVisit: { subjectid, visitnum: 'V1' },
+    deleteVisit: visit,
+    delCurrentVisit: { subjectid, visitnum: 'V1' },
+    hideTableList: visit,
+    updateVisitTable: { ...form, action: 'remove' },
+    invalidationReason: {},
+    checkDataCaseBook: { ...form, action: 'deactivate' },
+    checkActiveByCaseBook: form,
+    activeData: { ...visit, tid: 'DM', action: 'activate', reasoncode: 'NOT_DONE', reasontext: '' },
+    disUnCollected: { subjectid },
+    disUnHappen: { subjectid },
+    visitAudit: { subjectid },
   };
 }
 

@@ -111,13 +111,25 @@ export interface SubjectVisitRow extends ScheduledVisit {
   svnum: number;
   /** yyyy-MM-dd or null. */
   visitdate: string | null;
+  /** visit_schedule.kind (migration 0008): scheduled, hidden, unscheduled, repeating. */
+  kind: string;
+  /** Whether a user added the visit (savevisit, addNextVisit). */
+  added: boolean;
+  /** The optional forms added to this visit of the subject (they are in `tids` too, after the schedule's). */
+  extra_tids: string[];
+  /** The optional forms the schedule allows in the visit. */
+  optional_tids: string[];
 }
+
+/** A subject's visit: the schedule's forms and then the optional ones added to it. */
+const SUBJECT_VISIT_COLUMNS = `sv.visitnum, sv.cycnum, sv.svnum, to_char(sv.visitdate, 'YYYY-MM-DD') as visitdate,
+  vs.name_zh, vs.name_en, vs.sort, vs.day, vs.tids || sv.extra_tids as tids, vs.kind, sv.added, sv.extra_tids,
+  vs.optional_tids`;
 
 /** The subject's visits in schedule order, with the schedule's name and forms. */
 export function subjectVisits(db: Db, studyId: string, subjectId: string): Promise<SubjectVisitRow[]> {
   return db.query<SubjectVisitRow>(
-    `select sv.visitnum, sv.cycnum, sv.svnum, to_char(sv.visitdate, 'YYYY-MM-DD') as visitdate,
-            vs.name_zh, vs.name_en, vs.sort, vs.day, vs.tids
+    `select ${SUBJECT_VISIT_COLUMNS}
      from subject_visits sv join visit_schedule vs on vs.study_id = $1 and vs.visitnum = sv.visitnum
      where sv.subject_id = $2
      order by vs.sort, sv.visitnum, sv.cycnum, sv.svnum`,
@@ -134,8 +146,7 @@ export function subjectVisit(
 ): Promise<SubjectVisitRow | null> {
   return queryOne<SubjectVisitRow>(
     db,
-    `select sv.visitnum, sv.cycnum, sv.svnum, to_char(sv.visitdate, 'YYYY-MM-DD') as visitdate,
-            vs.name_zh, vs.name_en, vs.sort, vs.day, vs.tids
+    `select ${SUBJECT_VISIT_COLUMNS}
      from subject_visits sv join visit_schedule vs on vs.study_id = $1 and vs.visitnum = sv.visitnum
      where sv.subject_id = $2 and sv.visitnum = $3 and sv.cycnum = $4 and sv.svnum = $5`,
     [studyId, subjectId, keys.visitnum, keys.cycnum, keys.svnum],

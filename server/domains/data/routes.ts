@@ -32,6 +32,7 @@ import {
   type FormSchemaRow,
 } from './formsRepository';
 import { findRecord, recordLines, type RecordRow } from './recordsRepository';
+import { pageMark, requireUnmarkedPage } from './pageMarks';
 import { NotFound, scopedForm } from './scope';
 import type { FormSchemaService } from './formSchemas';
 import { userFormContext } from './formSchemas';
@@ -115,9 +116,12 @@ async function checkReasonCodes(
  * change and audit) is the client action's own rule. Freeze and lock (later workflows) will withdraw `enter` and
  * `change` here.
  */
-export function recordCapabilities(rolecode: string): RecordCapability[] {
+export function recordCapabilities(rolecode: string, mark: string | null = null): RecordCapability[] {
   if (!roleMay(rolecode, 'read')) return [];
-  return roleMay(rolecode, 'write') ? ['view', 'enter', 'change', 'audit'] : ['view', 'audit'];
+  // a page marked not collected, not occurred or invalid is read only until made valid again
+  return roleMay(rolecode, 'write') && mark === null
+    ? ['view', 'enter', 'change', 'audit']
+    : ['view', 'audit'];
 }
 
 const idempotencyReused = (locale: Locale) => (): never => {
@@ -129,8 +133,12 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const schemas = app.formSchemas;
   const hooks = app.recordHooks;
   /** The data domain's capabilities of the role, with those the registered workflows add. */
-  const capabilitiesOf = async (session: RoleSession, rolecode: string): Promise<RecordCapability[]> => {
-    const own = recordCapabilities(rolecode);
+  const capabilitiesOf = async (
+    session: RoleSession,
+    rolecode: string,
+    mark: string | null,
+  ): Promise<RecordCapability[]> => {
+    const own = recordCapabilities(rolecode, mark);
     if (own.length === 0) return own;
     const extra = await hooks.extraCapabilities(db, {
       studyId: session.studyId,
@@ -189,8 +197,9 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           pageNum: Math.max(1, Math.ceil(total / params.size)),
           innerPage,
           page: params.page,
-          // a log-line form takes new rows; its rows (when there are) can be changed and audited
-          capabilities: await capabilitiesOf(session, rolecode),
+          // a log-line form takes new rows; its rows (when there are) can be changed and audited; a marked page
+          // takes none
+          capabilities: await capabilitiesOf(session, rolecode, await pageMark(db, subject.id, params)),
         });
       });
     },
@@ -227,7 +236,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
                 record.itemStatus,
               )
             : {},
-          capabilities: await capabilitiesOf(session, rolecode),
+          capabilities: await capabilitiesOf(session, rolecode, await pageMark(db, subject.id, params)),
         });
       });
     },
@@ -258,6 +267,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             at: now,
           },
           async (tx) => {
+            // a page marked not collected, not occurred or invalid takes no data (docs/casebook-visits.md)
+            await requireUnmarkedPage(tx, subject.id, params);
             // a first entry goes against the form's latest version (the one datainfo serves for a new record)
             if ((await latestFormVersion(tx, session.studyId, params.tid)) !== form.version) {
               throw new NotFound('formVersionOutdated');
@@ -308,6 +319,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             at: now,
           },
           async (tx) => {
+            await requireUnmarkedPage(tx, record.subjectId, record);
             const result = await updateExistingRecord(tx, {
               actor: actorOf(session),
               recordId: record.id,

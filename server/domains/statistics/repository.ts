@@ -43,8 +43,9 @@ export async function enrolmentByMonth(db: Db, session: RoleSession): Promise<En
 
 /**
  * The pages of each scheduled visit that has a date, by entry status: a page is a form of the visit's schedule that
- * has a schema; not entered without records, complete when all its records are complete, else entered (the visit
- * grid's rule, server/domains/visits/routes.ts).
+ * has a schema; marked when it (or its visit) is marked not collected, not occurred or invalid and holds no data;
+ * else not entered without records, complete when all its records are complete, else entered (the visit grid's
+ * rule, server/domains/visits/routes.ts).
  */
 export async function pagesByVisit(db: Db, session: RoleSession): Promise<VisitPages[]> {
   const rows = await db.query<{
@@ -54,10 +55,14 @@ export async function pagesByVisit(db: Db, session: RoleSession): Promise<VisitP
     notEntered: number;
     entered: number;
     complete: number;
+    marked: number;
   }>(
     `with pages as (
        select vs.visitnum, vs.sort, vs.name_zh, vs.name_en,
-              (select case when count(*) = 0 then '0' when bool_and(r.status = '2') then '2' else '1' end
+              (select case when count(*) = 0 and exists (select 1 from casebook_marks m
+                        where m.subject_id = sv.subject_id and m.visitnum = sv.visitnum and m.cycnum = sv.cycnum
+                          and m.svnum = sv.svnum and m.tid in (t.tid, '')) then 'm'
+                           when count(*) = 0 then '0' when bool_and(r.status = '2') then '2' else '1' end
                  from form_records r
                 where r.subject_id = sv.subject_id and r.visitnum = sv.visitnum and r.cycnum = sv.cycnum
                   and r.svnum = sv.svnum and r.tid = t.tid) as status
@@ -70,14 +75,18 @@ export async function pagesByVisit(db: Db, session: RoleSession): Promise<VisitP
      select visitnum, min(name_zh) as name_zh, min(name_en) as name_en,
             count(*) filter (where status = '0')::int as "notEntered",
             count(*) filter (where status = '1')::int as entered,
-            count(*) filter (where status = '2')::int as complete
+            count(*) filter (where status = '2')::int as complete,
+            count(*) filter (where status = 'm')::int as marked
        from pages group by visitnum, sort order by sort, visitnum`,
     scopeParams(session),
   );
   return rows.map(({ name_zh, name_en, ...r }) => ({ ...r, name: { zh_CN: name_zh, en: name_en } }));
 }
 
-/** Pages to enter at the chosen site: forms of dated visits of subjects in screening or enrolled, without records. */
+/**
+ * Pages to enter at the chosen site: forms of dated visits of subjects in screening or enrolled, without records and
+ * not marked (a page or visit marked not collected, not occurred or invalid is not to be entered).
+ */
 export async function pagesToEnter(db: Db, session: RoleSession): Promise<number> {
   const row = await queryOne<{ n: number }>(
     db,
@@ -88,6 +97,9 @@ export async function pagesToEnter(db: Db, session: RoleSession): Promise<number
        cross join lateral unnest(vs.tids) as t(tid)
       where s.study_id = $1 and s.site_id = $2 and s.status in ('1', '2') and sv.visitdate is not null
         and exists (select 1 from form_schemas f where f.study_id = s.study_id and f.tid = t.tid)
+        and not exists (select 1 from casebook_marks m
+                        where m.subject_id = sv.subject_id and m.visitnum = sv.visitnum and m.cycnum = sv.cycnum
+                          and m.svnum = sv.svnum and m.tid in (t.tid, ''))
         and not exists (select 1 from form_records r
                          where r.subject_id = sv.subject_id and r.visitnum = sv.visitnum and r.cycnum = sv.cycnum
                            and r.svnum = sv.svnum and r.tid = t.tid)`,

@@ -43,6 +43,7 @@ import {
   type VersionKind,
   type WritableField,
 } from './casebookRepository';
+import { openCasebook } from '../visits/casebookVisitsRepository';
 
 export const PERMISSION = {
   add: 'subject.add',
@@ -225,6 +226,8 @@ export async function addSubject(
         crfver,
         at,
       });
+      // the scheduled visits of the casebook (docs/casebook-visits.md)
+      await openCasebook(tx, session.studyId, id);
       const created: [string, string | null][] = [
         ['subjid', subjid],
         ['siteid', site.sitecode],

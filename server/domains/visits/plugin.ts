@@ -1,14 +1,18 @@
 /**
  * The visits domain (`edc-visits`): a subject's visits (visitlist.do) and a visit's forms (tablelist.do) with their
- * entry status, read from the data domain's forms and records within the session's site.
+ * entry status and marks, read from the data domain's forms and records within the session's site; the casebook's
+ * visits, optional forms and marks (casebookVisitsRoutes.ts, docs/casebook-visits.md).
  */
 import fp from 'fastify-plugin';
 import { appContext } from '../../core/context';
+import { casebookVisitsRoutes } from './casebookVisitsRoutes';
 import { visitRoutes } from './routes';
 
 export const visitsPlugin = fp(
   async (app) => {
-    visitRoutes(app, appContext(app));
+    const ctx = appContext(app);
+    visitRoutes(app, ctx);
+    casebookVisitsRoutes(app, ctx);
   },
   { name: 'edc-visits', dependencies: ['edc-core', 'edc-data'] },
 );

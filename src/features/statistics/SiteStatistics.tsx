@@ -15,7 +15,7 @@ import { ChartOrTable, type ChartDataset } from '../../../renderers/charts/Chart
 import { useLocale } from '../../i18n/LocaleProvider';
 
 const SUBJECT_STATES = ['screening', 'enrolled', 'completed', 'withdrawn', 'screenFailure'] as const;
-const PAGE_STATES = ['notEntered', 'entered', 'complete'] as const;
+const PAGE_STATES = ['notEntered', 'entered', 'complete', 'marked'] as const;
 
 /** Enrolment rows (month, site, count) as one row per month with a column per site. */
 export function enrolmentByMonth(rows: readonly EnrolmentRow[]): { dataset: ChartDataset; sites: string[] } {

@@ -65,7 +65,7 @@ export function SubjectPage({ base }: { base: string }) {
               userTimeZone={zone}
               onChanged={() => setChanges((n) => n + 1)}
             />
-            <VisitsPanel subjectid={subjectid} base={base} />
+            <VisitsPanel subjectid={subjectid} base={base} userTimeZone={zone} />
           </Box>
         )}
       </AsyncView>

@@ -5,16 +5,6 @@
  * once, uniqueness by checkSubject.do, debounced); saved with savesubject.do. A refused save says why and keeps
  * what was typed.
  */
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   getCrfVer,
@@ -26,11 +16,12 @@ import {
   type SubjectRow,
 } from '../../../../engine/api/subjects';
 import type { Timers } from '../../../../engine/ports';
-import { RequestError } from '../../../../engine/http/requestError';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import { useEndpoint } from '../../../../renderers/async/useEndpoint';
-import { DatePickerProvider } from '../../../../renderers/search/widgets/DatePickerProvider';
-import { ReadonlyDatePicker } from '../../../../renderers/search/widgets/ReadonlyDatePicker';
+import { textOf, type DialogField } from '../fields/dialogFields';
+import { DialogFrame, FormDialogBody, LoadingBody, NoticeBody } from '../fields/FormDialog';
+import { initialsField, sexField, versionField } from '../fields/subjectFields';
+import { useFieldValues } from '../fields/useFieldValues';
 import { useSubjidCheck, type SubjidCheckState } from './useSubjidCheck';
 
 export interface AddSubjectDialogProps {
@@ -39,9 +30,6 @@ export interface AddSubjectDialogProps {
   onSaved(row: SubjectRow): void;
   timers?: Timers;
 }
-
-/** The most initials hold (savesubject.do). */
-export const INITIALS_MAX_LENGTH = 10;
 
 const currentOf = (list: readonly StudyVersion[] | null) => list?.find((v) => v.current)?.id ?? '';
 
@@ -54,35 +42,16 @@ export function AddSubjectDialog({ onClose, onSaved, timers }: AddSubjectDialogP
   const failed = [sites, protovers, crfvers].some((s) => s.status === 'failed' || s.status === 'refused');
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-subject-title">
-      <DialogTitle id="add-subject-title">
-        <FormattedMessage id="casebook.add.title" />
-      </DialogTitle>
+    <DialogFrame id="add-subject" title={<FormattedMessage id="casebook.add.title" />} onClose={onClose}>
       {failed ? (
-        <>
-          <DialogContent>
-            <Alert severity="error">
-              <FormattedMessage id="casebook.add.loadFailed" />
-            </Alert>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>
-              <FormattedMessage id="casebook.cancel" />
-            </Button>
-          </DialogActions>
-        </>
+        <NoticeBody severity="error" onClose={onClose}>
+          <FormattedMessage id="casebook.add.loadFailed" />
+        </NoticeBody>
       ) : siteList && protovers.status === 'ready' && crfvers.status === 'ready' ? (
         siteList.length === 0 ? (
-          <>
-            <DialogContent>
-              <Alert severity="info">{intl.formatMessage({ id: 'casebook.add.noSite' })}</Alert>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>
-                <FormattedMessage id="casebook.cancel" />
-              </Button>
-            </DialogActions>
-          </>
+          <NoticeBody severity="info" onClose={onClose}>
+            {intl.formatMessage({ id: 'casebook.add.noSite' })}
+          </NoticeBody>
         ) : (
           <AddSubjectForm
             sites={siteList}
@@ -94,15 +63,9 @@ export function AddSubjectDialog({ onClose, onSaved, timers }: AddSubjectDialogP
           />
         )
       ) : (
-        <DialogContent>
-          <Box
-            role="progressbar"
-            aria-label={intl.formatMessage({ id: 'casebook.loading' })}
-            sx={{ py: 4 }}
-          />
-        </DialogContent>
+        <LoadingBody />
       )}
-    </Dialog>
+    </DialogFrame>
   );
 }
 
@@ -135,178 +98,76 @@ function checkText(check: SubjidCheckState, intl: ReturnType<typeof useIntl>): s
 function AddSubjectForm({ sites, protovers, crfvers, onClose, onSaved, timers }: FormProps) {
   const intl = useIntl();
   const client = useApiClient();
-  const [siteid, setSiteid] = useState(sites[0]!.siteid);
-  const site = sites.find((s) => s.siteid === siteid) ?? sites[0]!;
-  const [subjid, setSubjid] = useState(site.nextsubjid);
-  const [protover, setProtover] = useState(currentOf(protovers));
-  const [crfver, setCrfver] = useState(currentOf(crfvers));
-  const [initials, setInitials] = useState('');
-  const [sex, setSex] = useState('');
-  const [birthdate, setBirthdate] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const check = useSubjidCheck(site, subjid, { timers });
-
-  const required = intl.formatMessage({ id: 'casebook.required' });
+  const [values, setValue] = useFieldValues(() => ({
+    siteid: sites[0]!.siteid,
+    subjid: sites[0]!.nextsubjid,
+    protover: currentOf(protovers),
+    crfver: currentOf(crfvers),
+    initials: '',
+    sex: '',
+    birthdate: null,
+  }));
+  const site = sites.find((s) => s.siteid === values.siteid) ?? sites[0]!;
+  const check = useSubjidCheck(site, values.subjid ?? '', { timers });
   const subjidBad = check.status === 'empty' || check.status === 'pattern' || check.status === 'duplicate';
-  const subjidText = tried && check.status === 'empty' ? required : checkText(check, intl);
 
-  async function save() {
-    setTried(true);
-    setRefusal(null);
-    if (subjidBad || !protover || !crfver || check.status === 'checking') return;
-    setSaving(true);
-    try {
-      const row = await client.call(
-        saveSubject,
-        { siteid, subjid: subjid.trim(), protover, crfver, initials: initials.trim(), sex, birthdate },
-        { silent: true },
-      );
-      onSaved(row);
-    } catch (err) {
-      setRefusal(
-        err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: 'casebook.saveFailed' }),
-      );
-      setSaving(false);
-    }
-  }
+  const fields: DialogField[] = [
+    {
+      kind: 'select',
+      name: 'siteid',
+      labelId: 'casebook.site',
+      required: true,
+      disabled: sites.length === 1,
+      options: sites.map((s) => ({ value: s.siteid, label: `${s.sitecode} ${s.sitename}` })),
+    },
+    {
+      kind: 'text',
+      name: 'subjid',
+      labelId: 'casebook.subjid',
+      required: true,
+      maxLength: 100,
+      testId: 'add-subject-subjid',
+      helperTestId: 'add-subject-subjid-check',
+      error: subjidBad && check.status !== 'empty',
+      helper: checkText(check, intl),
+    },
+    versionField('protover', protovers, { testId: 'add-subject-protover' }),
+    versionField('crfver', crfvers, { testId: 'add-subject-crfver' }),
+    { ...initialsField(), half: true },
+    { ...sexField(intl), half: true },
+    { kind: 'date', name: 'birthdate', labelId: 'casebook.birthdate' },
+  ];
 
   return (
-    <>
-      <DialogContent>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-          sx={{ display: 'grid', gap: 2, pt: 1 }}
-          data-testid="add-subject-form"
-        >
-          {refusal ? (
-            <Alert severity="error" data-testid="add-subject-refusal">
-              {refusal}
-            </Alert>
-          ) : null}
-          <TextField
-            select
-            label={intl.formatMessage({ id: 'casebook.site' })}
-            value={siteid}
-            onChange={(e) => {
-              const next = sites.find((s) => s.siteid === e.target.value);
-              setSiteid(e.target.value);
-              if (next) setSubjid(next.nextsubjid);
-            }}
-            disabled={sites.length === 1}
-            required
-          >
-            {sites.map((s) => (
-              <MenuItem key={s.siteid} value={s.siteid}>
-                {s.sitecode} {s.sitename}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={intl.formatMessage({ id: 'casebook.subjid' })}
-            value={subjid}
-            onChange={(e) => setSubjid(e.target.value)}
-            required
-            error={subjidBad && (tried || check.status !== 'empty')}
-            helperText={subjidText ?? ' '}
-            slotProps={{
-              htmlInput: { maxLength: 100, 'data-testid': 'add-subject-subjid' },
-              formHelperText: { 'data-testid': 'add-subject-subjid-check', role: 'status' } as object,
-            }}
-          />
-          <TextField
-            select
-            label={intl.formatMessage({ id: 'casebook.protover' })}
-            value={protover}
-            onChange={(e) => setProtover(e.target.value)}
-            required
-            error={tried && !protover}
-            helperText={tried && !protover ? required : ' '}
-            slotProps={{
-              select: { SelectDisplayProps: { 'data-testid': 'add-subject-protover' } as object },
-            }}
-          >
-            {protovers.map((v) => (
-              <MenuItem key={v.id} value={v.id}>
-                {v.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label={intl.formatMessage({ id: 'casebook.crfver' })}
-            value={crfver}
-            onChange={(e) => setCrfver(e.target.value)}
-            required
-            error={tried && !crfver}
-            helperText={tried && !crfver ? required : ' '}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'add-subject-crfver' } as object } }}
-          >
-            {crfvers.map((v) => (
-              <MenuItem key={v.id} value={v.id}>
-                {v.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-            <TextField
-              label={intl.formatMessage({ id: 'casebook.initials' })}
-              value={initials}
-              onChange={(e) => setInitials(e.target.value.toUpperCase())}
-              slotProps={{ htmlInput: { maxLength: INITIALS_MAX_LENGTH } }}
-            />
-            <SexSelect value={sex} onChange={setSex} />
-          </Box>
-          <DatePickerProvider>
-            <ReadonlyDatePicker
-              id="add-subject-birthdate"
-              name="birthdate"
-              label={intl.formatMessage({ id: 'casebook.birthdate' })}
-              value={birthdate}
-              onChange={setBirthdate}
-            />
-          </DatePickerProvider>
-          <button type="submit" hidden />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          <FormattedMessage id="casebook.cancel" />
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={saving}
-          data-testid="add-subject-save"
-        >
-          <FormattedMessage id="casebook.save" />
-        </Button>
-      </DialogActions>
-    </>
-  );
-}
-
-/** Sex (code list SEX) or not given. */
-export function SexSelect({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const intl = useIntl();
-  return (
-    <TextField
-      select
-      label={intl.formatMessage({ id: 'casebook.sex' })}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    >
-      <MenuItem value="">
-        <em>{intl.formatMessage({ id: 'casebook.sex.none' })}</em>
-      </MenuItem>
-      <MenuItem value="M">{intl.formatMessage({ id: 'casebook.sex.M' })}</MenuItem>
-      <MenuItem value="F">{intl.formatMessage({ id: 'casebook.sex.F' })}</MenuItem>
-    </TextField>
+    <FormDialogBody
+      id="add-subject"
+      bodyTestId="add-subject-form"
+      fields={fields}
+      values={values}
+      onChange={(name, value) => {
+        setValue(name, value);
+        // another site proposes its own next number
+        const next = name === 'siteid' ? sites.find((s) => s.siteid === value) : undefined;
+        if (next) setValue('subjid', next.nextsubjid);
+      }}
+      ready={!subjidBad && check.status !== 'checking'}
+      submit={() =>
+        client.call(
+          saveSubject,
+          {
+            siteid: site.siteid,
+            subjid: textOf(values, 'subjid'),
+            protover: values.protover ?? '',
+            crfver: values.crfver ?? '',
+            initials: textOf(values, 'initials'),
+            sex: values.sex ?? '',
+            birthdate: values.birthdate ?? null,
+          },
+          { silent: true },
+        )
+      }
+      onDone={onSaved}
+      onClose={onClose}
+    />
   );
 }

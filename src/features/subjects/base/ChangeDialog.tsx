@@ -1,29 +1,44 @@
 /**
- * The frame of every subject change: its fields, a required reason for change (spec §5, ICH E6(R3)), Save and
- * Cancel; a refusal (the server's message) is shown in place and what was typed stays.
+ * The frame of every subject change: its declared fields, a required reason for change (spec §5, ICH E6(R3)), Save
+ * and Cancel (FormDialog); a refusal (the server's message) is shown in place and what was typed stays.
  */
 import { useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { SubjectRow } from '../../../../engine/api/subjects';
-import { RequestError } from '../../../../engine/http/requestError';
+import type { DialogField, FieldValue, FieldValues } from '../fields/dialogFields';
+import { FormDialog } from '../fields/FormDialog';
 
 /** The most a reason holds (the contract's `reason`). */
 export const SUBJECT_REASON_MAX_LENGTH = 500;
+
+/** The reason-for-change field of a dialog `id`. */
+export function reasonField(id: string): DialogField {
+  return {
+    kind: 'text',
+    name: 'reason',
+    labelId: 'casebook.reason',
+    required: true,
+    requiredId: 'casebook.reasonRequired',
+    multiline: true,
+    maxLength: SUBJECT_REASON_MAX_LENGTH,
+    testId: `${id}-reason`,
+  };
+}
+
+const NO_FIELDS: readonly DialogField[] = [];
+const NO_VALUES: FieldValues = {};
 
 export interface ChangeDialogProps {
   id: string;
   titleId: string;
   subjid: string;
-  children: ReactNode;
-  /** Whether the fields are complete (besides the reason). */
+  /** The change's own fields (the reason is added after them). */
+  fields?: readonly DialogField[];
+  values?: FieldValues;
+  onChange?(name: string, value: FieldValue): void;
+  /** Shown above the fields. */
+  children?: ReactNode;
+  /** Whether the fields are complete (besides the required ones and the reason). */
   ready?: boolean;
   onClose(): void;
   /** Sends the change with the reason; the saved subject. */
@@ -35,68 +50,28 @@ export function ChangeDialog({
   id,
   titleId,
   subjid,
+  fields = NO_FIELDS,
+  values = NO_VALUES,
+  onChange,
   children,
   ready = true,
   onClose,
   submit,
   onChanged,
 }: ChangeDialogProps) {
-  const intl = useIntl();
   const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const missing = reason.trim() === '';
-
-  async function save() {
-    setTried(true);
-    setRefusal(null);
-    if (missing || !ready) return;
-    setSaving(true);
-    try {
-      onChanged(await submit(reason.trim()));
-    } catch (err) {
-      setRefusal(
-        err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: 'casebook.saveFailed' }),
-      );
-      setSaving(false);
-    }
-  }
-
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`}>
-        <FormattedMessage id={titleId} values={{ subjid }} />
-      </DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'grid', gap: 2, pt: 1 }} data-testid={id}>
-          {refusal ? (
-            <Alert severity="error" data-testid={`${id}-refusal`}>
-              {refusal}
-            </Alert>
-          ) : null}
-          {children}
-          <TextField
-            label={intl.formatMessage({ id: 'casebook.reason' })}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-            multiline
-            minRows={2}
-            error={tried && missing}
-            helperText={tried && missing ? intl.formatMessage({ id: 'casebook.reasonRequired' }) : ' '}
-            slotProps={{ htmlInput: { maxLength: SUBJECT_REASON_MAX_LENGTH, 'data-testid': `${id}-reason` } }}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          <FormattedMessage id="casebook.cancel" />
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid={`${id}-save`}>
-          <FormattedMessage id="casebook.save" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      id={id}
+      title={<FormattedMessage id={titleId} values={{ subjid }} />}
+      intro={children}
+      fields={[...fields, reasonField(id)]}
+      values={{ ...values, reason }}
+      onChange={(name, value) => (name === 'reason' ? setReason(value ?? '') : onChange?.(name, value))}
+      ready={ready}
+      submit={() => submit(reason.trim())}
+      onDone={onChanged}
+      onClose={onClose}
+    />
   );
 }

@@ -2,12 +2,11 @@
  * A workflow change (changewkflow.do): the statuses the server allows the session from the subject's current one
  * (subjectbase.do `transitions`), with a reason.
  */
-import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useIntl } from 'react-intl';
 import { changeWorkflow, type SubjectStatus } from '../../../../engine/api/subjects';
 import { useApiClient } from '../../../../renderers/apiClientContext';
+import type { DialogField } from '../fields/dialogFields';
+import { useFieldValues } from '../fields/useFieldValues';
 import { ChangeDialog } from './ChangeDialog';
 import type { SubjectActionDialogProps } from './subjectActionTypes';
 
@@ -15,43 +14,42 @@ export function ChangeStatusDialog({ base, onClose, onChanged }: SubjectActionDi
   const intl = useIntl();
   const client = useApiClient();
   const s = base.subject;
-  const [status, setStatus] = useState<SubjectStatus | ''>(base.transitions[0] ?? '');
+  const [values, setValue] = useFieldValues(() => ({ status: base.transitions[0] ?? '' }));
+  const statusText = (status: string) => intl.formatMessage({ id: `casebook.status.${status}` });
+  const fields: DialogField[] = [
+    { kind: 'readonly', name: 'current', labelId: 'casebook.currentStatus', value: statusText(s.status) },
+    {
+      kind: 'select',
+      name: 'status',
+      labelId: 'casebook.newStatus',
+      required: true,
+      testId: 'change-status-to',
+      options: base.transitions.map((to) => ({ value: to, label: statusText(to) })),
+    },
+  ];
 
   return (
     <ChangeDialog
       id="change-status"
       titleId="casebook.changeStatus.title"
       subjid={s.subjid}
-      ready={status !== ''}
+      fields={fields}
+      values={values}
+      onChange={setValue}
       onClose={onClose}
       onChanged={onChanged}
       submit={(reason) =>
         client.call(
           changeWorkflow,
-          { subjectid: s.subjectid, updatedat: s.updatedat, status: status as SubjectStatus, reason },
+          {
+            subjectid: s.subjectid,
+            updatedat: s.updatedat,
+            status: values.status as SubjectStatus,
+            reason,
+          },
           { silent: true },
         )
       }
-    >
-      <TextField
-        label={intl.formatMessage({ id: 'casebook.currentStatus' })}
-        value={intl.formatMessage({ id: `casebook.status.${s.status}` })}
-        disabled
-      />
-      <TextField
-        select
-        label={intl.formatMessage({ id: 'casebook.newStatus' })}
-        value={status}
-        onChange={(e) => setStatus(e.target.value as SubjectStatus)}
-        required
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'change-status-to' } as object } }}
-      >
-        {base.transitions.map((to) => (
-          <MenuItem key={to} value={to}>
-            {intl.formatMessage({ id: `casebook.status.${to}` })}
-          </MenuItem>
-        ))}
-      </TextField>
-    </ChangeDialog>
+    />
   );
 }

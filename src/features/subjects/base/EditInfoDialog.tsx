@@ -1,31 +1,51 @@
 /** Change of a subject's base info (updateinfo.do): initials, sex, birth date, age — with a reason. */
-import { useState } from 'react';
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { useIntl } from 'react-intl';
 import { updateInfo } from '../../../../engine/api/subjects';
 import { useApiClient } from '../../../../renderers/apiClientContext';
-import { DatePickerProvider } from '../../../../renderers/search/widgets/DatePickerProvider';
-import { ReadonlyDatePicker } from '../../../../renderers/search/widgets/ReadonlyDatePicker';
-import { INITIALS_MAX_LENGTH, SexSelect } from '../add/AddSubjectDialog';
+import { sexField, initialsField } from '../fields/subjectFields';
+import { textOf, type DialogField } from '../fields/dialogFields';
+import { useFieldValues } from '../fields/useFieldValues';
 import { ChangeDialog } from './ChangeDialog';
 import type { SubjectActionDialogProps } from './subjectActionTypes';
+
+const validAge = (age: string) => age === '' || (/^\d{1,3}$/.test(age) && Number(age) <= 150);
 
 export function EditInfoDialog({ base, onClose, onChanged }: SubjectActionDialogProps) {
   const intl = useIntl();
   const client = useApiClient();
   const s = base.subject;
-  const [initials, setInitials] = useState(s.initials);
-  const [sex, setSex] = useState(s.sex);
-  const [birthdate, setBirthdate] = useState<string | null>(s.birthdate);
-  const [age, setAge] = useState(s.age === null ? '' : String(s.age));
-  const ageValid = age === '' || (/^\d{1,3}$/.test(age) && Number(age) <= 150);
+  const [values, setValue] = useFieldValues(() => ({
+    initials: s.initials,
+    sex: s.sex,
+    birthdate: s.birthdate,
+    age: s.age === null ? '' : String(s.age),
+  }));
+  const age = textOf(values, 'age');
+  const ageValid = validAge(age);
+  const fields: DialogField[] = [
+    { ...initialsField(), half: true, testId: 'edit-info-initials' },
+    { ...sexField(intl), half: true },
+    { kind: 'date', name: 'birthdate', labelId: 'casebook.birthdate', half: true },
+    {
+      kind: 'text',
+      name: 'age',
+      labelId: 'casebook.age',
+      numeric: true,
+      maxLength: 3,
+      half: true,
+      error: !ageValid,
+      helper: ageValid ? null : intl.formatMessage({ id: 'casebook.ageInvalid' }),
+    },
+  ];
 
   return (
     <ChangeDialog
       id="edit-info"
       titleId="casebook.editInfo.title"
       subjid={s.subjid}
+      fields={fields}
+      values={values}
+      onChange={setValue}
       ready={ageValid}
       onClose={onClose}
       onChanged={onChanged}
@@ -35,42 +55,15 @@ export function EditInfoDialog({ base, onClose, onChanged }: SubjectActionDialog
           {
             subjectid: s.subjectid,
             updatedat: s.updatedat,
-            initials: initials.trim(),
-            sex,
-            birthdate,
+            initials: textOf(values, 'initials'),
+            sex: values.sex ?? '',
+            birthdate: values.birthdate ?? null,
             age: age === '' ? null : Number(age),
             reason,
           },
           { silent: true },
         )
       }
-    >
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextField
-          label={intl.formatMessage({ id: 'casebook.initials' })}
-          value={initials}
-          onChange={(e) => setInitials(e.target.value.toUpperCase())}
-          slotProps={{ htmlInput: { maxLength: INITIALS_MAX_LENGTH, 'data-testid': 'edit-info-initials' } }}
-        />
-        <SexSelect value={sex} onChange={setSex} />
-        <DatePickerProvider>
-          <ReadonlyDatePicker
-            id="edit-info-birthdate"
-            name="birthdate"
-            label={intl.formatMessage({ id: 'casebook.birthdate' })}
-            value={birthdate}
-            onChange={setBirthdate}
-          />
-        </DatePickerProvider>
-        <TextField
-          label={intl.formatMessage({ id: 'casebook.age' })}
-          value={age}
-          onChange={(e) => setAge(e.target.value.replace(/\D/g, ''))}
-          error={!ageValid}
-          helperText={ageValid ? ' ' : intl.formatMessage({ id: 'casebook.ageInvalid' })}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
-        />
-      </Box>
-    </ChangeDialog>
+    />
   );
 }

@@ -22,6 +22,10 @@ const visits: VisitRow[] = [
     status: '2',
     formCount: 2,
     enteredCount: 2,
+    kind: 'scheduled',
+    added: false,
+    mark: null,
+    actions: [],
   },
   {
     visitnum: 'V2',
@@ -32,6 +36,10 @@ const visits: VisitRow[] = [
     status: '0',
     formCount: 3,
     enteredCount: 0,
+    kind: 'scheduled',
+    added: false,
+    mark: null,
+    actions: [],
   },
 ];
 
@@ -44,6 +52,9 @@ const formsOfV2: TableRow[] = [
     logline: false,
     status: '0',
     lines: 0,
+    optional: false,
+    mark: null,
+    actions: [],
   },
   {
     tid: 'LB',
@@ -53,6 +64,9 @@ const formsOfV2: TableRow[] = [
     logline: false,
     status: '1',
     lines: 1,
+    optional: false,
+    mark: null,
+    actions: [],
   },
   {
     tid: 'AE',
@@ -62,6 +76,9 @@ const formsOfV2: TableRow[] = [
     logline: true,
     status: '2',
     lines: 3,
+    optional: false,
+    mark: null,
+    actions: [],
   },
 ];
 
