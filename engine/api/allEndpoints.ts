@@ -6,6 +6,7 @@ import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
 import { sessionEndpoints } from './session';
+import { subjectManagementEndpoints } from './subjectManagement';
 import { subjectEndpoints } from './subjects';
 import { visitEndpoints } from './visits';
 
@@ -13,6 +14,7 @@ export const allEndpoints = {
   ...sessionEndpoints,
   ...listEndpoints,
   ...subjectEndpoints,
+  ...subjectManagementEndpoints,
   ...visitEndpoints,
   ...dataEndpoints,
   ...editCheckEndpoints,

@@ -189,7 +189,7 @@ export interface AddSubjectInput {
  * The id of a new subject: `subj-` and its number in lower case, as the seed's (stable, readable in addresses);
  * with a suffix when a renumbered subject holds it already.
  */
-async function freeSubjectId(tx: Db, subjid: string): Promise<string> {
+export async function freeSubjectId(tx: Db, subjid: string): Promise<string> {
   const base = `subj-${subjid.toLowerCase()}`;
   const taken = new Set(await subjectIdsLike(tx, base));
   let id = base;
