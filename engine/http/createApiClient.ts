@@ -75,6 +75,8 @@ export interface CallOptions {
   silent?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The file of an upload endpoint (`def.upload`), sent as multipart/form-data with the params as text parts. */
+  file?: Blob & { name?: string };
 }
 
 export interface ApiClient {
@@ -165,7 +167,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       menuCode: deps.store.getItem(STORAGE_KEYS.menuCode),
       extra: opts.headers,
     });
-    return buildRequest(def, url, params, headers, now());
+    return buildRequest(def, url, params, headers, now(), opts.file);
   }
 
   async function transport(

@@ -414,5 +414,7 @@ export async function capabilitiesOf(db: Db, session: RoleSession, status: strin
   const capabilities: SubjectCapability[] = [];
   if (granted.has(PERMISSION.edit)) capabilities.push('editInfo', 'editSubject');
   if (transitions.length > 0) capabilities.push('changeStatus');
+  // abandonsubject.do (subjectManagement/abandonService.ts)
+  if (granted.has('subject.abandon')) capabilities.push('abandon');
   return { capabilities, transitions };
 }
