@@ -196,6 +196,16 @@ describe('batch upload', () => {
     });
   });
 
+  it('passes the text parts of an upload through the one-place input check (NUL, a file under another name)', async () => {
+    await unchanged(async () => {
+      const bytes = await workbookOf(HEADER, [['BJ01-0140']]);
+      const nul = await upload(crc, [{ name: 'note', content: 'a\u0000b' }, ...file(bytes)]);
+      expect(nul.status).toBe(400);
+      const otherName = await upload(crc, [{ name: 'attachment', filename: 'x.xlsx', content: bytes }]);
+      expect(otherName.status).toBe(400);
+    });
+  });
+
   it('imports an assessed file in one transaction, each subject audited, once, within 90 s', async () => {
     const bytes = await workbookOf(HEADER, [
       ['BJ01-0110', 'AA', 'F', '1981-01-01', '', ''],
