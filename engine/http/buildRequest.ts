@@ -80,8 +80,8 @@ export interface BuiltRequest {
   method: HttpMethod;
   url: string;
   headers: Record<string, string>;
-  /** JSON body of a POST or PUT; a FormData (multipart) for an upload endpoint given its file. */
-  data?: AnyObject | FormData;
+  /** JSON body of a POST or PUT. */
+  data?: AnyObject;
 }
 
 /** Methods whose parameters go in the URL query; the others (POST, PUT) send them as a JSON body. */
@@ -94,27 +94,12 @@ export function sendsParamsInQuery(method: HttpMethod): boolean {
  * URL.
  */
 export function buildRequest(
-  def: Pick<EndpointDef<AnyObject, unknown>, 'method' | 'upload'>,
+  def: Pick<EndpointDef<AnyObject, unknown>, 'method'>,
   baseUrl: string,
   params: AnyObject | undefined,
   headers: Record<string, string>,
   now: number,
-  file?: Blob & { name?: string },
 ): BuiltRequest {
-  if (def.upload && file) {
-    // multipart: the params as text parts, then the file (the browser sets the content type with its boundary)
-    const form = new FormData();
-    for (const [key, value] of Object.entries(params ?? {})) {
-      if (value !== undefined && value !== null) form.append(key, String(value));
-    }
-    form.append(def.upload.field, file, file.name ?? def.upload.field);
-    return {
-      method: def.method,
-      url: withQuery(baseUrl, { [CACHE_BUSTER_PARAM]: now }),
-      headers,
-      data: form,
-    };
-  }
   if (sendsParamsInQuery(def.method)) {
     return { method: def.method, url: withQuery(baseUrl, { ...params, [CACHE_BUSTER_PARAM]: now }), headers };
   }

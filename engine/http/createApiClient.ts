@@ -75,8 +75,11 @@ export interface CallOptions {
   silent?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** The file of an upload endpoint (`def.upload`), sent as multipart/form-data with the params as text parts. */
-  file?: Blob & { name?: string };
+  /**
+   * The body of an upload endpoint (`def.upload`) instead of the params: a multipart FormData built by
+   * `uploadBody` (engine/http/uploadBody.ts, which only the pages that upload import).
+   */
+  body?: FormData;
 }
 
 export interface ApiClient {
@@ -167,7 +170,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       menuCode: deps.store.getItem(STORAGE_KEYS.menuCode),
       extra: opts.headers,
     });
-    return buildRequest(def, url, params, headers, now(), opts.file);
+    return buildRequest(def, url, params, headers, now());
   }
 
   async function transport(
@@ -180,7 +183,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         method: req.method,
         url: req.url,
         headers: req.headers,
-        ...(req.data !== undefined ? { data: req.data } : {}),
+        ...(opts.body ? { data: opts.body } : req.data !== undefined ? { data: req.data } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
     } catch (e) {

@@ -52,7 +52,9 @@ describe('the batch upload dialog', () => {
     expect(screen.getByTestId('batch-file-name')).toHaveTextContent('subjects-batch.errors.xlsx');
     await userEvent.click(screen.getByTestId('batch-assess'));
     await waitFor(() => expect(screen.getAllByTestId('batch-problem')).toHaveLength(5));
-    expect(client.calls.find((c) => c.name === 'subjectBatchAssess')?.options?.file).toBe(file);
+    const sent = client.calls.find((c) => c.name === 'subjectBatchAssess')?.options?.body;
+    expect(sent?.get('file')).toBeInstanceOf(File);
+    expect((sent?.get('file') as File).name).toBe('subjects-batch.errors.xlsx');
     expect(screen.getAllByTestId('batch-problem')[0]).toHaveTextContent('BJ01-0001');
     expect(screen.getByTestId('batch-assessment-summary')).toHaveTextContent('5');
     expect(screen.getByTestId('batch-import')).toBeDisabled();

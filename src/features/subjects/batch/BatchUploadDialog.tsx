@@ -31,6 +31,7 @@ import {
   type DownloadFile,
 } from '../../../../engine/api/subjectManagement';
 import { RequestError } from '../../../../engine/http/requestError';
+import { uploadBody } from '../../../../engine/http/uploadBody';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import { saveDownload } from './saveDownload';
 
@@ -104,7 +105,8 @@ export function BatchUploadDialog({ onClose, onImported, save = saveDownload }: 
     setBusy(true);
     setRefusal(null);
     try {
-      setAssessment(await client.call(subjectBatchAssess, {}, { silent: true, file }));
+      const body = uploadBody(subjectBatchAssess, {}, file);
+      setAssessment(await client.call(subjectBatchAssess, {}, { silent: true, body }));
     } catch (err) {
       setRefusal(failure(err, 'casebook.batch.assessmentFailed'));
     } finally {
