@@ -89,3 +89,10 @@ export async function markImported(db: Db, id: string, at: Date): Promise<void> 
     at.toISOString(),
   ]);
 }
+
+/** Deletes the assessments that expired before `before` and were never imported (imported ones stay, with the file name the audit rows cite). */
+export async function purgeStaleAssessments(db: Db, before: Date): Promise<void> {
+  await db.query('delete from subject_batch_assessments where imported_at is null and expires_at < $1', [
+    before.toISOString(),
+  ]);
+}

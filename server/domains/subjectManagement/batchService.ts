@@ -36,6 +36,7 @@ import {
   findAssessment,
   insertAssessment,
   markImported,
+  purgeStaleAssessments,
   type AssessmentRow,
   type StoredRow,
 } from './batchRepository';
@@ -44,6 +45,8 @@ import { XLSX_MIME, readBatchSheet, reportWorkbook, templateWorkbook } from './b
 export const BATCH_PERMISSION = 'subject.batchUpload';
 /** The most rows one file may hold. */
 export const BATCH_MAX_ROWS = 2000;
+/** Expired assessments that were never imported are purged after this long. */
+const STALE_ASSESSMENT_MS = 24 * 60 * 60 * 1000;
 
 const SEX_CODES: Record<string, 'M' | 'F'> = {
   m: 'M',
@@ -234,6 +237,8 @@ export async function assessBatch(
     problems.push(...rowProblems);
   }
   const expires = new Date(now.getTime() + BATCH_ASSESSMENT_VALID_MS);
+  // assessments never imported hold personal data to no purpose once expired: kept a day, then purged
+  await purgeStaleAssessments(db, new Date(now.getTime() - STALE_ASSESSMENT_MS));
   const id = randomUUID();
   await insertAssessment(db, {
     id,
