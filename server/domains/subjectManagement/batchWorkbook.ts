@@ -130,11 +130,44 @@ export type SheetRead =
   | { kind: 'unknownColumns'; columns: string[] }
   | { kind: 'rows'; rows: { row: number; cells: Partial<Record<BatchColumn, string | null>> }[] };
 
-/** The first sheet's rows by its header row; blank rows skipped. */
+/** The most an xlsx (a zip) may unpack to before it is read: a 30M file of repeated bytes can unpack to gigabytes. */
+export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The total unpacked size a zip's central directory declares, or null when it cannot be read (or is zip64, whose
+ * sizes a batch file never needs). Read before exceljs unpacks anything.
+ */
+export function zipUnpackedSize(bytes: Buffer): number | null {
+  const EOCD = 0x06054b50;
+  const CENTRAL = 0x02014b50;
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
+    if (bytes.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const entries = bytes.readUInt16LE(eocd + 10);
+  let at = bytes.readUInt32LE(eocd + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL) return null;
+    const size = bytes.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return null;
+    total += size;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+/** The first sheet's rows by its header row; blank rows skipped. A zip that unpacks too large is not read. */
 export async function readBatchSheet(
   bytes: Buffer,
   maxRows: number,
 ): Promise<SheetRead | { kind: 'tooMany' }> {
+  const unpacked = zipUnpackedSize(bytes);
+  if (unpacked === null || unpacked > MAX_UNPACKED_BYTES) return { kind: 'unreadable' };
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
