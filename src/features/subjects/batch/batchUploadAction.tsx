@@ -1,14 +1,23 @@
 /**
  * The subject list's Batch upload action (a ListAction of the screen configuration, beside Add subject): offered
- * where the session may add subjects (the same gate as Add subject: sitecodeList.do answers the chosen site); the
- * server also checks the role's subject.batchUpload on every call. After an import the list reads its page again.
+ * where the session may add subjects (the same gate as Add subject, drawn under one instance of it: one
+ * sitecodeList.do for both); the server also checks the role's subject.batchUpload on every call. The dialog is its
+ * own chunk, loaded on the first click (the list does not carry it). After an import the list reads its page again.
  */
+import { Suspense, lazy } from 'react';
 import type { ListAction, ListActionDialogProps } from '../../../../renderers/list/types';
 import { AddSubjectGate } from '../add/addSubjectAction';
-import { BatchUploadDialog } from './BatchUploadDialog';
+
+const BatchUploadDialog = lazy(() =>
+  import('./BatchUploadDialog').then((m) => ({ default: m.BatchUploadDialog })),
+);
 
 export function BatchUploadActionDialog({ ctx, onClose }: ListActionDialogProps) {
-  return <BatchUploadDialog onClose={onClose} onImported={() => ctx.reload()} />;
+  return (
+    <Suspense fallback={null}>
+      <BatchUploadDialog onClose={onClose} onImported={() => ctx.reload()} />
+    </Suspense>
+  );
 }
 
 export const batchUploadAction: ListAction = {
