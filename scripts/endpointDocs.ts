@@ -167,7 +167,12 @@ export function renderEndpointDocs(): string {
   ];
   for (const [name, def] of defs.sort((a, b) => a[1].path.localeCompare(b[1].path))) {
     const used = (callers.get(name) ?? []).map((f) => `\`${f}\``).join('<br>') || '—';
-    const params = fieldsOf(def.params) + (def.openParams ? ' + search params' : '');
+    const upload = def.upload
+      ? `multipart: file \`${def.upload.field}\` (${def.upload.kind}, at most ${Math.round(def.upload.maxBytes / 1048576)}M, checked by content)`
+      : '';
+    const params =
+      [fieldsOf(def.params), upload].filter((t) => t && t !== '—').join(' + ') +
+      (def.openParams ? ' + search params' : '');
     lines.push(
       `| \`${def.path}\` | ${def.method} | ${def.auth} | ${def.needsRole ? 'yes' : 'no'} | ${params || '—'} | ${fieldsOf(def.data)} | ${used} |`,
     );

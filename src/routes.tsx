@@ -18,6 +18,9 @@ const SubjectListPage = lazyPage(() =>
   import('./features/subjects/SubjectListPage').then((m) => m.SubjectListPage),
 );
 const SubjectPage = lazyPage(() => import('./features/subjects/SubjectPage').then((m) => m.SubjectPage));
+const SubjectTransferPage = lazyPage(() =>
+  import('./features/subjects/transfer/SubjectTransferPage').then((m) => m.SubjectTransferPage),
+);
 const FormPage = lazyPage(() => import('./features/data/formPageLoader').then((m) => m.loadFormPage()));
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
@@ -63,6 +66,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'subjects', element: <SubjectListPage base={PATHS.subjects} /> },
           { path: 'subjects/:subjectid', element: <SubjectPage base={PATHS.subjects} /> },
           { path: `subjects/:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.subjects} /> },
+          { path: 'subjectTransfer', element: <SubjectTransferPage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

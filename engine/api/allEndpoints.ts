@@ -7,6 +7,7 @@ import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
 import { sessionEndpoints } from './session';
 import { statisticsEndpoints } from './statistics';
+import { subjectManagementEndpoints } from './subjectManagement';
 import { subjectEndpoints } from './subjects';
 import { visitEndpoints } from './visits';
 
@@ -14,6 +15,7 @@ export const allEndpoints = {
   ...sessionEndpoints,
   ...listEndpoints,
   ...subjectEndpoints,
+  ...subjectManagementEndpoints,
   ...visitEndpoints,
   ...dataEndpoints,
   ...editCheckEndpoints,

@@ -58,6 +58,22 @@ export interface EndpointDef<P extends yup.AnyObject, D> {
    * refused on the client with the notice that the integration address must be configured.
    */
   readonly bootstrap?: boolean;
+  /**
+   * A file upload (multipart/form-data): the file part `field`, at most `maxBytes`, of the content `kind` (checked by
+   * its bytes, never by its name); the other parts are the `params`, validated as usual. The server's route (the one
+   * place) reads, limits and checks the file before the handler sees it; the client sends a FormData.
+   */
+  readonly upload?: UploadSpec;
+}
+
+/** The kinds of file an upload endpoint accepts (spec §5 "Uploads"). */
+export type UploadKind = 'xlsx';
+
+export interface UploadSpec {
+  /** Name of the file part. */
+  readonly field: string;
+  readonly maxBytes: number;
+  readonly kind: UploadKind;
 }
 
 /** What a domain module declares: the defaults are GET, auth `token`, a chosen role. */

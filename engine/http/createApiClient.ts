@@ -75,6 +75,11 @@ export interface CallOptions {
   silent?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The body of an upload endpoint (`def.upload`) instead of the params: a multipart FormData built by
+   * `uploadBody` (engine/http/uploadBody.ts, which only the pages that upload import).
+   */
+  body?: FormData;
 }
 
 export interface ApiClient {
@@ -178,7 +183,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         method: req.method,
         url: req.url,
         headers: req.headers,
-        ...(req.data !== undefined ? { data: req.data } : {}),
+        ...(opts.body ? { data: opts.body } : req.data !== undefined ? { data: req.data } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
     } catch (e) {

@@ -7,6 +7,21 @@ import type { GridRow } from '../../engine/grid/types';
 import { ConfigText } from './ConfigText';
 import type { ListAction, ListActionContext } from './types';
 
+/**
+ * Neighbouring actions with the same gate, drawn under one instance of it: the server is asked once for them all
+ * (Add subject and Batch upload share the question "may this session add subjects here?").
+ */
+function gateGroups(actions: readonly ListAction[]) {
+  const groups: { Gate: NonNullable<ListAction['Gate']> | typeof Fragment; members: ListAction[] }[] = [];
+  for (const action of actions) {
+    const Gate = action.Gate ?? Fragment;
+    const last = groups.at(-1);
+    if (last && action.Gate && last.Gate === action.Gate) last.members.push(action);
+    else groups.push({ Gate, members: [action] });
+  }
+  return groups;
+}
+
 export interface ListToolbarProps {
   actions: readonly ListAction[];
   selected: readonly GridRow[];
@@ -44,11 +59,11 @@ export function ListToolbar({ actions, selected, context }: ListToolbarProps) {
       aria-label={intl.formatMessage({ id: 'list.actions' })}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
     >
-      {actions.map((action) => {
-        const Gate = action.Gate ?? Fragment;
-        return (
-          <Gate key={action.id}>
+      {gateGroups(actions).map(({ Gate, members }) => (
+        <Gate key={members[0]!.id}>
+          {members.map((action) => (
             <Button
+              key={action.id}
               size="small"
               variant="outlined"
               data-testid={`list-action-${action.id}`}
@@ -57,9 +72,9 @@ export function ListToolbar({ actions, selected, context }: ListToolbarProps) {
             >
               <ConfigText id={action.labelId} />
             </Button>
-          </Gate>
-        );
-      })}
+          ))}
+        </Gate>
+      ))}
       {open?.Dialog ? <open.Dialog ctx={context} onClose={() => setDialog(null)} /> : null}
       {selected.length > 0 && (
         <Typography variant="body2" color="text.secondary">

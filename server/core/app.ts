@@ -6,6 +6,7 @@
  * (server/domains/<domain>/plugin.ts), each registering
  * its endpoints from the contract (engine/api/<domain>.ts), and last the SPA.
  */
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { dataPlugin } from '../domains/data/plugin';
 import { editChecksPlugin } from '../domains/editChecks/plugin';
@@ -13,6 +14,7 @@ import { listsPlugin } from '../domains/lists/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
 import { statisticsPlugin } from '../domains/statistics/plugin';
+import { subjectManagementPlugin } from '../domains/subjectManagement/plugin';
 import { subjectsPlugin } from '../domains/subjects/plugin';
 import { visitsPlugin } from '../domains/visits/plugin';
 import { resolveConfig, type ServerConfigInput } from './config';
@@ -50,10 +52,13 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(hostCheckPlugin, { allowedHosts: config.allowedHosts });
   await app.register(rateLimitPlugin, { db, limits: config.rateLimits, now: config.now });
   await app.register(securityPurgePlugin);
+  // multipart bodies are read only by upload endpoints, part by part, with their own limits (http/upload.ts)
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 20, parts: 21 } });
   await app.register(sessionPlugin);
   await app.register(rolesPlugin);
   await app.register(listsPlugin);
   await app.register(subjectsPlugin);
+  await app.register(subjectManagementPlugin);
   await app.register(dataPlugin);
   await app.register(visitsPlugin);
   await app.register(statisticsPlugin);

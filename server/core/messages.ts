@@ -116,6 +116,72 @@ export const SERVER_MESSAGES = {
   unknownProtover: { zh_CN: '方案版本不存在', en: 'No such protocol version' },
   unknownCrfver: { zh_CN: 'eCRF 版本不存在', en: 'No such eCRF version' },
   reasonRequired: { zh_CN: '请填写修改原因', en: 'Please give a reason for the change' },
+  // batch upload, abandon, transfer (docs/casebook-batch.md)
+  uploadTooLarge: {
+    zh_CN: '上传失败：文件不能超过 {max}',
+    en: 'upload failed: the file may not be larger than {max}',
+  },
+  uploadOneFile: { zh_CN: '上传失败：一次只能上传一个文件', en: 'upload failed: one file at a time' },
+  uploadWrongType: {
+    zh_CN: '上传失败：文件内容不是 {kind} 格式',
+    en: 'upload failed: the file is not an {kind} file (its content was checked, not its name)',
+  },
+  assessmentUnreadable: {
+    zh_CN: '文件评估失败：无法读取该 xlsx 工作簿',
+    en: 'file assessment failed: the xlsx workbook could not be read',
+  },
+  assessmentColumns: {
+    zh_CN: '文件评估失败：缺少列 {columns}（请使用模板）',
+    en: 'file assessment failed: missing columns {columns} (please use the template)',
+  },
+  assessmentUnknownColumns: {
+    zh_CN: '文件评估失败：无法识别的列 {columns}（请使用模板）',
+    en: 'file assessment failed: unknown columns {columns} (please use the template)',
+  },
+  assessmentEmpty: {
+    zh_CN: '文件评估失败：文件中没有受试者',
+    en: 'file assessment failed: the file holds no subjects',
+  },
+  assessmentTooManyRows: {
+    zh_CN: '文件评估失败：一次最多导入 {max} 行',
+    en: 'file assessment failed: at most {max} rows at a time',
+  },
+  assessmentExpired: {
+    zh_CN: '评估结果已过期（有效期 90 秒），请重新上传文件',
+    en: 'The assessment has expired (valid 90 s); please upload the file again',
+  },
+  assessmentNotFound: { zh_CN: '评估结果不存在', en: 'No such assessment' },
+  assessmentImported: { zh_CN: '该文件已导入', en: 'This file has already been imported' },
+  assessmentHasProblems: {
+    zh_CN: '上传失败：文件有 {count} 个问题，请修改后重新上传',
+    en: 'upload failed: the file has {count} problems; correct them and upload it again',
+  },
+  importChanged: {
+    zh_CN: '上传失败：第 {row} 行：{problem}（未导入任何受试者）',
+    en: 'upload failed: row {row}: {problem} (no subject was imported)',
+  },
+  batchNotAllowed: { zh_CN: '当前角色无权批量上传受试者', en: 'Your current role may not upload subjects' },
+  cellRequired: { zh_CN: '必填', en: 'required' },
+  cellTooLong: { zh_CN: '不能超过 {max} 个字符', en: 'at most {max} characters' },
+  cellSex: { zh_CN: '应为 M（男）或 F（女）', en: 'must be M (male) or F (female)' },
+  cellDate: { zh_CN: '应为日期 yyyy-MM-dd', en: 'must be a date yyyy-MM-dd' },
+  cellFutureDate: { zh_CN: '不能晚于今天', en: 'may not be later than today' },
+  cellVersion: { zh_CN: '未知的版本 {value}', en: 'unknown version {value}' },
+  cellDuplicateInFile: {
+    zh_CN: '受试者编号 {subjid} 在文件中重复（第 {other} 行）',
+    en: 'subject number {subjid} appears twice in the file (row {other})',
+  },
+  abandonNotAllowed: { zh_CN: '当前角色无权废弃受试者', en: 'Your current role may not abandon subjects' },
+  abandonBadPassword: {
+    zh_CN: '密码错误，受试者未废弃',
+    en: 'Incorrect password; the subject was not abandoned',
+  },
+  transferNotAllowed: { zh_CN: '当前角色无权转移受试者', en: 'Your current role may not transfer subjects' },
+  transferSameSite: {
+    zh_CN: '受试者已在该中心',
+    en: 'The subject is already at this site',
+  },
+  transferUnknownSite: { zh_CN: '目标中心不存在', en: 'No such site in this study' },
   noNeedToSave: { zh_CN: '数据未修改，无需保存', en: 'No need to save: nothing was changed' },
   subjectChanged: {
     zh_CN: '该受试者已被他人修改，请刷新后重试',

@@ -31,6 +31,10 @@ let base: Record<EndpointName, AnyObject>;
 let crc: string;
 let sponsor: string;
 let noRole: string;
+let dm: string;
+
+/** Endpoints of a page the CRC does not have (a management page): their parameters are tried as a DM. */
+const ACTOR_OF: Partial<Record<EndpointName, 'dm'>> = { transferSubject: 'dm' };
 
 beforeAll(async () => {
   h = await startHarness({ logger: false });
@@ -38,6 +42,7 @@ beforeAll(async () => {
   crc = await h.loginAs('crc.li', 'CRC', 'BJ01');
   sponsor = await h.loginAs('sponsor.liu', 'SPONSOR', 'BJ01');
   noRole = await h.login('crc.smith');
+  dm = await h.loginAs('dm.chen', 'DM', 'BJ01');
 });
 afterAll(() => h?.close());
 
@@ -79,7 +84,7 @@ describe('a refused request to a state-changing endpoint changes nothing', () =>
   for (const name of STATE_CHANGING) {
     it(`${name}: hostile and invalid parameters, missing ones, a body that is not an object`, async () => {
       const def = allEndpoints[name] as EndpointDef<AnyObject, unknown>;
-      const token = def.auth === 'none' ? null : crc;
+      const token = def.auth === 'none' ? null : ACTOR_OF[name] === 'dm' ? dm : crc;
       for (const param of paramNames(def)) {
         for (const value of INVALID) {
           const status = await expectRefusedUnchanged(

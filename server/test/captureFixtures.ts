@@ -51,6 +51,7 @@ import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { captureVisitFixtures } from './captureVisitFixtures';
 import { MINUTE } from './clock';
+import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
 
@@ -183,6 +184,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureFormFixtures(h, put);
   await captureSubjectFixtures(h, put);
   await captureVisitFixtures(h, put);
+  await captureSubjectManagementFixtures(h, put);
   await captureStatisticsFixtures(h, put);
   return out;
 }

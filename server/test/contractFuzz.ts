@@ -128,6 +128,26 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     disUnCollected: { subjectid },
     disUnHappen: { subjectid },
     visitAudit: { subjectid },
+    // subject management (a JSON body has no file: the assessment is a parameter error; the others refer to an
+    // unknown assessment or subject, or carry a stale `updatedat`: the fuzzer changes nothing, counts no password)
+    subjectBatchTemplate: {},
+    subjectBatchAssess: {},
+    subjectBatchReport: { assessmentid: 'fuzz-assessment' },
+    subjectBatchImport: { assessmentid: 'fuzz-assessment' },
+    abandonSubject: {
+      subjectid: 'subj-fuzz-none',
+      updatedat: '2020-01-01T00:00:00.000Z',
+      reason: 'fuzz',
+      password: 'Wrong#pass1',
+    },
+    transferSites: {},
+    transferList: { page: 1, size: 20 },
+    transferSubject: {
+      subjectid,
+      updatedat: '2020-01-01T00:00:00.000Z',
+      tositeid: 'site-sh01',
+      reason: 'fuzz',
+    },
   };
 }
 

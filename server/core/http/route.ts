@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import type { AnyObject } from 'yup';
 import { serverPath, type EndpointDef } from '../../../engine/api/endpoint';
+import { readUpload, refuseWrongContent, type UploadedFile } from './upload';
 import type { ApiEnvelope } from '../../../engine/api/envelope';
 import type { Locale } from '../../../engine/api/localized';
 import { CACHE_BUSTER_PARAM, TOKEN_COOKIE } from '../../../engine/api/protocol';
@@ -35,6 +36,8 @@ export interface RouteContext<P> {
    * endpoints), as texts or lists of texts (repeated query keys, JSON lists); empty for the other endpoints.
    */
   open: OpenParams;
+  /** Endpoints with `upload`: the file, read, limited and checked by content (upload.ts); null for the others. */
+  file: UploadedFile | null;
 }
 
 /** Parameters not named in the contract, as the handler of an `openParams` endpoint gets them. */
@@ -235,7 +238,10 @@ function register<P extends AnyObject, D, S>(
           if (page !== undefined) await requirePage(ctx.db, withRole, page, locale);
           session = withRole;
         }
-        const raw = rawParams(def, request);
+        // an upload's parts are read only now (after the token and role checks): its text parts are the params
+        const { raw, file } = def.upload
+          ? await readUpload(def.upload, request, locale)
+          : { raw: rawParams(def, request), file: null };
         // one place for every endpoint: no NUL, unpaired surrogate, number beyond int4 or deep nesting gets further
         refuseUnstorable(raw, locale);
         for (const name of limits) {
@@ -244,6 +250,10 @@ function register<P extends AnyObject, D, S>(
         }
         const prepared = options.prepare && isRecord(raw) ? options.prepare(raw) : raw;
         const { params, open } = await validateParams(def, prepared, locale, request);
+        if (def.upload) {
+          if (!file) throw paramError(locale, [`${def.upload.field} is required`], [def.upload.field]);
+          await refuseWrongContent(def.upload, file, locale);
+        }
         const body = await options.handler({
           params,
           open,
@@ -252,6 +262,7 @@ function register<P extends AnyObject, D, S>(
           request,
           reply,
           token,
+          file,
           session: session as S,
         });
         return sendStatus(reply, 200, body);

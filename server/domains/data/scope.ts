@@ -31,7 +31,7 @@ export async function scopedSubject(db: Db, session: RoleSession, subjectId: str
   const row = await queryOne<ScopedSubject>(
     db,
     `select s.id, s.site_id as "siteId" from subjects s
-     where s.id = $1 and s.study_id = $2 and s.site_id = $3
+     where s.id = $1 and s.study_id = $2 and s.site_id = $3 and s.abandoned_at is null
        and exists (select 1 from user_roles ur where ur.user_id = $4 and ur.role_id = $5 and ur.study_id = $2
                    and ur.site_id = s.site_id and ur.active)`,
     [subjectId, session.studyId, session.siteId, session.userId, session.roleId],

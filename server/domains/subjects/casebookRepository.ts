@@ -124,7 +124,7 @@ export interface SubjectFields {
   updatedat: string;
 }
 
-/** The subject in the study and at one of the sites, locked for the caller's transaction. */
+/** The subject in the study and at one of the sites (not abandoned), locked for the caller's transaction. */
 export function lockSubjectFields(
   db: Db,
   studyId: string,
@@ -136,7 +136,8 @@ export function lockSubjectFields(
     `select id, site_id as "siteId", subjid, initials, sex, to_char(birthdate, 'YYYY-MM-DD') as birthdate, age,
             status, to_char(enrolldate, 'YYYY-MM-DD') as enrolldate, protover, crfver,
             to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updatedat
-     from subjects where id = $1 and study_id = $2 and site_id = any($3::text[]) for update`,
+     from subjects where id = $1 and study_id = $2 and site_id = any($3::text[]) and abandoned_at is null
+     for update`,
     [subjectId, studyId, [...siteIds]],
   );
 }

@@ -190,7 +190,7 @@ export interface AddSubjectInput {
  * The id of a new subject: `subj-` and its number in lower case, as the seed's (stable, readable in addresses);
  * with a suffix when a renumbered subject holds it already.
  */
-async function freeSubjectId(tx: Db, subjid: string): Promise<string> {
+export async function freeSubjectId(tx: Db, subjid: string): Promise<string> {
   const base = `subj-${subjid.toLowerCase()}`;
   const taken = new Set(await subjectIdsLike(tx, base));
   let id = base;
@@ -417,5 +417,7 @@ export async function capabilitiesOf(db: Db, session: RoleSession, status: strin
   const capabilities: SubjectCapability[] = [];
   if (granted.has(PERMISSION.edit)) capabilities.push('editInfo', 'editSubject');
   if (transitions.length > 0) capabilities.push('changeStatus');
+  // abandonsubject.do (subjectManagement/abandonService.ts)
+  if (granted.has('subject.abandon')) capabilities.push('abandon');
   return { capabilities, transitions };
 }

@@ -18,7 +18,13 @@ export const subjectListDeclaration: ListDeclaration<SubjectRow> = {
   key: SUBJECT_LIST_KEY,
   page: SUBJECTS_PAGE,
   endpoint: subjectList,
-  source: { table: 'subjects', alias: 's', joins: 'join sites si on si.id = s.site_id' },
+  // abandoned subjects (docs/casebook-batch.md) are out of the casebook
+  source: {
+    table: 'subjects',
+    alias: 's',
+    joins: 'join sites si on si.id = s.site_id',
+    where: 's.abandoned_at is null',
+  },
   rowKey: { sql: 's.subjid', type: 'text' },
   studyColumn: 's.study_id',
   siteColumn: 's.site_id',

@@ -3,7 +3,7 @@ import type { SubjectRow } from '../../../engine/api/subjects';
 import { queryOne, type Db } from '../../core/db/db';
 import { SUBJECT_ROW_COLUMNS } from './list';
 
-/** The subject, when it is in the study and at one of the scope's sites. */
+/** The subject, when it is in the study and at one of the scope's sites (and not abandoned). */
 export function findSubject(
   db: Db,
   studyId: string,
@@ -13,7 +13,7 @@ export function findSubject(
   return queryOne<SubjectRow>(
     db,
     `select ${SUBJECT_ROW_COLUMNS} from subjects s join sites si on si.id = s.site_id
-     where s.id = $1 and s.study_id = $2 and s.site_id = any($3::text[])`,
+     where s.id = $1 and s.study_id = $2 and s.site_id = any($3::text[]) and s.abandoned_at is null`,
     [subjectId, studyId, [...siteIds]],
   );
 }

@@ -5,6 +5,7 @@ import type { ListScreenConfig } from '../../../renderers/list/types';
 import { subjectPath } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
 import { addSubjectAction } from './add/addSubjectAction';
+import { batchUploadAction } from './batch/batchUploadAction';
 
 export interface SubjectListScreenOptions {
   /** Opens a subject (row click, and the `link` / `openButton` cells of the server's column set). */
@@ -30,8 +31,8 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
       method: subjectList.method,
       rowKey: 'subjectid',
     },
-    // Add subject (issue 12): offered when the server answers a site to add at
-    actions: [addSubjectAction],
+    // Add subject and Batch upload (issue 12): offered when the server answers a site to add at
+    actions: [addSubjectAction, batchUploadAction],
     onRowClick: (row: GridRow) => openSubject(String(row.subjectid)),
   };
 }

@@ -34,7 +34,13 @@ export interface ListDeclaration<Row extends object = Record<string, unknown>> {
    * Where the rows come from. Search columns, sort keys and the scope are on `table alias` (so that a page is read
    * from its indexes); `joins` only add columns to the rows shown.
    */
-  source: { table: string; alias: string; joins?: string };
+  source: {
+    table: string;
+    alias: string;
+    joins?: string;
+    /** A fixed condition on `table alias` (e.g. abandoned subjects left out), added to every request's. */
+    where?: string;
+  };
   /** Unique within the study (or the table when there is no study column): the last sort key of every order. */
   rowKey: { sql: string; type: SqlType };
   /** Column holding the study: rows of the session's study only. */

@@ -35,6 +35,7 @@ export function listWhere(
   if (list.siteColumn) {
     conditions.push(`${list.siteColumn} = any(${params.add([...scope.siteIds].sort())}::text[])`);
   }
+  if (list.source.where) conditions.push(`(${list.source.where})`);
   conditions.push(...search(params));
   const sql = conditions.length > 0 ? conditions.join(' and ') : 'true';
   return { sql, params, study, key: JSON.stringify([list.key, conditions, params.values]) };

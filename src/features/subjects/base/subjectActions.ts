@@ -5,6 +5,7 @@
  * (abandon, transfer, sign) is one more registration.
  */
 import type { SubjectBase } from '../../../../engine/api/subjects';
+import { AbandonSubjectActionDialog } from '../abandon/AbandonSubjectDialog';
 import { createOrderedRegistry, type OrderedRegistry } from '../../../../renderers/actions/orderedRegistry';
 import { ChangeStatusDialog } from './ChangeStatusDialog';
 import { EditInfoDialog } from './EditInfoDialog';
@@ -30,6 +31,14 @@ export const builtinSubjectActions: readonly SubjectAction[] = [
     capability: 'changeStatus',
     labelId: 'casebook.changeStatus',
     Dialog: ChangeStatusDialog,
+  },
+  // abandon (docs/casebook-batch.md): irreversible, with a reason and the password
+  {
+    id: 'abandon',
+    order: 90,
+    capability: 'abandon',
+    labelId: 'casebook.abandon',
+    Dialog: AbandonSubjectActionDialog,
   },
 ];
 

@@ -1,0 +1,315 @@
+/**
+ * Batch upload of subjects (issue 12; docs/casebook-batch.md), in three steps: choose one .xlsx (at most 30M; the
+ * template can be downloaded here) → the server's assessment (problems per row, the report downloadable for 90 s)
+ * → the import of that assessed file, all rows or none, and its result. A refusal shows the server's translated
+ * message in place; choosing another file starts again.
+ */
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  BATCH_COLUMNS,
+  BATCH_FILE_MAX_BYTES,
+  subjectBatchAssess,
+  subjectBatchImport,
+  subjectBatchReport,
+  subjectBatchTemplate,
+  type BatchAssessment,
+  type BatchColumn,
+  type DownloadFile,
+} from '../../../../engine/api/subjectManagement';
+import { RequestError } from '../../../../engine/http/requestError';
+import { uploadBody } from '../../../../engine/http/uploadBody';
+import { useApiClient } from '../../../../renderers/apiClientContext';
+import { saveDownload } from './saveDownload';
+
+export interface BatchImportResult {
+  imported: number;
+  subjids: string[];
+}
+
+export interface BatchUploadDialogProps {
+  onClose(): void;
+  /** After an import (the list reads its page again). */
+  onImported?(result: BatchImportResult): void;
+  /** How a downloaded file is saved (the browser's download by default; stories and tests record it). */
+  save?(file: DownloadFile): void;
+}
+
+/** A column's label: the subject page's own field names. */
+const COLUMN_LABEL_IDS: Record<BatchColumn, { messageId: string }> = {
+  subjid: { messageId: 'casebook.subjid' },
+  initials: { messageId: 'casebook.initials' },
+  sex: { messageId: 'casebook.sex' },
+  birthdate: { messageId: 'casebook.birthdate' },
+  protover: { messageId: 'casebook.protover' },
+  crfver: { messageId: 'casebook.crfver' },
+};
+const isBatchColumn = (c: string | null): c is BatchColumn =>
+  c !== null && (BATCH_COLUMNS as readonly string[]).includes(c);
+
+export function BatchUploadDialog({ onClose, onImported, save = saveDownload }: BatchUploadDialogProps) {
+  const intl = useIntl();
+  const client = useApiClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [assessment, setAssessment] = useState<BatchAssessment | null>(null);
+  const [result, setResult] = useState<BatchImportResult | null>(null);
+
+  const failure = (err: unknown, fallbackId: string) =>
+    err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: fallbackId });
+
+  function choose(files: FileList | null) {
+    setRefusal(null);
+    setAssessment(null);
+    setResult(null);
+    const chosen = files && files.length > 0 ? files : null;
+    if (!chosen) return setFile(null);
+    if (chosen.length > 1) {
+      setFile(null);
+      return setRefusal(intl.formatMessage({ id: 'casebook.batch.oneFile' }));
+    }
+    const one = chosen[0]!;
+    if (one.size > BATCH_FILE_MAX_BYTES) {
+      setFile(null);
+      return setRefusal(intl.formatMessage({ id: 'casebook.batch.tooLarge' }, { max: '30M' }));
+    }
+    setFile(one);
+  }
+
+  async function download(fetchFile: () => Promise<DownloadFile>, fallbackId: string) {
+    setRefusal(null);
+    try {
+      save(await fetchFile());
+    } catch (err) {
+      setRefusal(failure(err, fallbackId));
+    }
+  }
+
+  async function assess() {
+    if (!file) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const body = uploadBody(subjectBatchAssess, {}, file);
+      setAssessment(await client.call(subjectBatchAssess, {}, { silent: true, body }));
+    } catch (err) {
+      setRefusal(failure(err, 'casebook.batch.assessmentFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function runImport() {
+    if (!assessment) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const done = await client.call(
+        subjectBatchImport,
+        { assessmentid: assessment.assessmentid },
+        { silent: true },
+      );
+      setResult(done);
+      onImported?.(done);
+    } catch (err) {
+      setRefusal(failure(err, 'casebook.batch.uploadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function again() {
+    setFile(null);
+    setAssessment(null);
+    setResult(null);
+    setRefusal(null);
+    if (input.current) input.current.value = '';
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="batch-upload-title">
+      <DialogTitle id="batch-upload-title">
+        <FormattedMessage id="casebook.batch.title" />
+      </DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }} data-testid="batch-upload-dialog">
+          {refusal ? (
+            <Alert severity="error" data-testid="batch-refusal">
+              {refusal}
+            </Alert>
+          ) : null}
+          {result ? (
+            <Alert severity="success" data-testid="batch-result">
+              <FormattedMessage
+                id="casebook.batch.imported"
+                values={{ count: result.imported, subjids: result.subjids.join(', ') }}
+              />
+            </Alert>
+          ) : (
+            <>
+              <Typography variant="body2">
+                <FormattedMessage id="casebook.batch.hint" values={{ max: '30M' }} />
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Button variant="outlined" component="label" disabled={busy} data-testid="batch-choose-file">
+                  <FormattedMessage id="casebook.batch.chooseFile" />
+                  <input
+                    ref={input}
+                    hidden
+                    type="file"
+                    accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                    onChange={(e) => choose(e.target.files)}
+                    data-testid="batch-file-input"
+                  />
+                </Button>
+                <Typography variant="body2" data-testid="batch-file-name">
+                  {file ? file.name : intl.formatMessage({ id: 'casebook.batch.noFile' })}
+                </Typography>
+                <Button
+                  onClick={() =>
+                    void download(
+                      () => client.call(subjectBatchTemplate, {}, { silent: true }),
+                      'casebook.batch.downloadFailed',
+                    )
+                  }
+                  data-testid="batch-template"
+                >
+                  <FormattedMessage id="casebook.batch.template" />
+                </Button>
+              </Box>
+              {assessment ? <AssessmentView assessment={assessment} /> : null}
+            </>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        {assessment && assessment.problemcount > 0 && !result ? (
+          <Button
+            onClick={() =>
+              void download(
+                () =>
+                  client.call(
+                    subjectBatchReport,
+                    { assessmentid: assessment.assessmentid },
+                    { silent: true },
+                  ),
+                'casebook.batch.downloadFailed',
+              )
+            }
+            data-testid="batch-download-report"
+          >
+            <FormattedMessage id="casebook.batch.downloadReport" />
+          </Button>
+        ) : null}
+        {assessment || result ? (
+          <Button onClick={again} disabled={busy} data-testid="batch-again">
+            <FormattedMessage id="casebook.batch.again" />
+          </Button>
+        ) : null}
+        <Button onClick={onClose} disabled={busy} data-testid="batch-close">
+          <FormattedMessage id={result ? 'casebook.batch.close' : 'casebook.cancel'} />
+        </Button>
+        {!assessment && !result ? (
+          <Button
+            variant="contained"
+            onClick={() => void assess()}
+            disabled={!file || busy}
+            data-testid="batch-assess"
+          >
+            <FormattedMessage id="casebook.batch.assess" />
+          </Button>
+        ) : null}
+        {assessment && !result ? (
+          <Button
+            variant="contained"
+            onClick={() => void runImport()}
+            disabled={!assessment.canimport || busy}
+            data-testid="batch-import"
+          >
+            <FormattedMessage id="casebook.batch.import" values={{ count: assessment.valid }} />
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function AssessmentView({ assessment }: { assessment: BatchAssessment }) {
+  const intl = useIntl();
+  const ok = assessment.problemcount === 0;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Alert severity={ok ? 'success' : 'warning'} data-testid="batch-assessment-summary">
+        <FormattedMessage
+          id={ok ? 'casebook.batch.assessedOk' : 'casebook.batch.assessedProblems'}
+          values={{
+            filename: assessment.filename,
+            rows: assessment.rows,
+            valid: assessment.valid,
+            problems: assessment.problemcount,
+          }}
+        />
+      </Alert>
+      {assessment.problems.length > 0 ? (
+        <Table size="small" data-testid="batch-problems">
+          <TableHead>
+            <TableRow>
+              <TableCell>
+                <FormattedMessage id="casebook.batch.row" />
+              </TableCell>
+              <TableCell>
+                <FormattedMessage id="casebook.batch.column" />
+              </TableCell>
+              <TableCell>
+                <FormattedMessage id="casebook.batch.value" />
+              </TableCell>
+              <TableCell>
+                <FormattedMessage id="casebook.batch.problem" />
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {assessment.problems.map((p, i) => (
+              <TableRow key={`${p.row}-${p.column ?? ''}-${i}`} data-testid="batch-problem">
+                <TableCell>{p.row}</TableCell>
+                <TableCell>
+                  {isBatchColumn(p.column)
+                    ? intl.formatMessage({ id: COLUMN_LABEL_IDS[p.column].messageId })
+                    : (p.column ?? '')}
+                </TableCell>
+                <TableCell>{p.value ?? ''}</TableCell>
+                <TableCell>{p.message}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {assessment.problemcount > assessment.problems.length ? (
+        <Typography variant="body2">
+          <FormattedMessage
+            id="casebook.batch.moreInReport"
+            values={{ shown: assessment.problems.length, count: assessment.problemcount }}
+          />
+        </Typography>
+      ) : null}
+      <Typography variant="caption" color="text.secondary">
+        <FormattedMessage id="casebook.batch.validFor" />
+      </Typography>
+    </Box>
+  );
+}
