@@ -11,6 +11,7 @@ import { PATHS } from '../../src/routing/paths';
 import { VisitHistory } from '../../src/features/subjects/visits/VisitHistory';
 import { VisitsPanel } from '../../src/features/subjects/visits/VisitsPanel';
 import {
+  AddFormDialog,
   AddVisitDialog,
   MarkDialog,
   type VisitTarget,
@@ -101,6 +102,27 @@ const lbTarget: VisitTarget = {
   subjectid: 'subj-bj01-0031',
   visit: v1,
   form: { ...visitFixtures.tableList.data.find((f) => f.tid === 'LB')!, mark: null },
+};
+
+/** Add eCRF: the optional forms of the visit not added yet (IE at V2). */
+export const AddForm: Story = {
+  parameters: { app: { api: { ...api, hideTableList: visitFixtures.hideTableList.data } } },
+  render: () => (
+    <AddFormDialog
+      target={{
+        subjectid: 'subj-bj01-0031',
+        visit: visitFixtures.visitList.data.find((v) => v.visitnum === 'V2')!,
+      }}
+      action="addForm"
+      onClose={() => {}}
+      onDone={() => {}}
+    />
+  ),
+  play: async () => {
+    await expect(await body().findByTestId('add-form-tid')).toBeInTheDocument();
+    await userEvent.click(body().getByTestId('add-form-save'));
+    await expect(body().getByText(msg('casebook.required'))).toBeInTheDocument();
+  },
 };
 
 /** Mark a page not occurred: a reason of the dictionary is required. */

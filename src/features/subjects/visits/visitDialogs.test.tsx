@@ -16,7 +16,13 @@ import {
 } from '../../../../renderers/testing/fakeApiClient';
 import { PATHS } from '../../../routing/paths';
 import { TestProviders, renderApp, text } from '../../../testing/renderApp';
-import { AddVisitDialog, ConfirmVisitDialog, MarkDialog, type VisitTarget } from './visitDialogs';
+import {
+  AddFormDialog,
+  AddVisitDialog,
+  ConfirmVisitDialog,
+  MarkDialog,
+  type VisitTarget,
+} from './visitDialogs';
 import { VisitsPanel } from './VisitsPanel';
 
 const SUBJECT = 'subj-bj01-0031';
@@ -146,6 +152,32 @@ describe('Mark a page', () => {
     expect(fake.paramsOf('checkActiveByCaseBook')).toHaveLength(1);
     expect(fake.paramsOf('activeData')).toEqual([
       expect.objectContaining({ action: 'activate', reasoncode: 'NOT_APPLICABLE', tid: 'LB' }),
+    ]);
+  });
+});
+
+describe('Add eCRF', () => {
+  it('offers the optional forms not added yet and adds the chosen one', async () => {
+    const v2 = visits.find((v) => v.visitnum === 'V2')!;
+    const fake = client({
+      hideTableList: visitFixtures.hideTableList.data,
+      updateVisitTable: visitFixtures.updateVisitTable.data,
+    });
+    const onDone = vi.fn();
+    renderIn(
+      fake,
+      <AddFormDialog
+        target={{ subjectid: SUBJECT, visit: v2 }}
+        action="addForm"
+        onClose={vi.fn()}
+        onDone={onDone}
+      />,
+    );
+    await choose('add-form-tid', '入选');
+    await userEvent.click(screen.getByTestId('add-form-save'));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(fake.paramsOf('updateVisitTable')).toEqual([
+      { subjectid: SUBJECT, visitnum: 'V2', cycnum: 1, svnum: 1, tid: 'IE', action: 'add' },
     ]);
   });
 });
