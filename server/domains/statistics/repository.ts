@@ -1,6 +1,7 @@
 /**
  * The statistics' reads. Scope: the sites at which the user holds the session's role in the study (the project
- * overview of a user who works at several sites); the to-dos count at the chosen site only.
+ * overview of a user who works at several sites); the to-dos count at the chosen site only. An abandoned subject is
+ * out of the casebook: counted nowhere.
  */
 import type { EnrolmentRow, SiteSubjects, VisitPages } from '../../../engine/api/statistics';
 import type { RoleSession } from '../../core/auth/guard';
@@ -22,7 +23,7 @@ export async function subjectsBySite(db: Db, session: RoleSession): Promise<Site
             count(s.id) filter (where s.status = '5')::int as "screenFailure",
             count(s.id)::int as total
        from sites si
-       left join subjects s on s.site_id = si.id and s.study_id = $1
+       left join subjects s on s.site_id = si.id and s.study_id = $1 and s.abandoned_at is null
       where si.study_id = $1 and si.id in (${SCOPE})
       group by si.id, si.sitecode, si.sitename
       order by si.sitecode`,
@@ -34,7 +35,7 @@ export async function enrolmentByMonth(db: Db, session: RoleSession): Promise<En
   return db.query<EnrolmentRow>(
     `select to_char(s.enrolldate, 'YYYY-MM') as month, si.sitecode, count(*)::int as count
        from subjects s join sites si on si.id = s.site_id
-      where s.study_id = $1 and s.site_id in (${SCOPE}) and s.enrolldate is not null
+      where s.study_id = $1 and s.site_id in (${SCOPE}) and s.enrolldate is not null and s.abandoned_at is null
       group by 1, 2
       order by 1, 2`,
     scopeParams(session),
@@ -70,7 +71,7 @@ export async function pagesByVisit(db: Db, session: RoleSession): Promise<VisitP
          join subject_visits sv on sv.subject_id = s.id
          join visit_schedule vs on vs.study_id = s.study_id and vs.visitnum = sv.visitnum
          cross join lateral unnest(vs.tids) as t(tid)
-        where s.study_id = $1 and s.site_id in (${SCOPE}) and sv.visitdate is not null
+        where s.study_id = $1 and s.site_id in (${SCOPE}) and sv.visitdate is not null and s.abandoned_at is null
           and exists (select 1 from form_schemas f where f.study_id = s.study_id and f.tid = t.tid))
      select visitnum, min(name_zh) as name_zh, min(name_en) as name_en,
             count(*) filter (where status = '0')::int as "notEntered",
@@ -96,6 +97,7 @@ export async function pagesToEnter(db: Db, session: RoleSession): Promise<number
        join visit_schedule vs on vs.study_id = s.study_id and vs.visitnum = sv.visitnum
        cross join lateral unnest(vs.tids) as t(tid)
       where s.study_id = $1 and s.site_id = $2 and s.status in ('1', '2') and sv.visitdate is not null
+        and s.abandoned_at is null
         and exists (select 1 from form_schemas f where f.study_id = s.study_id and f.tid = t.tid)
         and not exists (select 1 from casebook_marks m
                         where m.subject_id = sv.subject_id and m.visitnum = sv.visitnum and m.cycnum = sv.cycnum
@@ -113,7 +115,8 @@ export async function pagesWithWarnings(db: Db, session: RoleSession): Promise<n
   const row = await queryOne<{ n: number }>(
     db,
     `select count(distinct (r.subject_id, r.visitnum, r.cycnum, r.svnum, r.tid))::int as n
-       from form_records r where r.study_id = $1 and r.site_id = $2 and r.status = '1'`,
+       from form_records r join subjects s on s.id = r.subject_id and s.abandoned_at is null
+      where r.study_id = $1 and r.site_id = $2 and r.status = '1'`,
     [session.studyId, session.siteId],
   );
   return row?.n ?? 0;
