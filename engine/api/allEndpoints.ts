@@ -5,6 +5,8 @@
 import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
+import { noteEndpoints } from './notes';
+import { sdvEndpoints } from './sdv';
 import { sessionEndpoints } from './session';
 import { subjectEndpoints } from './subjects';
 import { visitEndpoints } from './visits';
@@ -16,6 +18,8 @@ export const allEndpoints = {
   ...visitEndpoints,
   ...dataEndpoints,
   ...editCheckEndpoints,
+  ...noteEndpoints,
+  ...sdvEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;

@@ -10,7 +10,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { dataPlugin } from '../domains/data/plugin';
 import { editChecksPlugin } from '../domains/editChecks/plugin';
 import { listsPlugin } from '../domains/lists/plugin';
+import { notesPlugin } from '../domains/notes/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
+import { sdvPlugin } from '../domains/sdv/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
 import { subjectsPlugin } from '../domains/subjects/plugin';
 import { visitsPlugin } from '../domains/visits/plugin';
@@ -56,6 +58,8 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(dataPlugin);
   await app.register(visitsPlugin);
   await app.register(editChecksPlugin);
+  await app.register(notesPlugin);
+  await app.register(sdvPlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }
