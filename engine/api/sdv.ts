@@ -72,7 +72,7 @@ export const subjectSdvSign = endpoint({
   path: '/edc/subject/subjectSdvSign.do',
   method: 'POST',
   description:
-    "Verifies every saved item of a subject (at the chosen site) not verified yet, in one transaction with an SDV audit row each. Permission sdv.verify. `scope` plan: only the items the SDV plan requires; all: every item.",
+    'Verifies every saved item of a subject (at the chosen site) not verified yet, in one transaction with an SDV audit row each. Permission sdv.verify. `scope` plan: only the items the SDV plan requires; all: every item.',
   params: yup.object({
     subjectid: str().required().max(100),
     scope: str().oneOf(['plan', 'all']).default('plan'),

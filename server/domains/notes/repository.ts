@@ -23,7 +23,18 @@ export async function insertNote(tx: Db, n: NewNote): Promise<string> {
     tx,
     `insert into notes (study_id, record_id, subject_id, site_id, tid, variable, text, user_id, role_id, at)
      values ($1, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text as id`,
-    [n.studyId, n.recordId, n.subjectId, n.siteId, n.tid, n.variable, n.text, n.userId, n.roleId, n.at.toISOString()],
+    [
+      n.studyId,
+      n.recordId,
+      n.subjectId,
+      n.siteId,
+      n.tid,
+      n.variable,
+      n.text,
+      n.userId,
+      n.roleId,
+      n.at.toISOString(),
+    ],
   );
   return row!.id;
 }
@@ -115,10 +126,11 @@ export async function recordNotes(db: Db, recordId: string, variable?: string): 
 /** One note of a record, or null. */
 export async function findNote(db: Db, recordId: string, noteId: string): Promise<NoteRow | null> {
   if (!/^[1-9]\d{0,17}$/.test(noteId)) return null;
-  const row = await queryOne<NoteDbRow>(db, `${NOTE_SELECT} where n.record_id = $1::bigint and n.id = $2::bigint`, [
-    recordId,
-    noteId,
-  ]);
+  const row = await queryOne<NoteDbRow>(
+    db,
+    `${NOTE_SELECT} where n.record_id = $1::bigint and n.id = $2::bigint`,
+    [recordId, noteId],
+  );
   return row ? toNoteRow(row) : null;
 }
 

@@ -35,7 +35,11 @@ export function noteRoutes(app: FastifyInstance, ctx: AppContext): void {
       return orRefused(locale, async () => {
         const permission = params.action === 'review' ? 'note.review' : 'note.add';
         if (!(await roleHasPermission(db, session.roleId, permission))) {
-          throw new Refused(params.action === 'review' ? 'noteReviewNotAllowed' : 'noteAddNotAllowed', {}, 403);
+          throw new Refused(
+            params.action === 'review' ? 'noteReviewNotAllowed' : 'noteAddNotAllowed',
+            {},
+            403,
+          );
         }
         const record = await scopedRecord(ctx, session, params.recordid);
         if (params.action === 'review') {

@@ -69,7 +69,9 @@ export function recordPlanItems(db: Db, recordId: string): Promise<PlanItemRow[]
 }
 
 export function subjectPlanItems(db: Db, subjectId: string): Promise<PlanItemRow[]> {
-  return db.query<PlanItemRow>(`${planItemsSql('r.subject_id = $1')} order by recs.id, k.variable`, [subjectId]);
+  return db.query<PlanItemRow>(`${planItemsSql('r.subject_id = $1')} order by recs.id, k.variable`, [
+    subjectId,
+  ]);
 }
 
 export interface Verification {

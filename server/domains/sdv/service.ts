@@ -25,7 +25,8 @@ import {
 export const SDV_PERMISSION = 'sdv.verify';
 
 export async function requireSdvPermission(db: Db, session: RoleSession): Promise<void> {
-  if (!(await roleHasPermission(db, session.roleId, SDV_PERMISSION))) throw new Refused('sdvNotAllowed', {}, 403);
+  if (!(await roleHasPermission(db, session.roleId, SDV_PERMISSION)))
+    throw new Refused('sdvNotAllowed', {}, 403);
 }
 
 export interface SdvTarget {
@@ -52,13 +53,23 @@ export async function verifyTargets(
   now: Date,
 ): Promise<VerifyOutcome> {
   if (targets.length === 0) throw new Refused('sdvSelectItems');
+  // named items must be items of their forms (the schemas are read outside the transaction: PGlite has one connection)
+  for (const t of targets) {
+    if (!t.variable) continue;
+    const record = await findRecordById(ctx.db, session.studyId, t.recordid);
+    if (!record || !(await subjectInScope(ctx.db, session, record.subjectId))) continue;
+    const loaded = await schemas.load(session.studyId, record.tid, record.schemaVersion);
+    if (!loaded?.ok || !loaded.form.items.has(t.variable)) throw new Refused('itemNotFound');
+  }
   return ctx.db.transaction(async (tx) => {
     await tx.query(`select set_config('edc.user_id', $1, true)`, [session.userId]);
     const wanted = new Map<string, Verification & { scope: string }>();
     for (const t of targets) {
       const record = await findRecordById(tx, session.studyId, t.recordid, true);
-      if (!record || !(await subjectInScope(tx, session, record.subjectId))) throw new NotFound('recordNotFound');
-      if (t.rowversion !== undefined && t.rowversion !== record.rowversion) throw new Refused('sdvRecordChanged');
+      if (!record || !(await subjectInScope(tx, session, record.subjectId)))
+        throw new NotFound('recordNotFound');
+      if (t.rowversion !== undefined && t.rowversion !== record.rowversion)
+        throw new Refused('sdvRecordChanged');
       const saved = Object.keys(record.itemStatus);
       let variables: string[];
       if (t.variable === undefined || t.variable === '') {
@@ -66,9 +77,7 @@ export async function verifyTargets(
       } else if (saved.includes(t.variable)) {
         variables = [t.variable];
       } else {
-        const loaded = await schemas.load(session.studyId, record.tid, record.schemaVersion);
-        const known = loaded?.ok === true && loaded.form.items.has(t.variable);
-        throw known ? new Refused('itemNotEntered', { variable: t.variable }) : new Refused('itemNotFound');
+        throw new Refused('itemNotEntered', { variable: t.variable });
       }
       for (const variable of variables) {
         const key = `${record.id}\u0000${variable}`;
@@ -121,7 +130,13 @@ export async function verifySubject(
     );
     await appendSdvAudit(
       tx,
-      done.map((d) => ({ ...d, action: 'verify' as const, scope: 'subject', oldvalue: null, newvalue: null })),
+      done.map((d) => ({
+        ...d,
+        action: 'verify' as const,
+        scope: 'subject',
+        oldvalue: null,
+        newvalue: null,
+      })),
       { userId: session.userId, roleId: session.roleId, at: now },
     );
     return { subjectid: subject.id, verified: done.length, already: items.length - done.length };
@@ -145,7 +160,10 @@ export async function resetOnSave(tx: Db, saved: SavedRecord): Promise<void> {
     from: text(variable, saved.before),
     to: text(variable, saved.after),
   }));
-  const reset = await resetVerified(tx, saved.record.id, changes, { userId: saved.actor.userId, at: saved.at });
+  const reset = await resetVerified(tx, saved.record.id, changes, {
+    userId: saved.actor.userId,
+    at: saved.at,
+  });
   if (reset.length === 0) return;
   const byVariable = new Map(changes.map((c) => [c.variable, c]));
   await appendSdvAudit(
