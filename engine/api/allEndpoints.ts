@@ -8,6 +8,7 @@ import { listEndpoints } from './lists';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
 import { sessionEndpoints } from './session';
+import { statisticsEndpoints } from './statistics';
 import { subjectEndpoints } from './subjects';
 import { visitEndpoints } from './visits';
 
@@ -20,6 +21,7 @@ export const allEndpoints = {
   ...editCheckEndpoints,
   ...noteEndpoints,
   ...sdvEndpoints,
+  ...statisticsEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;

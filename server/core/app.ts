@@ -14,6 +14,7 @@ import { notesPlugin } from '../domains/notes/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
 import { sdvPlugin } from '../domains/sdv/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
+import { statisticsPlugin } from '../domains/statistics/plugin';
 import { subjectsPlugin } from '../domains/subjects/plugin';
 import { visitsPlugin } from '../domains/visits/plugin';
 import { resolveConfig, type ServerConfigInput } from './config';
@@ -57,6 +58,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(subjectsPlugin);
   await app.register(dataPlugin);
   await app.register(visitsPlugin);
+  await app.register(statisticsPlugin);
   await app.register(editChecksPlugin);
   await app.register(notesPlugin);
   await app.register(sdvPlugin);

@@ -114,9 +114,11 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     // notes and SDV (issue 14): a note on an item of the fuzzed record; a stale rowversion makes the SDV a refusal
     piNoteList: { recordid },
     savePINote: { recordid, action: 'add', variable: 'SEX', text: 'fuzz' },
-    saveVarStatusList: { list: [{ recordid, variable: 'SYSBP', rowversion: 99999 }] },
+    saveVarStatusList: { list: [{ recordid, variable: 'SEX', rowversion: 99999 }] },
     subjectSdvSign: { subjectid: 'subj-bj01-9999', scope: 'plan' },
     sdvWorklist: { page: 1, size: 20 },
+    myTaskInfo: {},
+    siteStatistics: {},
   };
 }
 
