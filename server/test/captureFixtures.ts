@@ -49,6 +49,7 @@ import { editCheck, editCheckUpdate } from '../../engine/api/editChecks';
 import { myTaskInfo, siteStatistics } from '../../engine/api/statistics';
 import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
+import { captureReviewFixtures } from './captureReviewFixtures';
 import { MINUTE } from './clock';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
@@ -182,6 +183,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureFormFixtures(h, put);
   await captureSubjectFixtures(h, put);
   await captureStatisticsFixtures(h, put);
+  await captureReviewFixtures(h, put);
   return out;
 }
 

@@ -4,16 +4,19 @@
  * - `onSaved('sdv.reset')`: a changed value that was verified loses its SDV, with why, in the save's transaction;
  * - `itemState('sdv')`: each saved item's `sdv` (verified, reset, or required / notRequired by the study's plan),
  *   with who verified and why it was reset;
- * - `capabilities('sdv')`: `sdv` for the roles holding sdv.verify (fixtures/seed/sdv.json).
+ * - `capabilities('sdv')`: `sdv` for the roles holding sdv.verify (fixtures/seed/sdv.json);
+ * and the to-dos `pagesToVerify` (sdv.verify) and `notesToReview` (note.review) of the home page.
  * docs/notes-and-sdv.md.
  */
 import fp from 'fastify-plugin';
 import { appContext } from '../../core/context';
-import { rolePermissionsAmong } from '../notes/repository';
+import { roleHasPermission, rolePermissionsAmong } from '../notes/repository';
+import { PATHS_FOR_TASKS } from '../statistics/links';
 import { sdvFieldsOf } from './itemStates';
 import { recordPlanItems } from './repository';
 import { sdvRoutes } from './routes';
 import { resetOnSave, SDV_PERMISSION } from './service';
+import { notesToReview, pagesToVerify } from './taskCounts';
 
 export const sdvPlugin = fp(
   async (app) => {
@@ -27,6 +30,20 @@ export const sdvPlugin = fp(
     app.recordHooks.capabilities('sdv', async (db, q) =>
       (await rolePermissionsAmong(db, q.roleId, [SDV_PERMISSION])).size > 0 ? ['sdv'] : [],
     );
+    app.taskCounters.register({
+      id: 'pagesToVerify',
+      count: async (db, session) =>
+        (await roleHasPermission(db, session.roleId, SDV_PERMISSION))
+          ? { count: await pagesToVerify(db, session), link: PATHS_FOR_TASKS.subjects }
+          : null,
+    });
+    app.taskCounters.register({
+      id: 'notesToReview',
+      count: async (db, session) =>
+        (await roleHasPermission(db, session.roleId, 'note.review'))
+          ? { count: await notesToReview(db, session), link: PATHS_FOR_TASKS.subjects }
+          : null,
+    });
   },
-  { name: 'edc-sdv', dependencies: ['edc-core', 'edc-data'] },
+  { name: 'edc-sdv', dependencies: ['edc-core', 'edc-data', 'edc-statistics'] },
 );
