@@ -11,6 +11,7 @@ import type { SdvResetInfo, SdvState } from '../../engine/api/sdv';
 import { reviewFixtures } from '../../fixtures';
 import { SdvItemDetails } from '../../src/features/sdv/SdvItemDetails';
 import { initiallySelected, SdvPageTable, type SdvPageItem } from '../../src/features/sdv/SdvPageTable';
+import { SdvProgressBar, SdvWorklistTable } from '../../src/features/sdv/SdvWorklistPage';
 import { msg } from '../support/storyText';
 
 type ItemFields = { sdv: SdvState; sdvBy?: string; sdvAt?: string; sdvReset?: SdvResetInfo };
@@ -99,5 +100,22 @@ export const PageSelection: Story = {
     await expect(boxes.filter((b) => b.disabled).length).toBe(boxes.length - 1);
     await userEvent.click(boxes.find((b) => b.checked)!);
     await expect(boxes.filter((b) => b.checked)).toHaveLength(0);
+  },
+};
+
+/** The monitor's worklist after the reset: progress against the plan and the pages left to verify. */
+export const Worklist: Story = {
+  render: () => (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <SdvProgressBar progress={reviewFixtures.sdvWorklist.data!.progress} />
+      <SdvWorklistTable rows={reviewFixtures.sdvWorklist.data!.list} />
+    </Box>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByTestId('sdv-worklist-row')).toHaveLength(
+      reviewFixtures.sdvWorklist.data!.list.length,
+    );
+    await expect(canvas.getByTestId('sdv-progress')).toBeInTheDocument();
   },
 };

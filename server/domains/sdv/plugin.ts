@@ -9,14 +9,17 @@
  * docs/notes-and-sdv.md.
  */
 import fp from 'fastify-plugin';
+import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { appContext } from '../../core/context';
 import { roleHasPermission, rolePermissionsAmong } from '../notes/repository';
-import { PATHS_FOR_TASKS } from '../statistics/links';
 import { sdvFieldsOf } from './itemStates';
 import { recordPlanItems } from './repository';
 import { sdvRoutes } from './routes';
 import { resetOnSave, SDV_PERMISSION } from './service';
 import { notesToReview, pagesToVerify } from './taskCounts';
+
+/** The client's SDV worklist page (src/routing/paths.ts PATHS.sdvWorklist). */
+export const SDV_WORKLIST_PATH = '/index/sdv';
 
 export const sdvPlugin = fp(
   async (app) => {
@@ -34,14 +37,14 @@ export const sdvPlugin = fp(
       id: 'pagesToVerify',
       count: async (db, session) =>
         (await roleHasPermission(db, session.roleId, SDV_PERMISSION))
-          ? { count: await pagesToVerify(db, session), link: PATHS_FOR_TASKS.subjects }
+          ? { count: await pagesToVerify(db, session), link: SDV_WORKLIST_PATH }
           : null,
     });
     app.taskCounters.register({
       id: 'notesToReview',
       count: async (db, session) =>
         (await roleHasPermission(db, session.roleId, 'note.review'))
-          ? { count: await notesToReview(db, session), link: PATHS_FOR_TASKS.subjects }
+          ? { count: await notesToReview(db, session), link: SUBJECTS_PAGE }
           : null,
     });
   },
