@@ -20,7 +20,8 @@ const SAMPLED_SQL = `(
 )`;
 
 /**
- * Every saved item of the records matching `where` (on form_records `r`; parameters from $1), with whether the
+ * Every entered item (data type 0 or 2: derived and imported values have no source document to verify against) of
+ * the records matching `where` (on form_records `r`; parameters from $1), with whether the
  * plan requires it and its SDV row (`x`).
  */
 export function planItemsSql(where: string): string {
@@ -41,7 +42,8 @@ export function planItemsSql(where: string): string {
          x.reset_new as "resetNew"
   from recs cross join lateral jsonb_object_keys(recs.item_status) as k(variable)
     left join sdv_items x on x.record_id = recs.id and x.variable = k.variable
-    left join users vu on vu.id = x.verified_by left join users ru on ru.id = x.reset_by`;
+    left join users vu on vu.id = x.verified_by left join users ru on ru.id = x.reset_by
+  where (recs.item_status -> k.variable ->> 'datatype') in ('0', '2')`;
 }
 
 export interface PlanItemRow {

@@ -70,7 +70,10 @@ export async function verifyTargets(
         throw new NotFound('recordNotFound');
       if (t.rowversion !== undefined && t.rowversion !== record.rowversion)
         throw new Refused('sdvRecordChanged');
-      const saved = Object.keys(record.itemStatus);
+      // entered items only: derived and imported values (data type −1, −2) have no source document
+      const saved = Object.entries(record.itemStatus)
+        .filter(([, status]) => status.datatype === 0 || status.datatype === 2)
+        .map(([variable]) => variable);
       let variables: string[];
       if (t.variable === undefined || t.variable === '') {
         variables = saved;
