@@ -32,7 +32,7 @@ function Details({ item }: { item: ItemFields }) {
 
 function PageTable({ items }: { items: Record<string, ItemFields> }) {
   const rows: SdvPageItem[] = Object.entries(items)
-    .filter(([variable]) => !variable.startsWith('@'))
+    .filter(([variable, s]) => !variable.startsWith('@') && s.sdv !== undefined)
     .map(([variable, s]) => ({ variable, label: variable, sdv: s.sdv }));
   const [selected, setSelected] = useState(() => initiallySelected(rows));
   return (
