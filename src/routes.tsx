@@ -22,6 +22,9 @@ const SubjectTransferPage = lazyPage(() =>
   import('./features/subjects/transfer/SubjectTransferPage').then((m) => m.SubjectTransferPage),
 );
 const FormPage = lazyPage(() => import('./features/data/formPageLoader').then((m) => m.loadFormPage()));
+const SdvWorklistPage = lazyPage(() =>
+  import('./features/sdv/SdvWorklistPage').then((m) => m.SdvWorklistPage),
+);
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -67,6 +70,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'subjects/:subjectid', element: <SubjectPage base={PATHS.subjects} /> },
           { path: `subjects/:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.subjects} /> },
           { path: 'subjectTransfer', element: <SubjectTransferPage /> },
+          { path: 'sdv', element: <SdvWorklistPage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

@@ -5,6 +5,8 @@
 import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
+import { noteEndpoints } from './notes';
+import { sdvEndpoints } from './sdv';
 import { sessionEndpoints } from './session';
 import { statisticsEndpoints } from './statistics';
 import { subjectManagementEndpoints } from './subjectManagement';
@@ -19,6 +21,8 @@ export const allEndpoints = {
   ...visitEndpoints,
   ...dataEndpoints,
   ...editCheckEndpoints,
+  ...noteEndpoints,
+  ...sdvEndpoints,
   ...statisticsEndpoints,
 } as const;
 

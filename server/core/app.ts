@@ -11,7 +11,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { dataPlugin } from '../domains/data/plugin';
 import { editChecksPlugin } from '../domains/editChecks/plugin';
 import { listsPlugin } from '../domains/lists/plugin';
+import { notesPlugin } from '../domains/notes/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
+import { sdvPlugin } from '../domains/sdv/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
 import { statisticsPlugin } from '../domains/statistics/plugin';
 import { subjectManagementPlugin } from '../domains/subjectManagement/plugin';
@@ -63,6 +65,8 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(visitsPlugin);
   await app.register(statisticsPlugin);
   await app.register(editChecksPlugin);
+  await app.register(notesPlugin);
+  await app.register(sdvPlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

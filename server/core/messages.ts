@@ -92,6 +92,23 @@ export const SERVER_MESSAGES = {
     zh_CN: '表单定义有误，无法录入，请联系数据管理员',
     en: 'The form definition has errors; data cannot be entered. Please contact data management',
   },
+  // notes and SDV (issue 14; docs/notes-and-sdv.md)
+  noteEmpty: { zh_CN: '批注不为空', en: 'The note needs an item and a text' },
+  noteAddNotAllowed: { zh_CN: '当前角色无权添加批注', en: 'Your current role may not add notes' },
+  noteReviewNotAllowed: { zh_CN: '当前角色无权审核批注', en: 'Your current role may not review notes' },
+  noteNotFound: { zh_CN: '批注不存在', en: 'No such note' },
+  noteAlreadyReviewed: { zh_CN: '该批注已审核', en: 'This note has been reviewed already' },
+  itemNotFound: { zh_CN: '该表单没有此条目', en: 'The form has no such item' },
+  itemNotEntered: {
+    zh_CN: '条目 {variable} 尚未录入，无法核查',
+    en: 'Item {variable} has not been entered and cannot be verified',
+  },
+  sdvNotAllowed: { zh_CN: '当前角色无权进行源数据核查', en: 'Your current role may not verify source data' },
+  sdvRecordChanged: {
+    zh_CN: '该页面已被修改，请刷新后再核查',
+    en: 'The page was changed meanwhile; reload it and verify again',
+  },
+  sdvSelectItems: { zh_CN: '请选择要核查的条目', en: 'Select items to verify' },
   idempotencyKeyReused: {
     zh_CN: '该请求标识已用于其他操作',
     en: 'This request key was already used for another operation',

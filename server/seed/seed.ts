@@ -15,6 +15,7 @@ import { DEMO_SUBJECT_COUNT, generateSubjects, vacuumSubjects } from './subjects
 import { formSeedSourceFiles, seedForms, topUpForms } from './forms';
 import { seedCasebook } from './casebook';
 import { hasCasebookVisits, seedCasebookVisits } from './casebookVisits';
+import { hasSdvPlan, seedSdvPlan } from './sdvPlan';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
 /** Used when DEMO_PASSWORD is not set. Printed at start; lives only in server code, never in the client. */
@@ -35,6 +36,7 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./subjects.ts', import.meta.url),
     new URL('./casebook.ts', import.meta.url),
     new URL('./casebookVisits.ts', import.meta.url),
+    new URL('./sdvPlan.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
     ...(await engineSources(new URL('../../engine/form/', import.meta.url))),
@@ -297,6 +299,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     await seedLists(tx, study.id, seed.lists, now);
     await generateSubjects(tx, study.id, opts.subjects ?? DEMO_SUBJECT_COUNT);
     await seedCasebook(tx, study.id);
+    await seedSdvPlan(tx, study.id);
     await seedForms(tx, study.id, now);
     await seedCasebookVisits(tx, study.id, now);
   });
@@ -354,6 +357,10 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
   }
   if (!(await hasCasebookVisits(db, studyId))) {
     await db.transaction((tx) => seedCasebookVisits(tx, studyId, now));
+    added = true;
+  }
+  if (!(await hasSdvPlan(db, studyId))) {
+    await db.transaction((tx) => seedSdvPlan(tx, studyId));
     added = true;
   }
   if (added) await vacuumSubjects(db);

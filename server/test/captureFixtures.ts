@@ -50,6 +50,7 @@ import { myTaskInfo, siteStatistics } from '../../engine/api/statistics';
 import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { captureVisitFixtures } from './captureVisitFixtures';
+import { captureReviewFixtures } from './captureReviewFixtures';
 import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import type { Harness } from './harness';
@@ -185,6 +186,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureSubjectFixtures(h, put);
   await captureVisitFixtures(h, put);
   await captureSubjectManagementFixtures(h, put);
+  await captureReviewFixtures(h, put);
   await captureStatisticsFixtures(h, put);
   return out;
 }

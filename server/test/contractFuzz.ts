@@ -111,6 +111,12 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
       reason: 'fuzz',
     },
     changeWorkflow: { subjectid, updatedat: '2020-01-01T00:00:00.000Z', status: '2', reason: 'fuzz' },
+    // notes and SDV (issue 14): a note on an item of the fuzzed record; a stale rowversion makes the SDV a refusal
+    piNoteList: { recordid },
+    savePINote: { recordid, action: 'add', variable: 'SEX', text: 'fuzz' },
+    saveVarStatusList: { list: [{ recordid, variable: 'SEX', rowversion: 99999 }] },
+    subjectSdvSign: { subjectid: 'subj-bj01-9999', scope: 'plan' },
+    sdvWorklist: { page: 1, size: 20 },
     myTaskInfo: {},
     siteStatistics: {},
     // the casebook's visits and marks (each change names a scheduled visit or an unmarked page: refused as it is)

@@ -7,6 +7,8 @@ export const PATHS = {
   index: '/index',
   statistics: '/index/statistics',
   subjects: '/index/subjects',
+  /** The monitor's SDV worklist (issue 14). */
+  sdvWorklist: '/index/sdv',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

@@ -45,8 +45,23 @@ export const SiteUser: Story = {
   },
 };
 
-/** A monitor before queries and SDV count anything: nothing to do, said so. */
+/** A role with nothing to count: nothing to do, said so. */
 export const NothingToDo: Story = {
+  parameters: {
+    app: {
+      api: {
+        myTaskInfo: [],
+        siteStatistics: statisticsFixtures.siteStatistics.data,
+      },
+    } satisfies AppStoryParameters,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(msg('tasks.none'))).toBeInTheDocument();
+  },
+};
+
+/** A monitor: the pages the SDV plan still requires to be verified, and notes to review (issue 14). */
+export const Monitor: Story = {
   parameters: {
     app: {
       api: {
@@ -56,7 +71,10 @@ export const NothingToDo: Story = {
     } satisfies AppStoryParameters,
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText(msg('tasks.none'))).toBeInTheDocument();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('task-pagesToVerify')).toHaveTextContent(
+      msg('tasks.pagesToVerify'),
+    );
   },
 };
 

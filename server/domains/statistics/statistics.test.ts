@@ -66,7 +66,9 @@ describe('my to-dos (visit/myTaskInfo.do)', () => {
   });
 
   it('shows a monitor none of the data-entry kinds', async () => {
-    expect(await tasks(cra)).toEqual([]);
+    const ids = (await tasks(cra)).map((r) => r.id);
+    expect(ids).not.toContain('pagesToEnter');
+    expect(ids).not.toContain('pagesWithWarnings');
   });
 
   it('adds the kinds a workflow registers, for the roles it answers', async () => {
@@ -77,7 +79,7 @@ describe('my to-dos (visit/myTaskInfo.do)', () => {
           ? { count: session.siteId === 'site-bj01' ? 3 : 0, link: '/index/queryManage' }
           : null,
     });
-    expect(await tasks(cra)).toEqual([{ id: 'answersToReview', count: 3, link: '/index/queryManage' }]);
+    expect(await tasks(cra)).toContainEqual({ id: 'answersToReview', count: 3, link: '/index/queryManage' });
     expect(countOf(await tasks(crc), 'answersToReview')).toBeUndefined();
     expect(() => h.app.taskCounters.register({ id: 'answersToReview', count: async () => null })).toThrow(
       /registered twice/,

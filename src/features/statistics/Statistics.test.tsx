@@ -35,9 +35,17 @@ describe('my to-dos', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/subjects'));
   });
 
-  it('says there is nothing to do for a role without to-dos (a monitor before queries exist)', async () => {
-    openHome(statisticsFixtures.myTaskInfoMonitor.data);
+  it('says there is nothing to do for a role without to-dos', async () => {
+    openHome([]);
     expect(await screen.findByText(text('tasks.none'))).toBeInTheDocument();
+  });
+
+  it('shows a monitor the pages the SDV plan still requires, linking to the SDV worklist', async () => {
+    const { router } = openHome(statisticsFixtures.myTaskInfoMonitor.data);
+    const tile = await screen.findByTestId('task-pagesToVerify');
+    expect(tile).toHaveTextContent(text('tasks.pagesToVerify'));
+    await userEvent.click(within(tile).getByRole('link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/sdv'));
   });
 
   it('shows a kind this build has no label for by its id, without a link when none is given', async () => {

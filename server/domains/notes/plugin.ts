@@ -1,0 +1,29 @@
+/**
+ * The notes domain (`edc-notes`, issue 14): piNoteList.do and savePINote.do (routes.ts), and what it adds to a
+ * record through the data domain's record hooks — the `note` field of each annotated item's state (spec §4: 2 a note
+ * awaits review, 1 notes, otherwise 0 "add"), overriding the stored one, and the capabilities `note.add` and
+ * `note.review` of the roles holding those permissions (fixtures/seed/sdv.json). docs/notes-and-sdv.md.
+ */
+import fp from 'fastify-plugin';
+import type { RecordCapability } from '../../../engine/api/data';
+import { appContext } from '../../core/context';
+import { noteStates, rolePermissionsAmong } from './repository';
+import { noteRoutes } from './routes';
+
+export const NOTE_CAPABILITIES = ['note.add', 'note.review'] as const;
+
+export const notesPlugin = fp(
+  async (app) => {
+    const ctx = appContext(app);
+    noteRoutes(app, ctx);
+    app.recordHooks.itemState('notes', async (db, q) => {
+      const states = await noteStates(db, q.recordId);
+      return Object.fromEntries(Object.entries(states).map(([variable, note]) => [variable, { note }]));
+    });
+    app.recordHooks.capabilities('notes', async (db, q): Promise<RecordCapability[]> => {
+      const held = await rolePermissionsAmong(db, q.roleId, NOTE_CAPABILITIES);
+      return NOTE_CAPABILITIES.filter((c) => held.has(c));
+    });
+  },
+  { name: 'edc-notes', dependencies: ['edc-core', 'edc-data'] },
+);

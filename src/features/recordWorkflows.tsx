@@ -1,0 +1,34 @@
+/**
+ * Where the app composes its record registries (renderers/actions/recordRegistries.tsx): the built-in actions and
+ * adornments, then one registration per review workflow. The form page's chunk loads this with the page
+ * (formPageLoader.ts) and provides it; the form page itself knows none of the workflows.
+ */
+import type { ComponentType } from 'react';
+import {
+  createRecordRegistries,
+  RecordRegistriesProvider,
+  type RecordRegistries,
+} from '../../renderers/actions/recordRegistries';
+import { registerNotes } from './notes/registerNotes';
+import { registerSdv } from './sdv/registerSdv';
+
+export function createAppRecordRegistries(): RecordRegistries {
+  const registries = createRecordRegistries();
+  registerNotes(registries);
+  registerSdv(registries);
+  return registries;
+}
+
+export const appRecordRegistries: RecordRegistries = createAppRecordRegistries();
+
+/** A page drawn with the app's record registries. */
+export function withRecordWorkflows<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  function WithRecordWorkflows(props: P) {
+    return (
+      <RecordRegistriesProvider value={appRecordRegistries}>
+        <Page {...props} />
+      </RecordRegistriesProvider>
+    );
+  }
+  return WithRecordWorkflows;
+}
