@@ -5,6 +5,7 @@
 import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
+import { queryEndpoints } from './queries';
 import { sessionEndpoints } from './session';
 import { subjectEndpoints } from './subjects';
 import { visitEndpoints } from './visits';
@@ -16,6 +17,7 @@ export const allEndpoints = {
   ...visitEndpoints,
   ...dataEndpoints,
   ...editCheckEndpoints,
+  ...queryEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;

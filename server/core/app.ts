@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { dataPlugin } from '../domains/data/plugin';
 import { editChecksPlugin } from '../domains/editChecks/plugin';
 import { listsPlugin } from '../domains/lists/plugin';
+import { queriesPlugin } from '../domains/queries/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
 import { subjectsPlugin } from '../domains/subjects/plugin';
@@ -56,6 +57,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(dataPlugin);
   await app.register(visitsPlugin);
   await app.register(editChecksPlugin);
+  await app.register(queriesPlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

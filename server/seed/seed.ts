@@ -14,6 +14,7 @@ import { LISTS_SEED_DIR, LIST_SEED_FILES, loadListsSeed, seedLists, type ListsSe
 import { DEMO_SUBJECT_COUNT, generateSubjects, vacuumSubjects } from './subjects';
 import { formSeedSourceFiles, seedForms, topUpForms } from './forms';
 import { seedCasebook } from './casebook';
+import { seedQueries } from './queries';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
 /** Used when DEMO_PASSWORD is not set. Printed at start; lives only in server code, never in the client. */
@@ -33,6 +34,7 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./lists.ts', import.meta.url),
     new URL('./subjects.ts', import.meta.url),
     new URL('./casebook.ts', import.meta.url),
+    new URL('./queries.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
     ...(await engineSources(new URL('../../engine/form/', import.meta.url))),
@@ -295,6 +297,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     await seedLists(tx, study.id, seed.lists, now);
     await generateSubjects(tx, study.id, opts.subjects ?? DEMO_SUBJECT_COUNT);
     await seedCasebook(tx, study.id);
+    await seedQueries(tx, study.id);
     await seedForms(tx, study.id, now);
   });
   await vacuumSubjects(db);
@@ -347,6 +350,11 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
   const casebook = await db.query<{ n: number }>('select count(*)::int as n from protocol_versions');
   if ((casebook[0]?.n ?? 0) === 0) {
     await db.transaction((tx) => seedCasebook(tx, studyId));
+    added = true;
+  }
+  const queryDicts = await db.query<{ n: number }>('select count(*)::int as n from query_dicts');
+  if ((queryDicts[0]?.n ?? 0) === 0) {
+    await db.transaction((tx) => seedQueries(tx, studyId));
     added = true;
   }
   if (added) await vacuumSubjects(db);

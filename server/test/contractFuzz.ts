@@ -111,6 +111,24 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
       reason: 'fuzz',
     },
     changeWorkflow: { subjectid, updatedat: '2020-01-01T00:00:00.000Z', status: '2', reason: 'fuzz' },
+    // queries (issue 13): a stale `updatedat` makes the answers conflicts; query 1 may not exist
+    queryDictList: {},
+    queryListHistory: { recordid },
+    saveQuery: { recordid, kind: 'item', variable: 'SYSBP', issuetype: null, note: 'fuzz' },
+    replyQuery: { queryid: '1', action: 'reply', note: 'fuzz', updatedat: '2020-01-01T00:00:00.000Z' },
+    closeQuery: { queryids: ['1'], reason: 'RESOLVED', note: null },
+    closeAndSaveQuery: {
+      queryid: '1',
+      reason: 'RESOLVED',
+      issuetype: null,
+      note: 'fuzz',
+      updatedat: '2020-01-01T00:00:00.000Z',
+    },
+    selectNoCHQueryStatus: { subjectid },
+    queryModelList: { page: 1, size: 20 },
+    queryHistoryRoleList: { queryid: '1' },
+    saveQueryDetail: { queryid: '1', pdtype: null, pdsubtype: null },
+    findDefaultQueryPd: { queryid: '1' },
   };
 }
 
