@@ -127,8 +127,6 @@ export const queryRowSchema = yup.object({
   ctime: str().required(),
   /** ISO 8601 UTC of the last action (optimistic check of every action). */
   updatedat: str().required(),
-  /** Whole days since raised. */
-  age: num().integer().min(0).required(),
 });
 export type QueryRow = yup.InferType<typeof queryRowSchema> & {
   kind: QueryKind;

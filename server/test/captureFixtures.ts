@@ -49,6 +49,7 @@ import { editCheck, editCheckUpdate } from '../../engine/api/editChecks';
 import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { MINUTE } from './clock';
+import { captureQueryFixtures } from './captureQueryFixtures';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
 
@@ -180,6 +181,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureListFixtures(h, put);
   await captureFormFixtures(h, put);
   await captureSubjectFixtures(h, put);
+  await captureQueryFixtures(h, put);
   return out;
 }
 

@@ -22,8 +22,7 @@ export const QUERY_ROW_COLUMNS = `
   q.close_reason as closereason, q.pd_type as pdtype, q.pd_subtype as pdsubtype, q.to_role as torole,
   case when q.kind = 'system' then 'system' else u.username end as initiator,
   to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ctime,
-  to_char(q.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updatedat,
-  greatest(0, floor(extract(epoch from (now() - q.created_at)) / 86400))::int as age`;
+  to_char(q.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updatedat`;
 
 export const QUERY_JOINS = `join subjects s on s.id = q.subject_id join sites si on si.id = q.site_id
   join users u on u.id = q.created_by`;
