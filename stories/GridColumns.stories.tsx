@@ -169,7 +169,7 @@ export const CustomRenderers: Story = {
   args: { columns: columns('subjid', 'status', 'enrolldate'), onRowClick: fn() },
   play: async ({ canvasElement, args }) => {
     const status = await cell(canvasElement, 'subj-0001', 'status');
-    await waitFor(() => expect(status.querySelector('.MuiChip-root')).toHaveTextContent(statusLabel('2')));
+    await waitFor(() => expect(status.querySelector('.meta-tag')).toHaveTextContent(statusLabel('2')));
     const link = within(await cell(canvasElement, 'subj-0001', 'subjid')).getByRole('button', {
       name: 'BJ01-0001',
     });

@@ -141,8 +141,7 @@ function rowsShown(firstRowId: string, size: PageSize, allRows: boolean): boolea
   const first = gridRow(0);
   if (!first || first.getAttribute('row-id') !== firstRowId) return false;
   // its cells, the renderers' and the slot's included
-  if (!first.querySelector('.MuiChip-root') || !first.querySelector('[data-testid="bench-open"]'))
-    return false;
+  if (!first.querySelector('.meta-tag') || !first.querySelector('[data-testid="bench-open"]')) return false;
   return !allRows || gridRow(size - 1) !== null;
 }
 

@@ -7,6 +7,7 @@ import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
 import { queryEndpoints } from './queries';
 import { sessionEndpoints } from './session';
+import { statisticsEndpoints } from './statistics';
 import { subjectEndpoints } from './subjects';
 import { visitEndpoints } from './visits';
 
@@ -18,6 +19,7 @@ export const allEndpoints = {
   ...dataEndpoints,
   ...editCheckEndpoints,
   ...queryEndpoints,
+  ...statisticsEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;

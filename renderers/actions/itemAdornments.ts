@@ -7,11 +7,31 @@
  * (no hooks); the labels are translated once per form and the icons are painted by CSS classes defined once on the
  * form's root (see adornmentIconsSx).
  */
+import type { ComponentType } from 'react';
 import type { ItemStatus, RecordCapability } from '../../engine/api/data';
 import { createOrderedRegistry, type OrderedRegistry } from './orderedRegistry';
+import type { RecordActionContext } from './recordActions';
 
 /** An item's state as the server sends it (`datatype`, `note`, and whatever later workflows add). */
 export type ItemState = Readonly<ItemStatus> & Readonly<Record<string, unknown>>;
+
+/**
+ * The state of an item the server knows nothing saved of but a workflow has fields for (the server's NOTHING_SAVED,
+ * server/domains/data/recordHooks.ts): data type 1, no note.
+ */
+export const NOTHING_SAVED: ItemState = { datatype: 1, note: 0 };
+
+/** What an adornment's dialog is given: the record (as record actions get it) and the item it was opened on. */
+export interface ItemAdornmentDialogProps {
+  ctx: RecordActionContext;
+  /** The item's variable. */
+  variable: string;
+  /** The item's state when the dialog opened (undefined: nothing saved and no workflow state). */
+  state: ItemState | undefined;
+  onClose(): void;
+  /** After a change the server accepted: fields merged into the item's state (the icon follows at once). */
+  onItemState(fields: Readonly<Record<string, unknown>>): void;
+}
 
 export interface AdornmentIcon {
   /** SVG path (24×24 viewBox). */
@@ -32,6 +52,20 @@ export interface ItemAdornment {
    * state of (nothing saved yet).
    */
   icon(state: ItemState | undefined): string | null;
+  /**
+   * The dialog its icon opens (a query thread, a note list, SDV …): with one, the icon is a button; without, a
+   * picture only.
+   */
+  readonly Dialog?: ComponentType<ItemAdornmentDialogProps>;
+}
+
+/** An item's state with a workflow's new fields merged in (an item without state starts as NOTHING_SAVED). */
+export function withItemFields(
+  states: Readonly<Record<string, ItemState>>,
+  variable: string,
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, ItemState> {
+  return { ...states, [variable]: { ...(states[variable] ?? NOTHING_SAVED), ...fields } };
 }
 
 export type ItemAdornmentRegistry = OrderedRegistry<ItemAdornment>;

@@ -26,6 +26,68 @@ function clientId(client: ApiClient): number {
   return id;
 }
 
+/** The key of one call: the same for the same client, endpoint, params (by value) and options. */
+function callKey(
+  client: ApiClient,
+  def: EndpointDef<AnyObject, unknown>,
+  params: AnyObject,
+  notify: boolean,
+  reloadToken: string | number,
+): string {
+  return [clientId(client), def.method, def.path, def.name, stableKey(params), notify, reloadToken].join(' ');
+}
+
+interface AheadCall {
+  promise: Promise<unknown>;
+  abort: AbortController;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** Calls sent ahead of the component that will want them, by call key (a few at most; see sendAhead). */
+const ahead = new Map<string, AheadCall>();
+/** How long a call sent ahead waits to be taken before it is aborted (the component never asked). */
+const AHEAD_TTL_MS = 10_000;
+
+function dropAhead(key: string, abort: boolean) {
+  const call = ahead.get(key);
+  if (!call) return;
+  ahead.delete(key);
+  clearTimeout(call.timer);
+  if (abort) call.abort.abort();
+}
+
+/**
+ * Sends a call now that a component will ask for after its next render (a list's page change: the request leaves
+ * from the click, not after the route, the search bar and the grid have rendered the new page's state). The
+ * component's useEndpoint with the same endpoint, params and options takes the call in flight instead of sending
+ * another. A newer call sent ahead aborts older ones not taken yet (a newer request supersedes an older one, as in
+ * useEndpoint); one not taken within 10 s is aborted.
+ */
+export function sendAhead<P extends AnyObject, D>(
+  client: ApiClient,
+  def: EndpointDef<P, D>,
+  params: P,
+  options: UseEndpointOptions = {},
+): void {
+  const { notify = false, reloadToken = '' } = options;
+  const key = callKey(client, def as EndpointDef<AnyObject, unknown>, params, notify, reloadToken);
+  for (const other of [...ahead.keys()]) dropAhead(other, true);
+  const abort = new AbortController();
+  const promise = client.call(def, params, { silent: !notify, signal: abort.signal });
+  // a call nobody takes must not report an unhandled rejection
+  promise.catch(() => undefined);
+  ahead.set(key, { promise, abort, timer: setTimeout(() => dropAhead(key, true), AHEAD_TTL_MS) });
+}
+
+/** The call sent ahead for this key, now owned by `signal` (aborting it aborts the call); null if there is none. */
+function takeAhead<D>(key: string, signal: AbortSignal): Promise<D> | null {
+  const call = ahead.get(key);
+  if (!call) return null;
+  dropAhead(key, false);
+  signal.addEventListener('abort', () => call.abort.abort(), { once: true });
+  return call.promise as Promise<D>;
+}
+
 /**
  * Calls one endpoint of the API contract with `params` and tells what it answered (see AsyncState: loading, ready,
  * refused, failed, with `retry()`). Asks again when the endpoint, the params **by value** or `reloadToken` change:
@@ -42,6 +104,11 @@ export function useEndpoint<P extends AnyObject, D>(
   const key =
     params === null
       ? null
-      : [clientId(client), def.method, def.path, def.name, stableKey(params), notify, reloadToken].join(' ');
-  return useAsync((signal) => client.call(def, params ?? undefined, { silent: !notify, signal }), key);
+      : callKey(client, def as EndpointDef<AnyObject, unknown>, params, notify, reloadToken);
+  return useAsync(
+    (signal) =>
+      (key !== null ? takeAhead<D>(key, signal) : null) ??
+      client.call(def, params ?? undefined, { silent: !notify, signal }),
+    key,
+  );
 }

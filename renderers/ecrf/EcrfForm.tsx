@@ -85,6 +85,8 @@ export interface EcrfFormProps {
   initialItems?: number;
   /** Timers of the change debounce and progressive mounting (the browser's by default). */
   timers?: Timers;
+  /** A click on the icon of an adornment that opens a dialog (ItemAdornment.Dialog): which adornment, which item. */
+  onAdornmentOpen?(adornment: string, variable: string): void;
 }
 
 export const ON_CHANGE_DEBOUNCE_MS = 300;
@@ -93,6 +95,15 @@ const MOUNT_CHUNK = 250;
 /** Items mounted in the first render: more than a screen holds (two sections of a generated form). */
 const FIRST_ITEMS = 50;
 const NO_PROBLEMS: FormProblems = {};
+
+/** A click inside the form on an adornment's button (delegated: one listener per form): which adornment and item. */
+function adornmentClick(target: EventTarget, open: (adornment: string, variable: string) => void) {
+  if (!(target instanceof Element)) return;
+  const button = target.closest<HTMLElement>('[data-adornment-opens]');
+  const variable = button?.closest<HTMLElement>('[data-variable]')?.dataset.variable;
+  const adornment = button?.dataset.adornment;
+  if (adornment && variable) open(adornment, variable);
+}
 
 /** The values the form starts from: every item with a value (null when absent), calculated ones computed. */
 function startValues(form: CompiledForm, values: FormValues, ctx: FormContext) {
@@ -226,6 +237,7 @@ export function EcrfForm({
   widgets = formWidgets,
   initialItems = FIRST_ITEMS,
   timers = browserTimers,
+  onAdornmentOpen,
 }: EcrfFormProps) {
   const idPrefix = `ecrf${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [setup] = useState(() => {
@@ -357,7 +369,13 @@ export function EcrfForm({
   return (
     <EcrfEnvContext.Provider value={env}>
       <InputAssistProvider tid={form.tid} timers={timers}>
-        <Box ref={rootRef} className="ecrf-form" data-testid="ecrf-form" sx={sx}>
+        <Box
+          ref={rootRef}
+          className="ecrf-form"
+          data-testid="ecrf-form"
+          sx={sx}
+          onClick={onAdornmentOpen ? (e) => adornmentClick(e.target, onAdornmentOpen) : undefined}
+        >
           {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
           <TextLimitContext.Provider value={ctx.textLimit}>
             <FormSections form={form} progress={progress} timers={timers} rootRef={rootRef} />

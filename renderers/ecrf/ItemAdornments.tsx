@@ -1,7 +1,8 @@
 /**
  * The icons at the end of a form row, drawn by the item adornments the record has (renderers/actions/
  * itemAdornments.ts). Their texts are translated and their icon classes defined once per form (drawnAdornments,
- * adornmentsSx); a row draws `<span>`s only, memoised on the item's state.
+ * adornmentsSx); a row draws `<span>`s only (a button around the icon of an adornment that opens a dialog), memoised
+ * on the item's state.
  */
 import { memo } from 'react';
 import type { IntlShape } from 'react-intl';
@@ -12,6 +13,8 @@ import { iconRule } from './icons';
 export interface DrawnAdornment {
   id: string;
   icon: ItemAdornment['icon'];
+  /** Its icon opens a dialog (a button), else it is a picture. */
+  opens: boolean;
   icons: Readonly<Record<string, { className: string; label: string }>>;
 }
 
@@ -23,6 +26,7 @@ export function drawnAdornments(
   return adornments.map((a) => ({
     id: a.id,
     icon: a.icon,
+    opens: a.Dialog !== undefined,
     icons: Object.fromEntries(
       Object.entries(a.icons).map(([name, icon]) => [
         name,
@@ -61,6 +65,23 @@ export const ItemAdornments = memo(function ItemAdornments({
       {adornments.map((a) => {
         const name = a.icon(state);
         const icon = name === null ? undefined : a.icons[name];
+        if (icon && a.opens) {
+          // the form's root handles the click (one listener per form, not per row): the row's data-variable says
+          // which item
+          return (
+            <button
+              key={a.id}
+              type="button"
+              className="ecrf-ico-button"
+              aria-label={icon.label}
+              title={icon.label}
+              data-adornment={a.id}
+              data-adornment-opens=""
+            >
+              <span className={icon.className} aria-hidden />
+            </button>
+          );
+        }
         return icon ? (
           <span
             key={a.id}

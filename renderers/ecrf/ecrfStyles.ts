@@ -104,6 +104,18 @@ export const ecrfFormStyles = (theme: Theme): SystemStyleObject<Theme> => ({
     '&:disabled': { color: theme.palette.text.disabled, cursor: 'default' },
   },
   '& .ecrf-icons': { display: 'inline-flex', gap: 0.5, pt: 0.75, color: theme.palette.text.secondary },
+  // an adornment that opens a dialog: a bare button around its icon (the icon's mask would clip a focus ring)
+  '& .ecrf-ico-button': {
+    display: 'inline-flex',
+    padding: 0,
+    border: 0,
+    background: 'none',
+    color: 'inherit',
+    cursor: 'pointer',
+    borderRadius: 2,
+    '&:hover': { color: theme.palette.primary.main },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+  },
   ...ICON_RULES,
 });
 

@@ -22,7 +22,7 @@ import { createThrottle, SEARCH_DEBOUNCE } from '../../engine/timing/debounce';
 import { LoadFailed } from '../LoadFailed';
 import { browserTimers } from '../search/browserTimers';
 import { sharedFieldTypes } from '../search/sharedFieldTypes';
-import { withCellRenderers, type CellRendererRegistry } from './cellRenderers';
+import { cellRendererStyles, withCellRenderers, type CellRendererRegistry } from './cellRenderers';
 import { GridPager } from './GridPager';
 import { useGridTheme } from './gridTheme';
 import { registerAgGridModules } from './registerAgGridModules';
@@ -255,13 +255,14 @@ export function MetaGridView({
         />
       )}
       <Box
-        sx={{
+        sx={(t) => ({
+          ...cellRendererStyles(t),
           position: 'relative',
           height,
           [`& .${INVALID_HEADER_CLASS}`]: { color: 'error.main', fontWeight: 400 },
           ...(onRowClick ? { '& .ag-row': { cursor: 'pointer' } } : {}),
           '& .ag-tooltip': { maxWidth: TOOLTIP_MAX_WIDTH, whiteSpace: 'normal', overflowWrap: 'anywhere' },
-        }}
+        })}
       >
         {waiting && (
           // contained: its bars animate left/right, which would otherwise lay out and paint the page every frame

@@ -1,11 +1,13 @@
 /**
  * Named cell renderers (a column's `render`). A screen adds its own by passing `cellRenderers` to MetaGrid (or the
  * ListScreen config); names are checked by the column mapping, so an unknown name shows as an invalid column.
+ *
+ * The built-ins are plain elements styled once on the grid's root (cellRendererStyles), not MUI components: a page
+ * change replaces every row, and a Chip or a Button (emotion styles, ripple) per row was most of the client's time
+ * of a page change (docs/perf-list-and-bundles.md). They look like MUI's small chip and text button.
  */
 import type { ComponentType } from 'react';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
+import type { Theme } from '@mui/material/styles';
 import { FormattedMessage } from 'react-intl';
 import type { GridRow } from '../../engine/grid/types';
 
@@ -22,18 +24,21 @@ export interface CellRendererProps {
 export type CellRenderer = ComponentType<CellRendererProps>;
 export type CellRendererRegistry = Readonly<Record<string, CellRenderer>>;
 
+/** Class names of the built-in cells (styled by cellRendererStyles). */
+export const CELL_CLASSES = { tag: 'meta-tag', link: 'meta-link', open: 'meta-open' } as const;
+
 /** `tag`: the text as a small chip. */
 export function TagCell({ text }: CellRendererProps) {
-  return text === '' ? null : <Chip size="small" label={text} />;
+  return text === '' ? null : <span className={CELL_CLASSES.tag}>{text}</span>;
 }
 
 /** `link`: the text as a link that opens the row. */
 export function LinkCell({ text, row, onRowClick }: CellRendererProps) {
   if (!onRowClick) return <>{text}</>;
   return (
-    <Link component="button" type="button" variant="body2" onClick={() => onRowClick(row)}>
+    <button type="button" className={CELL_CLASSES.link} onClick={() => onRowClick(row)}>
       {text}
-    </Link>
+    </button>
   );
 }
 
@@ -41,10 +46,62 @@ export function LinkCell({ text, row, onRowClick }: CellRendererProps) {
 export function OpenButtonCell({ row, onRowClick }: CellRendererProps) {
   if (!onRowClick) return null;
   return (
-    <Button size="small" onClick={() => onRowClick(row)} data-testid="row-open">
+    <button
+      type="button"
+      className={CELL_CLASSES.open}
+      onClick={() => onRowClick(row)}
+      data-testid="row-open"
+    >
       <FormattedMessage id="grid.open" />
-    </Button>
+    </button>
   );
+}
+
+/** The built-in cells' look, set once on the grid's root (MUI's small chip, link and small text button). */
+export function cellRendererStyles(theme: Theme): Record<string, Record<string, unknown>> {
+  const focus = { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 };
+  return {
+    [`& .${CELL_CLASSES.tag}`]: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      height: 24,
+      padding: '0 8px',
+      borderRadius: 12,
+      fontSize: theme.typography.pxToRem(13),
+      lineHeight: 1,
+      whiteSpace: 'nowrap',
+      color: theme.palette.text.primary,
+      backgroundColor: theme.palette.action.selected,
+    },
+    [`& .${CELL_CLASSES.link}`]: {
+      padding: 0,
+      border: 0,
+      background: 'none',
+      font: 'inherit',
+      color: theme.palette.primary.main,
+      textDecoration: 'underline',
+      textDecorationColor: 'currentColor',
+      textUnderlineOffset: 2,
+      cursor: 'pointer',
+      '&:focus-visible': focus,
+    },
+    [`& .${CELL_CLASSES.open}`]: {
+      padding: '4px 5px',
+      minWidth: 64,
+      border: 0,
+      borderRadius: theme.shape.borderRadius,
+      background: 'none',
+      fontFamily: theme.typography.button.fontFamily,
+      fontWeight: theme.typography.button.fontWeight,
+      fontSize: theme.typography.pxToRem(13),
+      lineHeight: 1.75,
+      textTransform: theme.typography.button.textTransform,
+      color: theme.palette.primary.main,
+      cursor: 'pointer',
+      '&:hover': { backgroundColor: theme.palette.action.hover },
+      '&:focus-visible': focus,
+    },
+  };
 }
 
 export const builtinCellRenderers: CellRendererRegistry = {

@@ -104,7 +104,12 @@ function leafColumn(def: GridLeafColDef, options: AgColDefOptions): ColDef<GridR
     return col;
   }
   if (def.nowrap) {
-    col.tooltip = (params) => (typeof params.valueFormatted === 'string' ? params.valueFormatted : undefined);
+    // the truncated text's tooltip, for text cells only: a renderer or slot draws its own content (a chip, a button),
+    // and AG Grid's tooltip feature per cell is created and destroyed with every row of every page
+    if (def.cell.kind === 'text') {
+      col.tooltip = (params) =>
+        typeof params.valueFormatted === 'string' ? params.valueFormatted : undefined;
+    }
   } else {
     col.wrapText = true;
     col.autoHeight = true;

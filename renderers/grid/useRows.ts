@@ -5,7 +5,8 @@ import type { RequestParams } from '../../engine/fieldTypes/types';
 import { sortParams } from '../../engine/grid/columnToColDef';
 import type { GridRow } from '../../engine/grid/types';
 import { LIST_PARAMS, type SortState } from '../../engine/list/types';
-import { useEndpoint } from '../async/useEndpoint';
+import type { ApiClient } from '../../engine/http/createApiClient';
+import { sendAhead, useEndpoint } from '../async/useEndpoint';
 
 export interface RowsRequest {
   dataPath: string;
@@ -36,15 +37,24 @@ export interface RowsState {
  * aborts the older one, and an answer to a request that is no longer current is ignored (useEndpoint). The rows of the
  * last page that arrived stay shown while the next one loads and after a failure.
  */
+/** The body of a rows request: the search params with the page, its size and the sort. */
+function rowsBody({ params, page, size, sort }: RowsRequest): RequestParams | null {
+  return params && { ...params, [LIST_PARAMS.page]: page, [LIST_PARAMS.size]: size, ...sortParams(sort) };
+}
+
+/** Sends the rows request of a page about to be shown (from the click that asks for it; useRows then takes it). */
+export function sendRowsAhead(client: ApiClient, request: RowsRequest): void {
+  const body = rowsBody(request);
+  if (!body) return;
+  sendAhead(client, rowsEndpoint(request.dataPath, request.method), body as unknown as ListParams, {
+    reloadToken: request.reloadToken ?? 0,
+  });
+}
+
 export function useRows(request: RowsRequest): RowsState {
-  const { dataPath, method, params, page, size, sort, reloadToken = 0 } = request;
+  const { dataPath, method, reloadToken = 0 } = request;
   const def = useMemo(() => rowsEndpoint(dataPath, method), [dataPath, method]);
-  const body: RequestParams | null = params && {
-    ...params,
-    [LIST_PARAMS.page]: page,
-    [LIST_PARAMS.size]: size,
-    ...sortParams(sort),
-  };
+  const body = rowsBody(request);
   const rows = useEndpoint(def, body as unknown as ListParams | null, { reloadToken });
   const answer = rows.status === 'ready' ? rows.data : rows.previous;
   return {

@@ -14,7 +14,9 @@ import {
 import { DEFAULT_PAGE_SIZE, type ListQuery, type PageSize, type SortState } from '../../engine/list/types';
 import type { SearchFieldDef } from '../../engine/metadata/types';
 import type { KeyValueStore, Timers } from '../../engine/ports';
+import { useApiClient } from '../apiClientContext';
 import { MetaGrid } from '../grid/MetaGrid';
+import { sendRowsAhead } from '../grid/useRows';
 import { userTimeZone as storedUserTimeZone } from '../userTimeZone';
 import { browserTimers } from '../search/browserTimers';
 import { SearchBar } from '../search/SearchBar';
@@ -74,7 +76,7 @@ export function ListScreen({
   const [storedZone] = useState(() => storedUserTimeZone(store));
   const zone = userTimeZone ?? storedZone;
 
-  const { query, change } = useListQuery(
+  const { query, change: changeQuery } = useListQuery(
     {
       ...(params !== undefined ? { params } : {}),
       ...(onParamsChange ? { onParamsChange } : {}),
@@ -84,6 +86,27 @@ export function ListScreen({
     fields,
     fieldTypes,
     store,
+  );
+
+  const client = useApiClient();
+  const { dataPath, method } = config.grid;
+  /** A new query: its rows are asked for at once (from the click), then the screen renders it and takes the answer. */
+  const change = useCallback(
+    (next: ListQuery) => {
+      if (fields) {
+        sendRowsAhead(client, {
+          dataPath,
+          method,
+          params: toRequestParams(next, fields, fieldTypes),
+          page: next.page,
+          size: next.size,
+          sort: next.sort,
+          reloadToken: reloads,
+        });
+      }
+      changeQuery(next);
+    },
+    [client, dataPath, method, fields, fieldTypes, reloads, changeQuery],
   );
 
   const requestParams = useMemo(

@@ -13,6 +13,7 @@ import { listsPlugin } from '../domains/lists/plugin';
 import { queriesPlugin } from '../domains/queries/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
+import { statisticsPlugin } from '../domains/statistics/plugin';
 import { subjectsPlugin } from '../domains/subjects/plugin';
 import { visitsPlugin } from '../domains/visits/plugin';
 import { resolveConfig, type ServerConfigInput } from './config';
@@ -56,6 +57,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(subjectsPlugin);
   await app.register(dataPlugin);
   await app.register(visitsPlugin);
+  await app.register(statisticsPlugin);
   await app.register(editChecksPlugin);
   await app.register(queriesPlugin);
   await app.register(spaRoutes, { distDir: config.distDir });

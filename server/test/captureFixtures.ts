@@ -46,6 +46,7 @@ import {
   updateData,
 } from '../../engine/api/data';
 import { editCheck, editCheckUpdate } from '../../engine/api/editChecks';
+import { myTaskInfo, siteStatistics } from '../../engine/api/statistics';
 import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { MINUTE } from './clock';
@@ -181,6 +182,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureListFixtures(h, put);
   await captureFormFixtures(h, put);
   await captureSubjectFixtures(h, put);
+  await captureStatisticsFixtures(h, put);
   await captureQueryFixtures(h, put);
   return out;
 }
@@ -404,4 +406,19 @@ async function captureSubjectFixtures(h: Harness, put: (name: string, body: unkn
     'subjects/refused.addNotAllowed',
     (await h.call(saveSubject, { ...fresh, subjid: 'BJ01-0099' }, { token: cra })).body,
   );
+}
+
+/**
+ * The home page after the captures above: crc.li's to-dos and statistics (CRC @ BJ01, holding the role at BJ01 and
+ * SH01), cra.zhao's (CRA @ BJ01: no data-entry to-dos).
+ */
+async function captureStatisticsFixtures(
+  h: Harness,
+  put: (name: string, body: unknown) => void,
+): Promise<void> {
+  const crc = { token: await h.loginAs('crc.li', 'CRC', 'BJ01') };
+  put('statistics/myTaskInfo', (await h.call(myTaskInfo, {}, crc)).body);
+  put('statistics/siteStatistics', (await h.call(siteStatistics, {}, crc)).body);
+  const cra = { token: await h.loginAs('cra.zhao', 'CRA', 'BJ01') };
+  put('statistics/myTaskInfo.monitor', (await h.call(myTaskInfo, {}, cra)).body);
 }

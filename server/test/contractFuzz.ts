@@ -129,6 +129,8 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     queryHistoryRoleList: { queryid: '1' },
     saveQueryDetail: { queryid: '1', pdtype: null, pdsubtype: null },
     findDefaultQueryPd: { queryid: '1' },
+    myTaskInfo: {},
+    siteStatistics: {},
   };
 }
 

@@ -7,8 +7,13 @@ import { loadLoginInfo } from '../../engine/session/loginInfo';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
 import { roleLabel, siteLabel } from '../shell/AccountActions';
+import { SiteStatistics } from '../features/statistics/SiteStatistics';
+import { TaskList } from '../features/statistics/TaskList';
 
-/** /index/statistics: the home page — who is working, in which study, as which role at which site. */
+/**
+ * /index/statistics: the home page — who is working, in which study, as which role at which site; the session's
+ * to-dos; the statistics of its sites.
+ */
 export function Statistics() {
   const { store } = usePlatform();
   const { locale } = useLocale();
@@ -31,6 +36,10 @@ export function Statistics() {
         <FormattedMessage id="home.welcome" values={{ name: info.realname ?? info.username ?? '' }} />
       </Typography>
       <DefinitionList rows={rows} testIdPrefix="home" />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, mt: 3 }}>
+        <TaskList />
+        <SiteStatistics />
+      </Box>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { IncomingParams } from '../../engine/fieldTypes/types';
 import type { GridRow } from '../../engine/grid/types';
@@ -136,6 +137,50 @@ describe('ListScreen', () => {
       asc: 'false',
       subjid: 'SH',
     });
+  });
+
+  it('sends the next page’s request with the click, and only that one request', async () => {
+    const { rowsCalls } = setup();
+    await screen.findByText('P1-0');
+    // synchronous click: the request is recorded before React renders the new page's state
+    fireEvent.click(screen.getByRole('button', { name: text('grid.page.next') }));
+    expect(rowsCalls().at(-1)).toMatchObject({ page: 2 });
+    expect(await screen.findByText('P2-0')).toBeInTheDocument();
+    expect(rowsCalls().map((c) => c.page)).toEqual([1, 2]);
+  });
+
+  it('takes the request sent from the click when the query lives in the URL (one request per change)', async () => {
+    const client = fakeClient();
+    function UrlOwned() {
+      const [params, setParams] = useState<IncomingParams>({ page: '1', size: '20', status: '1' });
+      return (
+        <ListScreen
+          config={baseConfig}
+          userTimeZone="Asia/Shanghai"
+          timers={manualTimers()}
+          suppressRowVirtualisation
+          params={params}
+          onParamsChange={setParams}
+        />
+      );
+    }
+    render(
+      <TestProviders client={client}>
+        <UrlOwned />
+      </TestProviders>,
+    );
+    const pages = () => client.calls.filter((c) => c.name === rowsName(DATA, 'POST')).map((c) => c.params);
+    await screen.findByText('P1-0');
+    await nextPage();
+    expect(await screen.findByText('P2-0')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('受试者编号'), 'BJ01');
+    await userEvent.click(screen.getByRole('button', { name: text('search.submit') }));
+    expect(await screen.findByText('P1-0')).toBeInTheDocument();
+    expect(pages()).toEqual([
+      { page: 1, size: 20, status: '1' },
+      { page: 2, size: 20, status: '1' },
+      { page: 1, size: 20, status: '1', subjid: 'BJ01' },
+    ]);
   });
 
   it('runs toolbar actions with the selected rows; batch actions wait for a selection', async () => {

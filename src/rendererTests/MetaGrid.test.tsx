@@ -148,7 +148,7 @@ describe('MetaGrid', () => {
     expect(headerCell('受试者编号').closest('.ag-grid-pinned-left-cells')).not.toBeNull();
     // codelist:SEX shows labels, `tag` shows a chip, `link` a button
     await waitFor(() => expect(screen.getAllByText('男')).toHaveLength(2));
-    expect(screen.getAllByText('筛选中')[0]?.closest('.MuiChip-root')).not.toBeNull();
+    expect(screen.getAllByText('筛选中')[0]?.closest('.meta-tag')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'BJ01-0001' }));
     expect(onRowClick).toHaveBeenCalledTimes(1);
     expect(onRowClick).toHaveBeenLastCalledWith(expect.objectContaining({ subjectid: 's-1-0' }));

@@ -20,7 +20,7 @@ import {
 } from '../../../engine/drafts';
 import type { FormProblems, FormValues } from '../../../engine/form/types';
 import { vsSchema } from '../../../fixtures/forms';
-import type { ItemAdornment } from '../../../renderers/actions/itemAdornments';
+import type { ItemAdornment, ItemAdornmentDialogProps } from '../../../renderers/actions/itemAdornments';
 import type { ActionDialogProps, RecordAction } from '../../../renderers/actions/recordActions';
 import {
   createRecordRegistries,
@@ -882,6 +882,51 @@ describe('a workflow added as registrations only (the form page unchanged)', () 
     await formReady();
     expect(screen.queryByTestId('record-action-sdv')).toBeNull();
     expect(sdvIcon('SYSBP')).toBeNull();
+  });
+});
+
+describe('an item adornment that opens a dialog (registrations only)', () => {
+  /** A query-like adornment: its icon is a button; the dialog marks the item and the icon follows. */
+  function withFlagDialog(): RecordRegistries {
+    const registries = createRecordRegistries();
+    function FlagDialog({ ctx, variable, state, onClose, onItemState }: ItemAdornmentDialogProps) {
+      return (
+        <div role="dialog" data-testid="flag-dialog">
+          {`${ctx.record?.recordid}:${variable}:${String(state?.flag ?? 'none')}`}
+          <button onClick={() => onItemState({ flag: 'open' })}>raise</button>
+          <button onClick={onClose}>close</button>
+        </div>
+      );
+    }
+    registries.adornments.register({
+      id: 'flag',
+      order: 40,
+      icons: {
+        none: { path: 'M0 0h24v24H0z', labelId: 'formPage.reload' },
+        open: { path: 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z', labelId: 'formPage.saved' },
+      },
+      icon: (state) => (state?.flag === 'open' ? 'open' : 'none'),
+      Dialog: FlagDialog,
+    });
+    return registries;
+  }
+
+  it('opens the dialog on the clicked item; its new state redraws that item’s icon only', async () => {
+    setup({ record: savedRecord, values: savedValues, registries: withFlagDialog() });
+    await formReady();
+    const button = (variable: string, label: string) =>
+      within(row(variable)).getByRole('button', { name: text(label) });
+    await userEvent.click(button('DIABP', 'formPage.reload'));
+    expect(await screen.findByTestId('flag-dialog')).toHaveTextContent('rec-1:DIABP:none');
+    await userEvent.click(screen.getByRole('button', { name: 'raise' }));
+    await userEvent.click(screen.getByRole('button', { name: 'close' }));
+    expect(screen.queryByTestId('flag-dialog')).toBeNull();
+    expect(button('DIABP', 'formPage.saved')).toBeInTheDocument();
+    expect(button('SYSBP', 'formPage.reload')).toBeInTheDocument();
+    // opened again by keyboard: the dialog sees the merged state
+    button('DIABP', 'formPage.saved').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByTestId('flag-dialog')).toHaveTextContent('rec-1:DIABP:open');
   });
 });
 

@@ -15,7 +15,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ItemStatus, RecordCapability, RecordInfo } from '../../../../engine/api/data';
 import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../../../engine/form/types';
-import { adornmentsFor } from '../../../../renderers/actions/itemAdornments';
+import {
+  adornmentsFor,
+  withItemFields,
+  type ItemAdornment,
+} from '../../../../renderers/actions/itemAdornments';
 import { RecordActionBar } from '../../../../renderers/actions/RecordActionBar';
 import {
   actionsFor,
@@ -102,6 +106,16 @@ export function RecordEntry(props: RecordEntryProps) {
   const toolbar = useMemo(() => actionsFor(allActions, 'form', state), [allActions, state]);
   const editable = useMemo(() => valuesEditable(allActions, state), [allActions, state]);
   const adornments = useMemo(() => adornmentsFor(allAdornments, capabilities), [allAdornments, capabilities]);
+  // the item adornment whose dialog is open (a query thread, notes …), on which item
+  const [opened, setOpened] = useState<{ adornment: ItemAdornment; variable: string } | null>(null);
+  const openAdornment = useCallback(
+    (id: string, variable: string) => {
+      const adornment = adornments.find((a) => a.id === id);
+      if (adornment?.Dialog) setOpened({ adornment, variable });
+    },
+    [adornments],
+  );
+  const closeAdornment = useCallback(() => setOpened(null), []);
 
   const draft = useRecordDraft({
     store,
@@ -260,6 +274,7 @@ export function RecordEntry(props: RecordEntryProps) {
             readOnly={!editable}
             onChange={onFormChange}
             controllerRef={controller}
+            onAdornmentOpen={openAdornment}
           />
         </Box>
         {navigable && wide ? (
@@ -278,6 +293,15 @@ export function RecordEntry(props: RecordEntryProps) {
             countErrors();
           }}
           onDiscard={draft.discard}
+        />
+      ) : null}
+      {opened?.adornment.Dialog ? (
+        <opened.adornment.Dialog
+          ctx={actionCtx}
+          variable={opened.variable}
+          state={itemStatus[opened.variable]}
+          onClose={closeAdornment}
+          onItemState={(fields) => setItemStatus((prev) => withItemFields(prev, opened.variable, fields))}
         />
       ) : null}
       <SaveQuestionDialogs form={form} question={flow.question} />
