@@ -19,6 +19,9 @@ const SubjectListPage = lazyPage(() =>
 );
 const SubjectPage = lazyPage(() => import('./features/subjects/SubjectPage').then((m) => m.SubjectPage));
 const FormPage = lazyPage(() => import('./features/data/formPageLoader').then((m) => m.loadFormPage()));
+const QueryManagePage = lazyPage(() =>
+  import('./features/queries/QueryManagePage').then((m) => m.QueryManagePage),
+);
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -63,6 +66,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'subjects', element: <SubjectListPage base={PATHS.subjects} /> },
           { path: 'subjects/:subjectid', element: <SubjectPage base={PATHS.subjects} /> },
           { path: `subjects/:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.subjects} /> },
+          { path: 'queryManage', element: <QueryManagePage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

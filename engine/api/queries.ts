@@ -69,6 +69,18 @@ export interface ItemQuery {
   count: number;
 }
 
+/** The adornment's state of an item from its queries' states (the server's and, after an action, the client's). */
+export function itemQueryOf(queries: readonly { querystatus: QueryStatus; modified: boolean }[]): ItemQuery {
+  const open: readonly QueryStatus[] = ['candidate', 'created', 'answered'];
+  const count = queries.filter((q) => open.includes(q.querystatus)).length;
+  let state: ItemQueryState;
+  if (queries.some((q) => q.querystatus === 'created' || q.querystatus === 'candidate')) state = 'open';
+  else if (queries.some((q) => q.querystatus === 'answered')) state = 'answered';
+  else if (queries.some((q) => q.modified)) state = 'closedModified';
+  else state = 'closed';
+  return { state, count };
+}
+
 /** Longest query, reply and note text. */
 export const QUERY_TEXT_MAX = 2000;
 

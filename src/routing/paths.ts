@@ -7,6 +7,8 @@ export const PATHS = {
   index: '/index',
   statistics: '/index/statistics',
   subjects: '/index/subjects',
+  /** The query overview (issue 13). */
+  queryManage: '/index/queryManage',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

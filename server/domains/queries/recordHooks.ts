@@ -8,7 +8,7 @@
  * - `queries` capabilities: the role's `query.*` permissions.
  */
 import type { FieldProblem } from '../../../engine/form/types';
-import type { ItemQuery, ItemQueryState, QueryStatus } from '../../../engine/api/queries';
+import { itemQueryOf, type ItemQuery, type QueryStatus } from '../../../engine/api/queries';
 import type { MetaText } from '../../../engine/metadata/types';
 import type { Db } from '../../core/db/db';
 import { SERVER_MESSAGES } from '../../core/messages';
@@ -27,7 +27,7 @@ import {
   openSystemQueries,
   updateQuery,
 } from './repository';
-import { OPEN_STATES, valueText, visitTnameOf } from './service';
+import { valueText, visitTnameOf } from './service';
 
 /** The close reason of a system query closed by the save that satisfied its check. */
 export const AUTO_CLOSE_REASON = 'AUTO';
@@ -143,17 +143,6 @@ export const systemQueryHook: RecordSavedHook = async (tx: Db, saved: SavedRecor
   }
 };
 
-/** The adornment's state of an item from its queries' states. */
-export function itemQueryOf(queries: readonly { status: QueryStatus; modified: boolean }[]): ItemQuery {
-  const count = queries.filter((q) => OPEN_STATES.includes(q.status)).length;
-  let state: ItemQueryState;
-  if (queries.some((q) => q.status === 'created' || q.status === 'candidate')) state = 'open';
-  else if (queries.some((q) => q.status === 'answered')) state = 'answered';
-  else if (queries.some((q) => q.modified)) state = 'closedModified';
-  else state = 'closed';
-  return { state, count };
-}
-
 async function seesQueries(db: Db, rolecode: string): Promise<boolean> {
   const rows = await db.query(
     `select 1 from role_permissions p join roles r on r.id = p.role_id
@@ -165,10 +154,10 @@ async function seesQueries(db: Db, rolecode: string): Promise<boolean> {
 
 export const queryItemStates: ItemStateProvider = async (db, q) => {
   if (!(await seesQueries(db, q.rolecode))) return {};
-  const byVariable = new Map<string, { status: QueryStatus; modified: boolean }[]>();
+  const byVariable = new Map<string, { querystatus: QueryStatus; modified: boolean }[]>();
   for (const row of await itemQueryStates(db, q.recordId)) {
     const list = byVariable.get(row.variable) ?? [];
-    list.push(row);
+    list.push({ querystatus: row.status, modified: row.modified });
     byVariable.set(row.variable, list);
   }
   const out: Record<string, { query: ItemQuery }> = {};

@@ -1,5 +1,7 @@
 /**
  * The form page's code, one step removed from the route table: the login front's chunk then lists a single tiny
  * chunk to preload for this route instead of every chunk the form page needs (the login front is at its size limit).
+ * The review workflows' registrations (../recordWorkflows.ts) come with it.
  */
-export const loadFormPage = () => import('./FormPage').then((m) => m.FormPage);
+export const loadFormPage = () =>
+  Promise.all([import('./FormPage'), import('../recordWorkflows')]).then(([m]) => m.FormPage);
