@@ -89,7 +89,11 @@ const nullableMetaText = () =>
   yup
     .mixed<MetaText>()
     .nullable()
-    .test('meta-text-or-null', '${path} must be null, a string or { zh_CN, en }', (v) => v === null || v === undefined || isMetaText(v))
+    .test(
+      'meta-text-or-null',
+      '${path} must be null, a string or { zh_CN, en }',
+      (v) => v === null || v === undefined || isMetaText(v),
+    )
     .defined();
 
 const idText = () => str().required().max(40);
@@ -357,7 +361,7 @@ export const findDefaultQueryPd = endpoint({
   name: 'findDefaultQueryPd',
   path: '/edc/querydetail/findDefaultQueryPd.do',
   description:
-    "The PD classification a query starts from: its own when set, otherwise the default of its issue type (null when none).",
+    'The PD classification a query starts from: its own when set, otherwise the default of its issue type (null when none).',
   params: yup.object({ queryid: idText() }),
   data: yup.object({
     pdtype: str().nullable().defined(),

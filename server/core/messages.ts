@@ -152,15 +152,21 @@ export const SERVER_MESSAGES = {
   },
   queryTargetInvalid: {
     zh_CN: '质疑对象无效：请选择该表单的变量、页面或日志行',
-    en: "Not a query target: choose an item, the page or a log-line row of this form",
+    en: 'Not a query target: choose an item, the page or a log-line row of this form',
   },
   queryForwardRoleRequired: { zh_CN: '请选择转发的角色', en: 'Please choose the role to forward to' },
   systemQueryOutOfRange: {
     zh_CN: '超出预期范围 {min} 到 {max}，请核实',
     en: 'Outside the expected range {min} to {max}: please verify',
   },
-  systemQueryBelowMin: { zh_CN: '低于预期最小值 {min}，请核实', en: 'Below the expected minimum {min}: please verify' },
-  systemQueryAboveMax: { zh_CN: '高于预期最大值 {max}，请核实', en: 'Above the expected maximum {max}: please verify' },
+  systemQueryBelowMin: {
+    zh_CN: '低于预期最小值 {min}，请核实',
+    en: 'Below the expected minimum {min}: please verify',
+  },
+  systemQueryAboveMax: {
+    zh_CN: '高于预期最大值 {max}，请核实',
+    en: 'Above the expected maximum {max}: please verify',
+  },
   systemQueryCheck: { zh_CN: '逻辑核查 {check} 未通过，请核实', en: 'Check {check} failed: please verify' },
 } as const satisfies Record<string, LocalizedText>;
 

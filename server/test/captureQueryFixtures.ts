@@ -60,14 +60,26 @@ export async function captureQueryFixtures(
     'queries/saveQueryDetail',
     (await h.call(saveQueryDetail, { queryid, pdtype: 'PD-PROC', pdsubtype: 'PD-PROC-MISS' }, cra)).body,
   );
-  put('queries/closeQuery.noReason', (await h.call(closeQuery, { queryids: [queryid], reason: '' }, cra)).body);
+  put(
+    'queries/closeQuery.noReason',
+    (await h.call(closeQuery, { queryids: [queryid], reason: '' }, cra)).body,
+  );
   h.clock.advance(MINUTE);
-  put('queries/closeQuery', (await h.call(closeQuery, { queryids: [queryid], reason: 'RESOLVED' }, cra)).body);
+  put(
+    'queries/closeQuery',
+    (await h.call(closeQuery, { queryids: [queryid], reason: 'RESOLVED' }, cra)).body,
+  );
 
   h.clock.advance(MINUTE);
   const second = await h.call(
     saveQuery,
-    { recordid, kind: 'item', variable: 'TEMP', issuetype: 'MISSING', note: 'Was the temperature taken orally?' },
+    {
+      recordid,
+      kind: 'item',
+      variable: 'TEMP',
+      issuetype: 'MISSING',
+      note: 'Was the temperature taken orally?',
+    },
     cra,
   );
   const q2 = second.body.success ? second.body.data : null;
@@ -113,5 +125,8 @@ export async function captureQueryFixtures(
   put('queries/querySearchFields', (await h.call(selectSearchFields, { listKey: QUERY_LIST_KEY }, cra)).body);
   put('queries/queryColumns', (await h.call(selectColumns, { listKey: QUERY_LIST_KEY }, cra)).body);
   put('queries/queryModelList', (await h.call(queryModelList, { page: 1, size: 20 }, cra)).body);
-  put('queries/selectNoCHQueryStatus', (await h.call(selectNoCHQueryStatus, { subjectid: v1vs.subjectid }, crc)).body);
+  put(
+    'queries/selectNoCHQueryStatus',
+    (await h.call(selectNoCHQueryStatus, { subjectid: v1vs.subjectid }, crc)).body,
+  );
 }

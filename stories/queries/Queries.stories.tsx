@@ -22,7 +22,9 @@ import { ListApi, STORY_TIME_ZONE } from '../support/listStory';
 import { msg } from '../support/storyText';
 
 const info = queryFixtures.dataInfoQueried.success ? queryFixtures.dataInfoQueried.data : null;
-const threads = (queryFixtures.queryListHistory.success ? queryFixtures.queryListHistory.data : []) as QueryThread[];
+const threads = (
+  queryFixtures.queryListHistory.success ? queryFixtures.queryListHistory.data : []
+) as QueryThread[];
 const dicts = queryFixtures.queryDictList.success ? queryFixtures.queryDictList.data : null;
 
 interface ThreadStoryProps {
@@ -49,10 +51,20 @@ function ThreadStory({ variable, capabilities }: ThreadStoryProps) {
       reload: () => undefined,
     };
   });
-  return <QueryThreadDialog ctx={ctx} variable={variable} onClose={() => undefined} onChanged={() => undefined} />;
+  return (
+    <QueryThreadDialog ctx={ctx} variable={variable} onClose={() => undefined} onChanged={() => undefined} />
+  );
 }
 
-const MONITOR = ['view', 'audit', 'query.view', 'query.create', 'query.close', 'query.forward', 'query.review'];
+const MONITOR = [
+  'view',
+  'audit',
+  'query.view',
+  'query.create',
+  'query.close',
+  'query.forward',
+  'query.review',
+];
 const SITE = ['view', 'enter', 'change', 'audit', 'query.view', 'query.reply'];
 
 const meta = {
@@ -108,7 +120,9 @@ export const ClosedThread: Story = {
     const thread = await within(canvasElement.ownerDocument.body).findByTestId('query-thread');
     const entries = await within(thread).findAllByTestId('query-history-entry');
     await expect(entries.length).toBeGreaterThanOrEqual(4);
-    await expect(within(thread).getAllByTestId('query-status')[0]).toHaveTextContent(msg('queries.status.closed'));
+    await expect(within(thread).getAllByTestId('query-status')[0]).toHaveTextContent(
+      msg('queries.status.closed'),
+    );
   },
 };
 
@@ -141,7 +155,12 @@ function OverviewStory() {
       })}
     >
       <Box sx={{ p: 2 }}>
-        <ListScreen config={config} userTimeZone={STORY_TIME_ZONE} gridHeight={420} suppressRowVirtualisation />
+        <ListScreen
+          config={config}
+          userTimeZone={STORY_TIME_ZONE}
+          gridHeight={420}
+          suppressRowVirtualisation
+        />
       </Box>
     </ListApi>
   );
@@ -152,7 +171,9 @@ export const Overview: StoryObj<typeof OverviewStory> = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const cells = await canvas.findAllByText('BJ01-0001', {}, { timeout: 10_000 });
-    await expect(cells.length).toBe(queryFixtures.queryModelList.success ? queryFixtures.queryModelList.data.list.length : 0);
+    await expect(cells.length).toBe(
+      queryFixtures.queryModelList.success ? queryFixtures.queryModelList.data.list.length : 0,
+    );
     await expect(canvas.getAllByText('筛选期 / 生命体征').length).toBeGreaterThan(0);
   },
 };

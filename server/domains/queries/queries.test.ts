@@ -73,7 +73,11 @@ async function freshSubject(): Promise<string> {
   }
 }
 
-async function ok<P extends AnyObject, D>(def: EndpointDef<P, D>, params: AnyObject, token: string): Promise<D> {
+async function ok<P extends AnyObject, D>(
+  def: EndpointDef<P, D>,
+  params: AnyObject,
+  token: string,
+): Promise<D> {
   // every action a second later than the one before (the optimistic check compares `updatedat`)
   h.clock.advance(1000);
   const res = await h.call(def, params, { token, locale: 'en' });
@@ -144,7 +148,11 @@ async function changeVs(recordid: string, rowversion: number, values: Record<str
 const threadsOf = (recordid: string, token = cra, extra: AnyObject = {}) =>
   ok(queryListHistory, { recordid, ...extra }, token);
 
-async function raise(recordid: string, variable = 'PULSE', note = 'Please verify against the source'): Promise<QueryThread> {
+async function raise(
+  recordid: string,
+  variable = 'PULSE',
+  note = 'Please verify against the source',
+): Promise<QueryThread> {
   return ok(saveQuery, { recordid, kind: 'item', variable, issuetype: 'SDV', note }, cra);
 }
 
@@ -230,8 +238,14 @@ describe('manual queries: the life cycle', () => {
       msg: '关闭原因不能为空',
       locale: 'zh_CN',
     });
-    await refused(closeQuery, { queryids: [q.queryid] }, cra, { status: 200, msg: 'The close reason must not be empty' });
-    await refused(closeQuery, { queryids: [q.queryid], reason: 'NOPE' }, cra, { status: 200, msg: 'No such close reason' });
+    await refused(closeQuery, { queryids: [q.queryid] }, cra, {
+      status: 200,
+      msg: 'The close reason must not be empty',
+    });
+    await refused(closeQuery, { queryids: [q.queryid], reason: 'NOPE' }, cra, {
+      status: 200,
+      msg: 'No such close reason',
+    });
   });
 
   it('roles: a site role cannot raise or close, a monitor cannot reply, a sponsor only reads', async () => {
@@ -241,8 +255,18 @@ describe('manual queries: the life cycle', () => {
     await refused(saveQuery, { recordid, kind: 'item', variable: 'PULSE', note: 'x' }, sponsor, forbidden);
     await refused(closeQuery, { queryids: [q.queryid], reason: 'RESOLVED' }, crc, forbidden);
     await refused(closeQuery, { queryids: [q.queryid], reason: 'RESOLVED' }, pi, forbidden);
-    await refused(replyQuery, { queryid: q.queryid, action: 'reply', note: 'x', updatedat: q.updatedat }, cra, forbidden);
-    await refused(replyQuery, { queryid: q.queryid, action: 'forward', torole: 'DM', note: 'x', updatedat: q.updatedat }, crc, forbidden);
+    await refused(
+      replyQuery,
+      { queryid: q.queryid, action: 'reply', note: 'x', updatedat: q.updatedat },
+      cra,
+      forbidden,
+    );
+    await refused(
+      replyQuery,
+      { queryid: q.queryid, action: 'forward', torole: 'DM', note: 'x', updatedat: q.updatedat },
+      crc,
+      forbidden,
+    );
     await refused(saveQueryDetail, { queryid: q.queryid, pdtype: 'PD-PROC' }, sponsor, forbidden);
     const read = await threadsOf(recordid, sponsor, { variable: 'PULSE' });
     expect(read.length).toBeGreaterThan(0);
@@ -251,7 +275,12 @@ describe('manual queries: the life cycle', () => {
   it('states: no reply to a closed query, no review of an unanswered one, no second close; a stale query is refused', async () => {
     const q = await raise(recordid);
     const state = { status: 200, msg: "The query's current state does not allow this" };
-    await refused(replyQuery, { queryid: q.queryid, action: 'review', note: 'why', updatedat: q.updatedat }, cra, state);
+    await refused(
+      replyQuery,
+      { queryid: q.queryid, action: 'review', note: 'why', updatedat: q.updatedat },
+      cra,
+      state,
+    );
     const answered = await ok(replyQuery, { queryid: q.queryid, note: 'ok', updatedat: q.updatedat }, crc);
     await refused(replyQuery, { queryid: q.queryid, note: 'again', updatedat: q.updatedat }, crc, {
       status: 200,
@@ -259,14 +288,21 @@ describe('manual queries: the life cycle', () => {
     });
     await ok(closeQuery, { queryids: [q.queryid], reason: 'ANSWERED' }, cra);
     await refused(closeQuery, { queryids: [q.queryid], reason: 'ANSWERED' }, dm, state);
-    await refused(replyQuery, { queryid: q.queryid, note: 'late', updatedat: answered.updatedat }, crc, state);
+    await refused(
+      replyQuery,
+      { queryid: q.queryid, note: 'late', updatedat: answered.updatedat },
+      crc,
+      state,
+    );
   });
 
   it('a bulk close is all or nothing: one closed query among them refuses the whole', async () => {
     const a = await raise(recordid);
     const b = await raise(recordid);
     await ok(closeQuery, { queryids: [b.queryid], reason: 'CONFIRMED' }, cra);
-    await refused(closeQuery, { queryids: [a.queryid, b.queryid], reason: 'CONFIRMED' }, cra, { status: 200 });
+    await refused(closeQuery, { queryids: [a.queryid, b.queryid], reason: 'CONFIRMED' }, cra, {
+      status: 200,
+    });
     const c = await raise(recordid);
     const closed = await ok(closeQuery, { queryids: [a.queryid, c.queryid], reason: 'CONFIRMED' }, dm);
     expect(closed.map((x) => x.querystatus)).toEqual(['closed', 'closed']);
@@ -278,10 +314,15 @@ describe('manual queries: the life cycle', () => {
     expect(roles.forwardTo.map((r) => r.rolecode)).toEqual(expect.arrayContaining(['DM', 'PI', 'CRC']));
     expect(roles.forwardTo.map((r) => r.rolecode)).not.toContain('CRA');
     expect(roles.inHistory.map((r) => r.rolecode)).toEqual(['CRA']);
-    await refused(replyQuery, { queryid: q.queryid, action: 'forward', note: 'x', torole: null, updatedat: q.updatedat }, cra, {
-      status: 200,
-      msg: 'Please choose the role to forward to',
-    });
+    await refused(
+      replyQuery,
+      { queryid: q.queryid, action: 'forward', note: 'x', torole: null, updatedat: q.updatedat },
+      cra,
+      {
+        status: 200,
+        msg: 'Please choose the role to forward to',
+      },
+    );
     const fwd = await ok(
       replyQuery,
       { queryid: q.queryid, action: 'forward', torole: 'DM', note: 'Please decide', updatedat: q.updatedat },
@@ -289,9 +330,14 @@ describe('manual queries: the life cycle', () => {
     );
     expect(fwd).toMatchObject({ querystatus: 'created', torole: 'DM' });
     const ans = await ok(replyQuery, { queryid: q.queryid, note: 'It is 70', updatedat: fwd.updatedat }, pi);
-    await refused(replyQuery, { queryid: q.queryid, action: 'review', note: ' ', updatedat: ans.updatedat }, dm, {
-      status: 400,
-    });
+    await refused(
+      replyQuery,
+      { queryid: q.queryid, action: 'review', note: ' ', updatedat: ans.updatedat },
+      dm,
+      {
+        status: 400,
+      },
+    );
     const back = await ok(
       replyQuery,
       { queryid: q.queryid, action: 'review', note: 'Please attach the source', updatedat: ans.updatedat },
@@ -303,13 +349,24 @@ describe('manual queries: the life cycle', () => {
 
   it('close-and-requery: the old one closed and a follow-up raised in one step; without a reason nothing happens', async () => {
     const q = await raise(recordid);
-    await refused(closeAndSaveQuery, { queryid: q.queryid, reason: '', note: 'next', updatedat: q.updatedat }, cra, {
-      status: 200,
-      msg: 'The close reason must not be empty',
-    });
+    await refused(
+      closeAndSaveQuery,
+      { queryid: q.queryid, reason: '', note: 'next', updatedat: q.updatedat },
+      cra,
+      {
+        status: 200,
+        msg: 'The close reason must not be empty',
+      },
+    );
     const [old, next] = await ok(
       closeAndSaveQuery,
-      { queryid: q.queryid, reason: 'ANSWERED', issuetype: 'INCONSISTENT', note: 'Follow-up', updatedat: q.updatedat },
+      {
+        queryid: q.queryid,
+        reason: 'ANSWERED',
+        issuetype: 'INCONSISTENT',
+        note: 'Follow-up',
+        updatedat: q.updatedat,
+      },
       cra,
     );
     expect(old).toMatchObject({ queryid: q.queryid, querystatus: 'closed' });
@@ -318,14 +375,25 @@ describe('manual queries: the life cycle', () => {
   });
 
   it('withdrawn before an answer: cancelled (ODM Cancelled); PD classification with its default from the issue type', async () => {
-    const q = await ok(saveQuery, { recordid, kind: 'page', issuetype: 'PROTOCOL', note: 'Visit out of window?' }, cra);
+    const q = await ok(
+      saveQuery,
+      { recordid, kind: 'page', issuetype: 'PROTOCOL', note: 'Visit out of window?' },
+      cra,
+    );
     expect(q).toMatchObject({ kind: 'page', variable: null });
-    expect(await ok(findDefaultQueryPd, { queryid: q.queryid }, cra)).toEqual({ pdtype: 'PD-PROC', pdsubtype: null });
+    expect(await ok(findDefaultQueryPd, { queryid: q.queryid }, cra)).toEqual({
+      pdtype: 'PD-PROC',
+      pdsubtype: null,
+    });
     await refused(saveQueryDetail, { queryid: q.queryid, pdtype: 'PD-PROC', pdsubtype: 'PD-IP-DOSE' }, cra, {
       status: 200,
       msg: 'No such PD type or subcategory',
     });
-    const detailed = await ok(saveQueryDetail, { queryid: q.queryid, pdtype: 'PD-PROC', pdsubtype: 'PD-PROC-WIN' }, cra);
+    const detailed = await ok(
+      saveQueryDetail,
+      { queryid: q.queryid, pdtype: 'PD-PROC', pdsubtype: 'PD-PROC-WIN' },
+      cra,
+    );
     expect(detailed).toMatchObject({ pdtype: 'PD-PROC', pdsubtype: 'PD-PROC-WIN' });
     const [cancelled] = await ok(closeQuery, { queryids: [q.queryid], reason: 'WITHDRAWN' }, cra);
     expect(cancelled!.querystatus).toBe('cancelled');
@@ -339,10 +407,15 @@ describe('manual queries: the life cycle', () => {
     await refused(saveQuery, { recordid, kind: 'item', note: 'x' }, cra, target);
     await refused(saveQuery, { recordid, kind: 'page', variable: 'PULSE', note: 'x' }, cra, target);
     await refused(saveQuery, { recordid, kind: 'table', note: 'x' }, cra, target);
-    await refused(saveQuery, { recordid, kind: 'item', variable: 'PULSE', issuetype: 'NOPE', note: 'x' }, cra, {
-      status: 200,
-      msg: 'No such query issue type',
-    });
+    await refused(
+      saveQuery,
+      { recordid, kind: 'item', variable: 'PULSE', issuetype: 'NOPE', note: 'x' },
+      cra,
+      {
+        status: 200,
+        msg: 'No such query issue type',
+      },
+    );
   });
 
   it('a log-line row and a column of it take table queries', async () => {

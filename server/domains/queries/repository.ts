@@ -43,7 +43,12 @@ export function parseQueryId(id: string): string | null {
   return /^[1-9]\d{0,17}$/.test(id) ? id : null;
 }
 
-export function findQuery(db: Db, studyId: string, id: string, forUpdate = false): Promise<QueryState | null> {
+export function findQuery(
+  db: Db,
+  studyId: string,
+  id: string,
+  forUpdate = false,
+): Promise<QueryState | null> {
   const queryId = parseQueryId(id);
   if (queryId === null) return Promise.resolve(null);
   return queryOne<QueryState>(
@@ -66,18 +71,25 @@ export function recordQueries(
     where.push(`q.variable = $${params.length}`);
   }
   if (filter.pageOnly) where.push(`q.variable is null`);
-  return db.query<QueryRow>(`select ${QUERY_ROW_COLUMNS} from ${QUERY_FROM} where ${where.join(' and ')} order by q.id`, params);
+  return db.query<QueryRow>(
+    `select ${QUERY_ROW_COLUMNS} from ${QUERY_FROM} where ${where.join(' and ')} order by q.id`,
+    params,
+  );
 }
 
 export function queryRowsByIds(db: Db, ids: readonly string[]): Promise<QueryRow[]> {
   const valid = ids.map(parseQueryId).filter((id): id is string => id !== null);
   if (valid.length === 0) return Promise.resolve([]);
-  return db.query<QueryRow>(`select ${QUERY_ROW_COLUMNS} from ${QUERY_FROM} where q.id = any($1::bigint[]) order by q.id`, [
-    valid,
-  ]);
+  return db.query<QueryRow>(
+    `select ${QUERY_ROW_COLUMNS} from ${QUERY_FROM} where q.id = any($1::bigint[]) order by q.id`,
+    [valid],
+  );
 }
 
-export function queryHistory(db: Db, queryIds: readonly string[]): Promise<(QueryHistoryRow & { queryid: string })[]> {
+export function queryHistory(
+  db: Db,
+  queryIds: readonly string[],
+): Promise<(QueryHistoryRow & { queryid: string })[]> {
   if (queryIds.length === 0) return Promise.resolve([]);
   return db.query(
     `select h.query_id::text as queryid, h.id::text as id, h.action, h.from_status as fromstatus,
@@ -188,7 +200,10 @@ const CHANGE_COLUMNS: Record<Exclude<keyof QueryChange, 'at'>, string> = {
 export async function updateQuery(db: Db, id: string, change: QueryChange): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [id];
-  for (const [key, column] of Object.entries(CHANGE_COLUMNS) as [Exclude<keyof QueryChange, 'at'>, string][]) {
+  for (const [key, column] of Object.entries(CHANGE_COLUMNS) as [
+    Exclude<keyof QueryChange, 'at'>,
+    string,
+  ][]) {
     if (change[key] === undefined) continue;
     params.push(change[key]);
     sets.push(`${column} = $${params.length}`);
@@ -334,7 +349,14 @@ export function historyRoles(
 
 /** Not-closed queries per form of a subject. */
 export function subjectFormCounts(db: Db, studyId: string, subjectId: string) {
-  return db.query<{ visitnum: string; cycnum: number; svnum: number; tid: string; open: number; answered: number }>(
+  return db.query<{
+    visitnum: string;
+    cycnum: number;
+    svnum: number;
+    tid: string;
+    open: number;
+    answered: number;
+  }>(
     `select visitnum, cycnum, svnum, tid,
             count(*) filter (where status in ('candidate', 'created'))::int as open,
             count(*) filter (where status = 'answered')::int as answered

@@ -79,9 +79,11 @@ export function queryRoutes(app: FastifyInstance, ctx: AppContext): void {
           const query = await scopedQuery(db, session, params.queryid);
           return ok(await threads(db, [query.queryid]));
         }
-        if (params.recordid === undefined) throw paramError(locale, ['recordid or queryid is required'], ['recordid']);
+        if (params.recordid === undefined)
+          throw paramError(locale, ['recordid or queryid is required'], ['recordid']);
         const record = await findRecordById(db, session.studyId, params.recordid);
-        if (!record || !(await subjectInScope(db, session, record.subjectId))) throw new QueryRefused('recordNotFound');
+        if (!record || !(await subjectInScope(db, session, record.subjectId)))
+          throw new QueryRefused('recordNotFound');
         const rows = await recordQueries(db, record.id, {
           ...(params.variable !== undefined ? { variable: params.variable } : {}),
           pageOnly: params.page === true,
@@ -182,7 +184,8 @@ export function queryRoutes(app: FastifyInstance, ctx: AppContext): void {
         await requirePermission(db, session, QUERY_CAPABILITIES.view);
         let forms: Awaited<ReturnType<typeof subjectFormCounts>> = [];
         if (params.subjectid !== undefined) {
-          if (!(await subjectInScope(db, session, params.subjectid))) throw new QueryRefused('subjectNotFound');
+          if (!(await subjectInScope(db, session, params.subjectid)))
+            throw new QueryRefused('subjectNotFound');
           forms = await subjectFormCounts(db, session.studyId, params.subjectid);
         }
         const granted = await queryPermissions(db, session.roleId);
@@ -209,7 +212,10 @@ export function queryRoutes(app: FastifyInstance, ctx: AppContext): void {
           forwardTo: acting
             .filter((r) => r.id !== session.roleId)
             .map((r) => ({ rolecode: r.rolecode, name: r.name })),
-          inHistory: (await historyRoles(db, query.queryid)).map((r) => ({ rolecode: r.rolecode, name: r.name })),
+          inHistory: (await historyRoles(db, query.queryid)).map((r) => ({
+            rolecode: r.rolecode,
+            name: r.name,
+          })),
         });
       }),
   });

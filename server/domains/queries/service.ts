@@ -41,7 +41,10 @@ export class QueryRefused extends Error {
     super(messageId);
   }
   answer(locale: Locale): HttpAnswer {
-    return new HttpAnswer(this.status, fail(message(this.messageId, locale), this.status === 403 ? 403 : undefined));
+    return new HttpAnswer(
+      this.status,
+      fail(message(this.messageId, locale), this.status === 403 ? 403 : undefined),
+    );
   }
 }
 
@@ -69,21 +72,32 @@ export async function queryPermissions(db: Db, roleId: string): Promise<Set<stri
   return new Set(rows.map((r) => r.permission));
 }
 
-export async function requirePermission(db: Db, session: RoleSession, ...permissions: string[]): Promise<void> {
+export async function requirePermission(
+  db: Db,
+  session: RoleSession,
+  ...permissions: string[]
+): Promise<void> {
   const granted = await queryPermissions(db, session.roleId);
   if (!permissions.every((p) => granted.has(p))) throw new QueryRefused('queryNotAllowed', 403);
 }
 
 /** A query whose subject is at the chosen site (else "not found", as for a record). */
-export async function scopedQuery(db: Db, session: RoleSession, id: string, forUpdate = false): Promise<QueryState> {
+export async function scopedQuery(
+  db: Db,
+  session: RoleSession,
+  id: string,
+  forUpdate = false,
+): Promise<QueryState> {
   const query = await findQuery(db, session.studyId, id, forUpdate);
-  if (!query || !(await subjectInScope(db, session, query.subjectid))) throw new QueryRefused('queryNotFound');
+  if (!query || !(await subjectInScope(db, session, query.subjectid)))
+    throw new QueryRefused('queryNotFound');
   return query;
 }
 
 async function scopedRecordOf(db: Db, session: RoleSession, recordId: string): Promise<RecordRow> {
   const record = await findRecordById(db, session.studyId, recordId);
-  if (!record || !(await subjectInScope(db, session, record.subjectId))) throw new QueryRefused('recordNotFound');
+  if (!record || !(await subjectInScope(db, session, record.subjectId)))
+    throw new QueryRefused('recordNotFound');
   return record;
 }
 
@@ -149,7 +163,8 @@ export async function createQuery(
   const compiled = compileForm(version.schema);
   const items = compiled.ok ? compiled.form.items : null;
   const variable = p.variable;
-  if (p.kind === 'item' && (variable === null || !items?.has(variable))) throw new QueryRefused('queryTargetInvalid');
+  if (p.kind === 'item' && (variable === null || !items?.has(variable)))
+    throw new QueryRefused('queryTargetInvalid');
   if (p.kind === 'page' && variable !== null) throw new QueryRefused('queryTargetInvalid');
   if (p.kind === 'table' && (!form.logline || (variable !== null && !items?.has(variable))))
     throw new QueryRefused('queryTargetInvalid');
@@ -257,7 +272,8 @@ export interface CloseParams {
 export async function closeQueries(db: Db, session: RoleSession, p: CloseParams, now: Date): Promise<void> {
   await requirePermission(db, session, QUERY_CAPABILITIES.close);
   if (p.reason.trim() === '') throw new QueryRefused('queryCloseReasonRequired');
-  if (!(await dictHas(db, session.studyId, 'close', p.reason))) throw new QueryRefused('queryUnknownCloseReason');
+  if (!(await dictHas(db, session.studyId, 'close', p.reason)))
+    throw new QueryRefused('queryUnknownCloseReason');
   const seen = new Set<string>();
   for (const id of p.queryids) {
     if (seen.has(id)) continue;
@@ -321,8 +337,12 @@ export async function saveDetail(
   await requirePermission(db, session, QUERY_CAPABILITIES.close);
   const query = await scopedQuery(db, session, p.queryid, true);
   if (p.pdtype === null && p.pdsubtype !== null) throw new QueryRefused('queryUnknownPd');
-  if (p.pdtype !== null && !(await dictHas(db, session.studyId, 'pd', p.pdtype))) throw new QueryRefused('queryUnknownPd');
-  if (p.pdsubtype !== null && !(await dictHas(db, session.studyId, 'pdsub', p.pdsubtype, p.pdtype ?? undefined)))
+  if (p.pdtype !== null && !(await dictHas(db, session.studyId, 'pd', p.pdtype)))
+    throw new QueryRefused('queryUnknownPd');
+  if (
+    p.pdsubtype !== null &&
+    !(await dictHas(db, session.studyId, 'pdsub', p.pdsubtype, p.pdtype ?? undefined))
+  )
     throw new QueryRefused('queryUnknownPd');
   await updateQuery(db, query.queryid, { pdType: p.pdtype, pdSubtype: p.pdsubtype, at: now });
   await insertHistory(db, {

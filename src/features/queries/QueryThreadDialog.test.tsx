@@ -16,7 +16,9 @@ import { TestProviders, text } from '../../testing/renderApp';
 import { QueryThreadDialog } from './QueryThreadDialog';
 
 const info = queryFixtures.dataInfoQueried.success ? queryFixtures.dataInfoQueried.data : null;
-const all = (queryFixtures.queryListHistory.success ? queryFixtures.queryListHistory.data : []) as QueryThread[];
+const all = (
+  queryFixtures.queryListHistory.success ? queryFixtures.queryListHistory.data : []
+) as QueryThread[];
 const dicts = queryFixtures.queryDictList.success ? queryFixtures.queryDictList.data : null;
 const systemQuery = all.find((t) => t.variable === 'SYSBP')!;
 
@@ -55,7 +57,15 @@ function open(client: FakeApiClient, capabilities: string[], onChanged = vi.fn()
 describe('the query thread', () => {
   it('shows the system query with who, role, when and its text; a close without a reason is refused with the spec message', async () => {
     const client = createFakeApiClient({ queryListHistory: [systemQuery], queryDictList: dicts! });
-    open(client, ['view', 'audit', 'query.view', 'query.create', 'query.close', 'query.forward', 'query.review']);
+    open(client, [
+      'view',
+      'audit',
+      'query.view',
+      'query.create',
+      'query.close',
+      'query.forward',
+      'query.review',
+    ]);
     const card = await screen.findByTestId(`query-${systemQuery.queryid}`);
     expect(within(card).getByTestId('query-status')).toHaveTextContent(text('queries.status.created'));
     expect(card).toHaveTextContent('超出预期范围 90 到 140，请核实');

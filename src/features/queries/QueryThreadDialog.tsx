@@ -152,7 +152,9 @@ export function QueryThreadDialog({ ctx, variable, onClose, onChanged }: QueryTh
             )}
             {can(QUERY_CAPABILITIES.create) && recordid !== undefined ? (
               <NewQuery
-                kindLabel={intl.formatMessage({ id: variable === null ? 'queries.new.page' : 'queries.new.item' })}
+                kindLabel={intl.formatMessage({
+                  id: variable === null ? 'queries.new.page' : 'queries.new.item',
+                })}
                 addReasons={addReasons}
                 submit={(issuetype, note) =>
                   act(() =>
@@ -314,7 +316,13 @@ function ThreadCard({ thread: t, ctx, can, closeReasons, act }: ThreadCardProps)
                   void run(needText, () =>
                     client.call(
                       replyQuery,
-                      { queryid: t.queryid, action: 'reply', note: text.trim(), torole: null, updatedat: t.updatedat },
+                      {
+                        queryid: t.queryid,
+                        action: 'reply',
+                        note: text.trim(),
+                        torole: null,
+                        updatedat: t.updatedat,
+                      },
                       { silent: true },
                     ),
                   )
@@ -338,7 +346,9 @@ function ThreadCard({ thread: t, ctx, can, closeReasons, act }: ThreadCardProps)
                 label={intl.formatMessage({ id: 'queries.closeReason' })}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
-                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'query-close-reason' } as object } }}
+                slotProps={{
+                  select: { SelectDisplayProps: { 'data-testid': 'query-close-reason' } as object },
+                }}
               >
                 {closeReasons.map((r) => (
                   <MenuItem key={r.code} value={r.code}>
@@ -399,7 +409,13 @@ function ThreadCard({ thread: t, ctx, can, closeReasons, act }: ThreadCardProps)
                   void run(needText, () =>
                     client.call(
                       replyQuery,
-                      { queryid: t.queryid, action: 'review', note: text.trim(), torole: null, updatedat: t.updatedat },
+                      {
+                        queryid: t.queryid,
+                        action: 'review',
+                        note: text.trim(),
+                        torole: null,
+                        updatedat: t.updatedat,
+                      },
                       { silent: true },
                     ),
                   )
@@ -443,7 +459,13 @@ function ThreadCard({ thread: t, ctx, can, closeReasons, act }: ThreadCardProps)
                     () =>
                       client.call(
                         replyQuery,
-                        { queryid: t.queryid, action: 'forward', note: text.trim(), torole, updatedat: t.updatedat },
+                        {
+                          queryid: t.queryid,
+                          action: 'forward',
+                          note: text.trim(),
+                          torole,
+                          updatedat: t.updatedat,
+                        },
                         { silent: true },
                       ),
                   );
@@ -531,7 +553,13 @@ function NewQuery({
           slotProps={{ htmlInput: { maxLength: QUERY_TEXT_MAX, 'data-testid': 'query-new-text' } }}
         />
         <Box>
-          <Button variant="contained" size="small" disabled={busy} onClick={() => void raise()} data-testid="query-raise">
+          <Button
+            variant="contained"
+            size="small"
+            disabled={busy}
+            onClick={() => void raise()}
+            data-testid="query-raise"
+          >
             <FormattedMessage id="queries.raise" />
           </Button>
         </Box>
