@@ -24,6 +24,7 @@ import {
   selectNoCHQueryStatus,
   type QueryThread,
 } from '../../../engine/api/queries';
+import { myTaskInfo } from '../../../engine/api/statistics';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { startHarness, type Harness } from '../../test/harness';
 
@@ -473,6 +474,8 @@ describe('dictionaries, overview and to-dos', () => {
     const site = await ok(selectNoCHQueryStatus, {}, crc);
     expect(site.toAnswer).toBeGreaterThan(0);
     expect(site.toReview).toBe(0);
+    const todos = await ok(myTaskInfo, {}, crc);
+    expect(todos).toContainEqual({ id: 'queriesToAnswer', count: site.toAnswer, link: '/index/queryManage' });
     const monitor = await ok(selectNoCHQueryStatus, { subjectid: open.list[0]!.subjectid }, cra);
     expect(monitor.toAnswer).toBe(0);
     expect(monitor.forms.length).toBeGreaterThan(0);
