@@ -13,6 +13,7 @@ import { queryFixtures } from '../../../fixtures/index';
 import type { RecordActionContext } from '../../../renderers/actions/recordActions';
 import { createFakeApiClient, type FakeApiClient } from '../../../renderers/testing/fakeApiClient';
 import { TestProviders, text } from '../../testing/renderApp';
+import { BulkCloseDialog } from './BulkCloseDialog';
 import { QueryThreadDialog } from './QueryThreadDialog';
 
 const info = queryFixtures.dataInfoQueried.success ? queryFixtures.dataInfoQueried.data : null;
@@ -121,5 +122,31 @@ describe('the query thread', () => {
     await userEvent.click(within(card).getByTestId('query-reply'));
     expect(await within(card).findByTestId('query-problem')).toHaveTextContent(text('queries.actionFailed'));
     expect(within(card).getByTestId('query-text')).toHaveValue('answer');
+  });
+});
+
+describe('the overview’s bulk close', () => {
+  it('needs a reason; then closes every selected query in one request and reads the list again', async () => {
+    const client = createFakeApiClient({ queryDictList: dicts!, closeQuery: [] });
+    const reload = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <TestProviders client={client}>
+        <BulkCloseDialog
+          ctx={{ query: {} as never, params: {}, reload }}
+          selected={[{ queryid: '3' }, { queryid: '4' }]}
+          onClose={onClose}
+        />
+      </TestProviders>,
+    );
+    await userEvent.click(screen.getByTestId('bulk-close-save'));
+    expect(screen.getByTestId('bulk-close-problem')).toHaveTextContent('关闭原因不能为空');
+    expect(client.paramsOf('closeQuery')).toEqual([]);
+    await userEvent.click(screen.getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: '数据已更正' }));
+    await userEvent.click(screen.getByTestId('bulk-close-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(client.paramsOf('closeQuery')).toEqual([{ queryids: ['3', '4'], reason: 'RESOLVED', note: null }]);
+    expect(reload).toHaveBeenCalled();
   });
 });

@@ -12,6 +12,7 @@ import type { ListScreenConfig } from '../../../renderers/list/types';
 import { formPath } from '../../routing/formPaths';
 import { PATHS } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
+import { BulkCloseDialog } from './BulkCloseDialog';
 import { QueryAgeCell } from './QueryAgeCell';
 
 /** The form page of a query's row (its item's record; a log-line row by its number). */
@@ -39,12 +40,17 @@ export function queryListScreen(open: (row: GridRow) => void): ListScreenConfig 
       dataPath: queryModelList.path,
       method: queryModelList.method,
       rowKey: 'queryid',
+      selectable: true,
       cellRenderers: { queryAge: QueryAgeCell },
       formatters: {
         metaText: (value, _arg, ctx) =>
           value === null || value === undefined ? '' : metaText(value as MetaText, ctx.locale),
       },
     },
+    // bulk close of the selected rows (the server refuses roles that may not close, with its message)
+    actions: [
+      { id: 'bulkClose', labelId: 'queries.bulkClose', needsSelection: true, Dialog: BulkCloseDialog },
+    ],
     onRowClick: open,
   };
 }
