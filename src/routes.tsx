@@ -25,6 +25,9 @@ const FormPage = lazyPage(() => import('./features/data/formPageLoader').then((m
 const SdvWorklistPage = lazyPage(() =>
   import('./features/sdv/SdvWorklistPage').then((m) => m.SdvWorklistPage),
 );
+const QueryManagePage = lazyPage(() =>
+  import('./features/queries/QueryManagePage').then((m) => m.QueryManagePage),
+);
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -71,6 +74,7 @@ export const appRoutes: RouteObject[] = [
           { path: `subjects/:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.subjects} /> },
           { path: 'subjectTransfer', element: <SubjectTransferPage /> },
           { path: 'sdv', element: <SdvWorklistPage /> },
+          { path: 'queryManage', element: <QueryManagePage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

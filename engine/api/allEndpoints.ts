@@ -7,6 +7,7 @@ import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
+import { queryEndpoints } from './queries';
 import { sessionEndpoints } from './session';
 import { statisticsEndpoints } from './statistics';
 import { subjectManagementEndpoints } from './subjectManagement';
@@ -23,6 +24,7 @@ export const allEndpoints = {
   ...editCheckEndpoints,
   ...noteEndpoints,
   ...sdvEndpoints,
+  ...queryEndpoints,
   ...statisticsEndpoints,
 } as const;
 

@@ -75,7 +75,9 @@ export function ListToolbar({ actions, selected, context }: ListToolbarProps) {
           ))}
         </Gate>
       ))}
-      {open?.Dialog ? <open.Dialog ctx={context} onClose={() => setDialog(null)} /> : null}
+      {open?.Dialog ? (
+        <open.Dialog ctx={context} selected={selected} onClose={() => setDialog(null)} />
+      ) : null}
       {selected.length > 0 && (
         <Typography variant="body2" color="text.secondary">
           <FormattedMessage id="list.selected" values={{ count: selected.length }} />

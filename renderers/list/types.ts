@@ -23,6 +23,8 @@ export interface ListActionContext {
 /** What an action's dialog is given. */
 export interface ListActionDialogProps {
   ctx: ListActionContext;
+  /** The rows selected when the dialog opened (batch actions). */
+  selected?: readonly GridRow[];
   onClose(): void;
 }
 

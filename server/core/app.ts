@@ -12,6 +12,7 @@ import { dataPlugin } from '../domains/data/plugin';
 import { editChecksPlugin } from '../domains/editChecks/plugin';
 import { listsPlugin } from '../domains/lists/plugin';
 import { notesPlugin } from '../domains/notes/plugin';
+import { queriesPlugin } from '../domains/queries/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
 import { sdvPlugin } from '../domains/sdv/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
@@ -67,6 +68,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(editChecksPlugin);
   await app.register(notesPlugin);
   await app.register(sdvPlugin);
+  await app.register(queriesPlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

@@ -270,6 +270,45 @@ export const SERVER_MESSAGES = {
     zh_CN: '该页面已标记为未收集、未发生或无效，不能录入或修改数据；请先恢复有效',
     en: 'This page is marked not collected, not occurred or invalid: data cannot be entered or changed; make it valid again first',
   },
+  // queries (issue 13; docs/queries.md)
+  queryCloseReasonRequired: { zh_CN: '关闭原因不能为空', en: 'The close reason must not be empty' },
+  queryUnknownCloseReason: { zh_CN: '关闭原因不存在', en: 'No such close reason' },
+  queryUnknownIssueType: { zh_CN: '质疑类型不存在', en: 'No such query issue type' },
+  queryUnknownPd: { zh_CN: 'PD 类型或子类不存在', en: 'No such PD type or subcategory' },
+  queryNotAllowed: {
+    zh_CN: '当前角色无权进行此质疑操作',
+    en: 'Your current role may not do this with queries',
+  },
+  queryNotFound: {
+    zh_CN: '质疑不存在或不在您负责的中心',
+    en: 'No such query at the sites of your role',
+  },
+  queryStateNotAllowed: {
+    zh_CN: '质疑当前状态不允许此操作',
+    en: "The query's current state does not allow this",
+  },
+  queryChanged: {
+    zh_CN: '该质疑已被他人处理，请刷新后重试',
+    en: 'This query was changed meanwhile; please reload it and try again',
+  },
+  queryTargetInvalid: {
+    zh_CN: '质疑对象无效：请选择该表单的变量、页面或日志行',
+    en: 'Not a query target: choose an item, the page or a log-line row of this form',
+  },
+  queryForwardRoleRequired: { zh_CN: '请选择转发的角色', en: 'Please choose the role to forward to' },
+  systemQueryOutOfRange: {
+    zh_CN: '超出预期范围 {min} 到 {max}，请核实',
+    en: 'Outside the expected range {min} to {max}: please verify',
+  },
+  systemQueryBelowMin: {
+    zh_CN: '低于预期最小值 {min}，请核实',
+    en: 'Below the expected minimum {min}: please verify',
+  },
+  systemQueryAboveMax: {
+    zh_CN: '高于预期最大值 {max}，请核实',
+    en: 'Above the expected maximum {max}: please verify',
+  },
+  systemQueryCheck: { zh_CN: '逻辑核查 {check} 未通过，请核实', en: 'Check {check} failed: please verify' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

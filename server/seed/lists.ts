@@ -14,6 +14,8 @@ import { parseListMetadata, SERVER_FIELD_TYPES } from '../domains/lists/engine/m
 import { bindingProblems, type ListDeclaration } from '../domains/lists/engine/declaration';
 import { SITE_CODE_LIST } from '../domains/lists/engine/registry';
 import { subjectListDeclaration } from '../domains/subjects/list';
+import { queryListDeclaration } from '../domains/queries/list';
+import { QUERY_LIST_KEY } from '../../engine/api/queries';
 import { putCodeListItem } from '../domains/lists/codeLists';
 import { putListDefinition } from '../domains/lists/repository';
 
@@ -22,6 +24,8 @@ export const LISTS_SEED_DIR = new URL('../../fixtures/lists/', import.meta.url);
 export const LIST_SEED_FILES = [
   'subjectSearchFields.def.json',
   'subjectColumns.def.json',
+  'querySearchFields.def.json',
+  'queryColumns.def.json',
   'codeLists.def.json',
 ] as const;
 
@@ -66,6 +70,7 @@ async function readJson(file: string): Promise<unknown> {
 /** The declared lists the seed has definitions for, by key. */
 const SEEDED_LISTS: Readonly<Record<string, ListDeclaration<object>>> = {
   [subjectListDeclaration.key]: subjectListDeclaration as unknown as ListDeclaration<object>,
+  [queryListDeclaration.key]: queryListDeclaration as unknown as ListDeclaration<object>,
 };
 
 /** What is wrong with a list's seed (empty when nothing). */
@@ -113,6 +118,15 @@ export async function loadListsSeed(): Promise<ListsSeed> {
     throw new Error('fixtures/lists: subject definitions must be lists');
   }
   lists.push(subjects as ListSeed);
+  const queries = {
+    key: QUERY_LIST_KEY,
+    searchFields: await readJson('querySearchFields.def.json'),
+    columns: await readJson('queryColumns.def.json'),
+  };
+  if (!Array.isArray(queries.searchFields) || !Array.isArray(queries.columns)) {
+    throw new Error('fixtures/lists: query definitions must be lists');
+  }
+  lists.push(queries as ListSeed);
   const problems = [
     ...(Object.hasOwn(codeLists, SITE_CODE_LIST)
       ? [`codeLists.def.json: ${SITE_CODE_LIST} is answered from the sites`]

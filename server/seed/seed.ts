@@ -16,6 +16,7 @@ import { formSeedSourceFiles, seedForms, topUpForms } from './forms';
 import { seedCasebook } from './casebook';
 import { hasCasebookVisits, seedCasebookVisits } from './casebookVisits';
 import { hasSdvPlan, seedSdvPlan } from './sdvPlan';
+import { seedQueries } from './queries';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
 /** Used when DEMO_PASSWORD is not set. Printed at start; lives only in server code, never in the client. */
@@ -37,6 +38,7 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./casebook.ts', import.meta.url),
     new URL('./casebookVisits.ts', import.meta.url),
     new URL('./sdvPlan.ts', import.meta.url),
+    new URL('./queries.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
     ...(await engineSources(new URL('../../engine/form/', import.meta.url))),
@@ -300,6 +302,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     await generateSubjects(tx, study.id, opts.subjects ?? DEMO_SUBJECT_COUNT);
     await seedCasebook(tx, study.id);
     await seedSdvPlan(tx, study.id);
+    await seedQueries(tx, study.id);
     await seedForms(tx, study.id, now);
     await seedCasebookVisits(tx, study.id, now);
   });
@@ -361,6 +364,11 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
   }
   if (!(await hasSdvPlan(db, studyId))) {
     await db.transaction((tx) => seedSdvPlan(tx, studyId));
+    added = true;
+  }
+  const queryDicts = await db.query<{ n: number }>('select count(*)::int as n from query_dicts');
+  if ((queryDicts[0]?.n ?? 0) === 0) {
+    await db.transaction((tx) => seedQueries(tx, studyId));
     added = true;
   }
   if (added) await vacuumSubjects(db);

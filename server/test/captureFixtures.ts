@@ -53,6 +53,7 @@ import { captureVisitFixtures } from './captureVisitFixtures';
 import { captureReviewFixtures } from './captureReviewFixtures';
 import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
+import { captureQueryFixtures } from './captureQueryFixtures';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
 
@@ -187,6 +188,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureVisitFixtures(h, put);
   await captureSubjectManagementFixtures(h, put);
   await captureReviewFixtures(h, put);
+  await captureQueryFixtures(h, put);
   await captureStatisticsFixtures(h, put);
   return out;
 }

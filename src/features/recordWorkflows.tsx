@@ -10,10 +10,12 @@ import {
   type RecordRegistries,
 } from '../../renderers/actions/recordRegistries';
 import { registerNotes } from './notes/registerNotes';
+import { registerQueries } from './queries/register';
 import { registerSdv } from './sdv/registerSdv';
 
 export function createAppRecordRegistries(): RecordRegistries {
   const registries = createRecordRegistries();
+  registerQueries(registries);
   registerNotes(registries);
   registerSdv(registries);
   return registries;

@@ -9,6 +9,8 @@ export const PATHS = {
   subjects: '/index/subjects',
   /** The monitor's SDV worklist (issue 14). */
   sdvWorklist: '/index/sdv',
+  /** The query overview (issue 13). */
+  queryManage: '/index/queryManage',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

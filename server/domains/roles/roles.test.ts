@@ -42,7 +42,11 @@ describe('changeSiteRole.do', () => {
     expect(res.body).toEqual({
       success: true,
       msg: '',
-      data: { ...ids, rolecode: 'CRC', allowedPaths: ['/index/subjects', '/index/statistics'] },
+      data: {
+        ...ids,
+        rolecode: 'CRC',
+        allowedPaths: ['/index/subjects', '/index/statistics', '/index/queryManage'],
+      },
     });
     const rows = await auditRows(h.db, 'user-crc.li', 'role.select');
     expect(rows.at(-1)?.detail).toEqual({

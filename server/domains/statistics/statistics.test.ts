@@ -73,15 +73,15 @@ describe('my to-dos (visit/myTaskInfo.do)', () => {
 
   it('adds the kinds a workflow registers, for the roles it answers', async () => {
     h.app.taskCounters.register({
-      id: 'answersToReview',
+      id: 'probeToReview',
       count: async (_db, session, rolecode) =>
         rolecode === 'CRA'
           ? { count: session.siteId === 'site-bj01' ? 3 : 0, link: '/index/queryManage' }
           : null,
     });
-    expect(await tasks(cra)).toContainEqual({ id: 'answersToReview', count: 3, link: '/index/queryManage' });
-    expect(countOf(await tasks(crc), 'answersToReview')).toBeUndefined();
-    expect(() => h.app.taskCounters.register({ id: 'answersToReview', count: async () => null })).toThrow(
+    expect(await tasks(cra)).toContainEqual({ id: 'probeToReview', count: 3, link: '/index/queryManage' });
+    expect(countOf(await tasks(crc), 'probeToReview')).toBeUndefined();
+    expect(() => h.app.taskCounters.register({ id: 'probeToReview', count: async () => null })).toThrow(
       /registered twice/,
     );
   });
