@@ -46,11 +46,7 @@ export function TaskList() {
       <Typography id="tasks-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         <FormattedMessage id="tasks.title" />
       </Typography>
-      <AsyncView
-        state={tasks}
-        data-testid="tasks"
-        empty={<FormattedMessage id="tasks.none" />}
-      >
+      <AsyncView state={tasks} data-testid="tasks" empty={<FormattedMessage id="tasks.none" />}>
         {(rows) => (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
             {rows.map((task) => (
