@@ -39,7 +39,7 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   // signatures and item status
   { path: '/edc/varstatus/showSignature.do', planned: 'issue 14 (PI signature)' },
   { path: '/edc/varstatus/validationSignUser.do' },
-  { path: '/edc/varstatus/saveVarStatusList.do', planned: 'issue 14 (SDV, signature)' },
+  { path: '/edc/varstatus/saveVarStatusList.do' },
   // subjects (issue 12: the casebook's first slice)
   ...[
     'sitecodeList',
@@ -54,7 +54,7 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
     .map((name) => ({ path: `/edc/subject/${name}.do` })),
   { path: '/edc/subject/subjectinfo.do' },
   { path: '/edc/subject/subjectlist.do' },
-  { path: '/edc/subject/subjectSdvSign.do', planned: 'issue 14 (SDV)' },
+  { path: '/edc/subject/subjectSdvSign.do' },
   { path: '/edc/medCoding/getCodingInfo.do', planned: 'issue 14 (medical coding)' },
   // data
   { path: '/edc/data/dataInputasst.do' },
@@ -69,7 +69,7 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   // visits
   { path: '/edc/visit/visitlist.do' },
   { path: '/edc/visit/tablelist.do' },
-  { path: '/edc/visit/myTaskInfo.do', planned: 'issue 12 (casebook)' },
+  { path: '/edc/visit/myTaskInfo.do' },
   ...['hidevisitlist', 'hidetablelist', 'savevisit', 'updateVisitTable', 'deletevisit']
     .concat(['addNextVisit', 'delCurrentVisit'])
     .map((name) => ({ path: `/edc/visit/${name}.do` })),
@@ -78,19 +78,13 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   { path: '/edc/dataevent/selectSearchFields.do' },
   { path: '/edc/dataevent/eventtype.do', planned: 'issue 12 (casebook: event types of batch operations)' },
   // notes, edit checks, queries
-  ...['piNoteList', 'savePINote'].map((name) => ({
-    path: `/edc/pinote/${name}.do`,
-    planned: 'issue 14 (notes)',
-  })),
+  ...['piNoteList', 'savePINote'].map((name) => ({ path: `/edc/pinote/${name}.do` })),
   { path: '/edc/editcheck/check.do' },
   { path: '/edc/editcheck/checkupdate.do' },
   ...['queryDictList', 'queryListHistory', 'saveQuery', 'replyQuery', 'closeQuery', 'closeAndSaveQuery']
     .concat(['selectNoCHQueryStatus', 'queryModelList', 'queryHistoryRoleList'])
-    .map((name) => ({ path: `/edc/query/${name}.do`, planned: 'issue 13 (queries)' })),
-  ...['saveQueryDetail', 'findDefaultQueryPd'].map((name) => ({
-    path: `/edc/querydetail/${name}.do`,
-    planned: 'issue 13 (queries)',
-  })),
+    .map((name) => ({ path: `/edc/query/${name}.do` })),
+  ...['saveQueryDetail', 'findDefaultQueryPd'].map((name) => ({ path: `/edc/querydetail/${name}.do` })),
 ];
 
 type AnyEndpoint = EndpointDef<yup.AnyObject, unknown>;

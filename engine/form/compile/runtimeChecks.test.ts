@@ -65,7 +65,7 @@ describe('unknown code lists', () => {
         path: 'sections[0].items[0].codelisttype',
         subject: 'X',
         messageId: FORM_MSG.unknownCodeList,
-        values: { codelisttype: 'NOPE', known: 'SEX, SUBJSTATUS, YN' },
+        values: { codelisttype: 'NOPE', known: 'SEX, SUBJSTATUS, YN, QUERYSTATUS, QUERYKIND' },
       },
     ]);
   });
