@@ -145,7 +145,10 @@ export const UnknownCodeList: Story = {
     edit(canvasElement, text);
     await waitFor(() => expect(canvas.getAllByTestId('builder-problem')).toHaveLength(1));
     await expect(problems(canvasElement)).toHaveTextContent(
-      msg('form.unknownCodeList', { codelisttype: 'ARMS', known: 'SEX, SUBJSTATUS, YN, QUERYSTATUS, QUERYKIND' }),
+      msg('form.unknownCodeList', {
+        codelisttype: 'ARMS',
+        known: 'SEX, SUBJSTATUS, YN, QUERYSTATUS, QUERYKIND',
+      }),
     );
     const at = text.indexOf('"ARMS"');
     await waitFor(() =>
