@@ -21,6 +21,9 @@ const ROUTES: readonly { path: string; of: keyof typeof PATHS | 'unknown' }[] = 
   { path: PATHS.checkRole, of: 'checkRole' },
   { path: PATHS.index, of: 'index' },
   { path: PATHS.statistics, of: 'statistics' },
+  { path: PATHS.queryManage, of: 'queryManage' },
+  // a monitor's page: the CRC is shown that it may not, under the same CSP
+  { path: PATHS.sdvWorklist, of: 'sdvWorklist' },
   { path: PATHS.subjects, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}`, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}/${FORM}`, of: 'subjects' },
