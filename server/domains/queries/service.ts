@@ -274,10 +274,8 @@ export async function closeQueries(db: Db, session: RoleSession, p: CloseParams,
   if (p.reason.trim() === '') throw new QueryRefused('queryCloseReasonRequired');
   if (!(await dictHas(db, session.studyId, 'close', p.reason)))
     throw new QueryRefused('queryUnknownCloseReason');
-  const seen = new Set<string>();
-  for (const id of p.queryids) {
-    if (seen.has(id)) continue;
-    seen.add(id);
+  // locked in one order whatever order the client sent (two bulk closes over the same queries never deadlock)
+  for (const id of [...new Set(p.queryids)].sort()) {
     const query = await scopedQuery(db, session, id, true);
     if (!OPEN_STATES.includes(query.querystatus)) throw new QueryRefused('queryStateNotAllowed');
     const to: QueryStatus =
