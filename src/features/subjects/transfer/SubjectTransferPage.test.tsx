@@ -47,7 +47,8 @@ describe('the subject transfer page', () => {
         },
       ]),
     );
-    // the page reads its choices and the transfers again
+    // the page reads its choices and the transfers again, and says the move was made (kept across that reload)
     await waitFor(() => expect(client.paramsOf('transferList').length).toBeGreaterThan(1));
+    expect(await screen.findByTestId('transfer-done')).toBeInTheDocument();
   });
 });

@@ -32,6 +32,8 @@ import { SUBJECT_REASON_MAX_LENGTH } from '../base/ChangeDialog';
 
 export function SubjectTransferPage() {
   const [reloads, setReloads] = useState(0);
+  // the last move, said above the form (the form itself starts afresh with the subjects read again)
+  const [moved, setMoved] = useState<SubjectRow | null>(null);
   const choices = useEndpoint(transferSites, {}, { reloadToken: reloads });
   const history = useEndpoint(transferList, { page: 1, size: 20 }, { reloadToken: reloads });
   return (
@@ -39,13 +41,21 @@ export function SubjectTransferPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
         <FormattedMessage id="transfer.title" />
       </Typography>
+      {moved ? (
+        <Alert severity="success" data-testid="transfer-done">
+          <FormattedMessage id="transfer.done" values={{ subjid: moved.subjid, sitecode: moved.sitecode }} />
+        </Alert>
+      ) : null}
       <AsyncView state={choices} isEmpty={() => false} data-testid="transfer-choices">
         {(data) => (
           <TransferForm
             key={reloads}
             subjects={data.subjects}
             sites={data.sites}
-            onMoved={() => setReloads((n) => n + 1)}
+            onMoved={(row) => {
+              setMoved(row);
+              setReloads((n) => n + 1);
+            }}
           />
         )}
       </AsyncView>
@@ -85,14 +95,12 @@ export function TransferForm({ subjects, sites, onMoved }: TransferFormProps) {
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<SubjectRow | null>(null);
   const subject = subjects.find((s) => s.subjectid === subjectid);
   const required = intl.formatMessage({ id: 'casebook.required' });
 
   async function submit() {
     setTried(true);
     setRefusal(null);
-    setDone(null);
     if (!subject || !tositeid || reason.trim() === '') return;
     setBusy(true);
     try {
@@ -101,7 +109,6 @@ export function TransferForm({ subjects, sites, onMoved }: TransferFormProps) {
         { subjectid: subject.subjectid, updatedat: subject.updatedat, tositeid, reason: reason.trim() },
         { silent: true },
       );
-      setDone(row);
       onMoved(row);
     } catch (err) {
       setRefusal(
@@ -133,11 +140,6 @@ export function TransferForm({ subjects, sites, onMoved }: TransferFormProps) {
       {refusal ? (
         <Alert severity="error" data-testid="transfer-refusal">
           {refusal}
-        </Alert>
-      ) : null}
-      {done ? (
-        <Alert severity="success" data-testid="transfer-done">
-          <FormattedMessage id="transfer.done" values={{ subjid: done.subjid, sitecode: done.sitecode }} />
         </Alert>
       ) : null}
       <TextField
