@@ -242,7 +242,7 @@ describe('SearchBar', () => {
     const onFieldsLoaded = vi.fn();
     setup({ onFieldsLoaded }, client);
     expect(await screen.findByText(text('search.loadFailed'))).toBeInTheDocument();
-    expect(onFieldsLoaded).toHaveBeenLastCalledWith([]);
+    await waitFor(() => expect(onFieldsLoaded).toHaveBeenLastCalledWith([]));
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: text('search.retry') }));
     expect(await screen.findByLabelText('受试者编号')).toBeInTheDocument();
