@@ -265,11 +265,12 @@ export const closeQuery = endpoint({
   path: '/edc/query/closeQuery.do',
   method: 'POST',
   description:
-    "Closes queries (monitor, data manager), one or many (the overview's bulk close): all or none. `reason` (a close reason of queryDictList) is required ('关闭原因不能为空'). Answers the queries as they are now.",
+    "Closes queries (monitor, data manager), one or many (the overview's bulk close): all or none. `reason` (a close reason of queryDictList) is required ('关闭原因不能为空'). `updatedat` (closing one query from its thread) is the query as read: a query answered or changed since is refused, so nobody closes an answer they have not seen. Answers the queries as they are now.",
   params: yup.object({
     queryids: yup.array(idText()).required().min(1).max(500),
     reason: str().max(32).optional(),
     note: str().max(QUERY_TEXT_MAX).nullable().default(null),
+    updatedat: str().max(40).optional(),
   }),
   data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
 });

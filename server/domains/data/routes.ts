@@ -31,7 +31,7 @@ import {
   latestFormVersion,
   type FormSchemaRow,
 } from './formsRepository';
-import { findRecord, recordLines, type RecordRow } from './recordsRepository';
+import { findRecord, lockSubject, recordLines, type RecordRow } from './recordsRepository';
 import { pageMark, requireUnmarkedPage } from './pageMarks';
 import { NotFound, scopedForm } from './scope';
 import type { FormSchemaService } from './formSchemas';
@@ -267,7 +267,9 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             at: now,
           },
           async (tx) => {
-            // a page marked not collected, not occurred or invalid takes no data (docs/casebook-visits.md)
+            // a page marked not collected, not occurred or invalid takes no data (docs/casebook-visits.md); the
+            // subject is locked first, as marking locks it, so a mark cannot land between this check and the write
+            await lockSubject(tx, subject.id);
             await requireUnmarkedPage(tx, subject.id, params);
             // a first entry goes against the form's latest version (the one datainfo serves for a new record)
             if ((await latestFormVersion(tx, session.studyId, params.tid)) !== form.version) {
@@ -319,6 +321,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             at: now,
           },
           async (tx) => {
+            await lockSubject(tx, record.subjectId);
             await requireUnmarkedPage(tx, record.subjectId, record);
             const result = await updateExistingRecord(tx, {
               actor: actorOf(session),

@@ -287,7 +287,15 @@ describe('manual queries: the life cycle', () => {
       status: 200,
       msg: 'This query was changed meanwhile; please reload it and try again',
     });
-    await ok(closeQuery, { queryids: [q.queryid], reason: 'ANSWERED' }, cra);
+    // a close from the thread as read before the answer is refused: the answer was not seen
+    await refused(closeQuery, { queryids: [q.queryid], reason: 'ANSWERED', updatedat: q.updatedat }, cra, {
+      status: 200,
+      msg: 'This query was changed meanwhile; please reload it and try again',
+    });
+    expect(
+      (await threadsOf(recordid, cra, { variable: 'PULSE' })).find((t) => t.queryid === q.queryid),
+    ).toMatchObject({ querystatus: 'answered' });
+    await ok(closeQuery, { queryids: [q.queryid], reason: 'ANSWERED', updatedat: answered.updatedat }, cra);
     await refused(closeQuery, { queryids: [q.queryid], reason: 'ANSWERED' }, dm, state);
     await refused(
       replyQuery,

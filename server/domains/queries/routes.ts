@@ -146,7 +146,12 @@ export function queryRoutes(app: FastifyInstance, ctx: AppContext): void {
             await closeQueries(
               tx,
               session,
-              { queryids: params.queryids, reason: params.reason ?? '', note: params.note ?? null },
+              {
+                queryids: params.queryids,
+                reason: params.reason ?? '',
+                note: params.note ?? null,
+                ...(params.updatedat === undefined ? {} : { updatedat: params.updatedat }),
+              },
               now,
             );
             return threads(tx, [...new Set(params.queryids)]);

@@ -266,18 +266,23 @@ export interface CloseParams {
   queryids: readonly string[];
   reason: string;
   note: string | null;
+  /** The query as read, when one query is closed from its thread. */
+  updatedat?: string;
 }
 
 /** Closes every query or none (a refusal rolls back the transaction). */
 export async function closeQueries(db: Db, session: RoleSession, p: CloseParams, now: Date): Promise<void> {
   await requirePermission(db, session, QUERY_CAPABILITIES.close);
   if (p.reason.trim() === '') throw new QueryRefused('queryCloseReasonRequired');
+  if (p.updatedat !== undefined && new Set(p.queryids).size !== 1)
+    throw new QueryRefused('queryStateNotAllowed');
   if (!(await dictHas(db, session.studyId, 'close', p.reason)))
     throw new QueryRefused('queryUnknownCloseReason');
   // locked in one order whatever order the client sent (two bulk closes over the same queries never deadlock)
   for (const id of [...new Set(p.queryids)].sort()) {
     const query = await scopedQuery(db, session, id, true);
     if (!OPEN_STATES.includes(query.querystatus)) throw new QueryRefused('queryStateNotAllowed');
+    if (p.updatedat !== undefined) checkUpdatedAt(query, p.updatedat);
     const to: QueryStatus =
       p.reason === WITHDRAWN_REASON && query.querystatus !== 'answered' ? 'cancelled' : 'closed';
     await updateQuery(db, query.queryid, { status: to, closeReason: p.reason, at: now });

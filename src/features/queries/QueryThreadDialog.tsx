@@ -365,7 +365,12 @@ function ThreadCard({ thread: t, ctx, can, closeReasons, act }: ThreadCardProps)
                   void run(needReason, () =>
                     client.call(
                       closeQuery,
-                      { queryids: [t.queryid], reason, note: text.trim() === '' ? null : text.trim() },
+                      {
+                        queryids: [t.queryid],
+                        reason,
+                        note: text.trim() === '' ? null : text.trim(),
+                        updatedat: t.updatedat,
+                      },
                       { silent: true },
                     ),
                   )
