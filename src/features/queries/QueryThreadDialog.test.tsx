@@ -125,6 +125,30 @@ describe('the query thread', () => {
   });
 });
 
+describe('after an accepted action', () => {
+  it('a failed re-read of the thread is not shown as the reply failing (no invitation to send it twice)', async () => {
+    let reads = 0;
+    const client = createFakeApiClient({
+      queryListHistory: () => {
+        reads += 1;
+        if (reads === 2) throw Object.assign(new Error('offline'), { msg: 'offline' });
+        return [systemQuery];
+      },
+      queryDictList: dicts!,
+      replyQuery: () => ({ ...systemQuery, querystatus: 'answered' }),
+    });
+    open(client, ['query.view', 'query.reply']);
+    const card = await screen.findByTestId(`query-${systemQuery.queryid}`);
+    await userEvent.type(within(card).getByTestId('query-text'), 'answer');
+    await userEvent.click(within(card).getByTestId('query-reply'));
+    await waitFor(() => expect(reads).toBeGreaterThanOrEqual(3));
+    expect(client.paramsOf('replyQuery')).toHaveLength(1);
+    const after = await screen.findByTestId(`query-${systemQuery.queryid}`);
+    expect(within(after).queryByTestId('query-problem')).toBeNull();
+    expect(within(after).getByTestId('query-text')).toHaveValue('');
+  });
+});
+
 describe('the overview’s bulk close', () => {
   it('needs a reason; then closes every selected query in one request and reads the list again', async () => {
     const client = createFakeApiClient({ queryDictList: dicts!, closeQuery: [] });

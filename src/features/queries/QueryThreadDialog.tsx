@@ -94,12 +94,19 @@ export function QueryThreadDialog({ ctx, variable, onClose, onChanged }: QueryTh
   const label = variable === null ? null : (ctx.form.items.get(variable)?.label ?? variable);
   const locale = useEngineLocale();
 
-  /** Runs an accepted action's request, then reads the thread again and tells the page. */
+  /**
+   * Runs an accepted action's request, then reads the thread again and tells the page. Only the action's own failure
+   * is the caller's failure: once the server has accepted it, a failed re-read must not read as "not done" (the user
+   * would send it again and raise a duplicate); the dialog reads the thread again and shows that read's outcome.
+   */
   async function act(request: () => Promise<unknown>): Promise<void> {
     await request();
     if (!params) return;
-    const threads = await client.call(queryListHistory, params, { silent: true });
-    onChanged(threads);
+    try {
+      onChanged(await client.call(queryListHistory, params, { silent: true }));
+    } catch {
+      // the dialog's own read (reloaded below) shows whether the thread can be read now
+    }
     setReload((n) => n + 1);
   }
 
