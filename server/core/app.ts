@@ -61,8 +61,8 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(rolesPlugin);
   await app.register(listsPlugin);
   await app.register(subjectsPlugin);
-  await app.register(subjectManagementPlugin);
   await app.register(dataPlugin);
+  await app.register(subjectManagementPlugin);
   await app.register(visitsPlugin);
   await app.register(statisticsPlugin);
   await app.register(editChecksPlugin);

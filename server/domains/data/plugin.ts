@@ -4,13 +4,15 @@
  * the role's data permission (core/auth/permissions.ts: 403) and answers "not found" for a subject outside the
  * session's site. Decorates `formSchemas` — the compiled form versions, cached per app — for the domains that
  * validate forms too (edit checks), and `recordHooks` — where the review workflows (queries, SDV, notes …) register
- * what they add to a save, an item's state and a record's capabilities (recordHooks.ts).
+ * what they add to a save, an item's state and a record's capabilities (recordHooks.ts), and `subjectMoves` —
+ * what follows a subject transferred to another site (subjectMoves.ts).
  */
 import fp from 'fastify-plugin';
 import { appContext } from '../../core/context';
 import { auditRoutes } from './auditRoutes';
 import { createFormSchemaService, type FormSchemaService } from './formSchemas';
 import { createRecordHooks, type RecordHooks } from './recordHooks';
+import { createSubjectMoves, type SubjectMoves } from './subjectMoves';
 import { formDataRoutes } from './routes';
 
 declare module 'fastify' {
@@ -19,6 +21,8 @@ declare module 'fastify' {
     formSchemas: FormSchemaService;
     /** What the review workflows add to a record's saves, item states and capabilities (recordHooks.ts). */
     recordHooks: RecordHooks;
+    /** What follows a subject transferred to another site (subjectMoves.ts). */
+    subjectMoves: SubjectMoves;
   }
 }
 
@@ -27,6 +31,7 @@ export const dataPlugin = fp(
     const ctx = appContext(app);
     app.decorate('formSchemas', createFormSchemaService(ctx.db));
     app.decorate('recordHooks', createRecordHooks());
+    app.decorate('subjectMoves', createSubjectMoves());
     formDataRoutes(app, ctx);
     auditRoutes(app, ctx);
   },

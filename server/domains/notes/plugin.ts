@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import type { RecordCapability } from '../../../engine/api/data';
 import { appContext } from '../../core/context';
+import { movesSiteColumn } from '../data/subjectMoves';
 import { noteStates, rolePermissionsAmong } from './repository';
 import { noteRoutes } from './routes';
 
@@ -16,6 +17,7 @@ export const notesPlugin = fp(
   async (app) => {
     const ctx = appContext(app);
     noteRoutes(app, ctx);
+    app.subjectMoves.onMoved('notes', movesSiteColumn('notes'));
     app.recordHooks.itemState('notes', async (db, q) => {
       const states = await noteStates(db, q.recordId);
       return Object.fromEntries(Object.entries(states).map(([variable, note]) => [variable, { note }]));

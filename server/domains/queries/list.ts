@@ -13,6 +13,9 @@ import {
 import type { ListDeclaration } from '../lists/engine/declaration';
 import { QUERY_JOINS, QUERY_ROW_COLUMNS } from './repository';
 
+/** The subject number, read on `queries q` alone (search and sort run without the joins: declaration.ts). */
+const SUBJID_OF_QUERY = '(select s0.subjid from subjects s0 where s0.id = q.subject_id)';
+
 export const queryListDeclaration: ListDeclaration<QueryRow> = {
   key: QUERY_LIST_KEY,
   page: QUERY_MANAGE_PAGE,
@@ -20,11 +23,12 @@ export const queryListDeclaration: ListDeclaration<QueryRow> = {
   source: { table: 'queries', alias: 'q', joins: QUERY_JOINS },
   rowKey: { sql: 'q.id', type: 'int' },
   studyColumn: 'q.study_id',
+  // the stored site follows the subject on transfer (subjectMoves.ts)
   siteColumn: 'q.site_id',
   searchColumns: {
     querystatus: { sql: 'q.status', type: 'text' },
     kind: { sql: 'q.kind', type: 'text' },
-    subjid: { sql: 's.subjid', type: 'text' },
+    subjid: { sql: SUBJID_OF_QUERY, type: 'text' },
     tid: { sql: 'q.tid', type: 'text' },
     variable: { sql: 'q.variable', type: 'text' },
     ctime: { sql: 'q.created_at::date', type: 'date' },
@@ -32,7 +36,7 @@ export const queryListDeclaration: ListDeclaration<QueryRow> = {
   sortKeys: {
     ctime: { expr: 'q.created_at', type: 'timestamptz' },
     querystatus: { expr: 'q.status', type: 'text' },
-    subjid: { expr: 's.subjid', type: 'text' },
+    subjid: { expr: SUBJID_OF_QUERY, type: 'text' },
   },
   defaultSort: { prop: 'ctime', asc: false },
   select: QUERY_ROW_COLUMNS,

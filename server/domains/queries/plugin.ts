@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import { appContext } from '../../core/context';
 import { queryListDeclaration } from './list';
+import { movesSiteColumn } from '../data/subjectMoves';
 import { queryCapabilities, queryItemStates, systemQueryHook } from './recordHooks';
 import { queryRoutes } from './routes';
 import { QUERY_CAPABILITIES, QUERY_MANAGE_PAGE } from '../../../engine/api/queries';
@@ -26,6 +27,7 @@ export const queriesPlugin = fp(
     app.recordHooks.onSaved('queries.system', systemQueryHook);
     app.recordHooks.itemState('queries', queryItemStates);
     app.recordHooks.capabilities('queries', queryCapabilities);
+    app.subjectMoves.onMoved('queries', movesSiteColumn('queries'));
     app.lists.register(queryListDeclaration);
     // the home page's to-dos: queries to answer (roles that reply), answers to review (roles that close); a kind
     // with nothing in it is left out (a monitor before any answer has "nothing to do")

@@ -25,6 +25,7 @@ import {
   type QueryThread,
 } from '../../../engine/api/queries';
 import { myTaskInfo } from '../../../engine/api/statistics';
+import { transferSubject } from '../../../engine/api/subjectManagement';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { startHarness, type Harness } from '../../test/harness';
 
@@ -487,5 +488,44 @@ describe('dictionaries, overview and to-dos', () => {
     const monitor = await ok(selectNoCHQueryStatus, { subjectid: open.list[0]!.subjectid }, cra);
     expect(monitor.toAnswer).toBe(0);
     expect(monitor.forms.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a transferred subject', () => {
+  it('takes its open queries to the new site: answered there, listed and counted there, gone from the old site', async () => {
+    const subjectid = await freshSubject();
+    const saved = await enterVs(subjectid, VS);
+    const q = await ok(
+      saveQuery,
+      { recordid: saved.record.recordid, kind: 'item', variable: 'PULSE', note: 'Pulse per source?' },
+      cra,
+    );
+    const [subject] = await h.db.query<{ updatedat: string; subjid: string }>(
+      `select subjid, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updatedat
+         from subjects where id = $1`,
+      [subjectid],
+    );
+    const bj01Before = await ok(selectNoCHQueryStatus, {}, crc);
+    const bosBefore = await ok(selectNoCHQueryStatus, {}, crcSh);
+    await ok(
+      transferSubject,
+      { subjectid, updatedat: subject!.updatedat, tositeid: 'site-bos01', reason: 'moved to Boston' },
+      dm,
+    );
+    expect((await ok(selectNoCHQueryStatus, {}, crc)).toAnswer).toBe(bj01Before.toAnswer - 1);
+    expect((await ok(selectNoCHQueryStatus, {}, crcSh)).toAnswer).toBe(bosBefore.toAnswer + 1);
+    const atBos = await ok(queryModelList, { page: 1, size: 50, subjid: subject!.subjid }, crcSh);
+    expect(atBos.list.find((r) => r.queryid === q.queryid)).toMatchObject({ sitecode: 'BOS01' });
+    const atBj = await ok(queryModelList, { page: 1, size: 50, subjid: subject!.subjid }, cra);
+    expect(atBj.list.some((r) => r.queryid === q.queryid)).toBe(false);
+    await refused(replyQuery, { queryid: q.queryid, note: 'x', updatedat: q.updatedat }, crc, {
+      status: 200,
+    });
+    const answered = await ok(
+      replyQuery,
+      { queryid: q.queryid, note: 'Per source: 70', updatedat: q.updatedat },
+      crcSh,
+    );
+    expect(answered.querystatus).toBe('answered');
   });
 });

@@ -24,7 +24,7 @@ export const QUERY_ROW_COLUMNS = `
   to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ctime,
   to_char(q.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updatedat`;
 
-export const QUERY_JOINS = `join subjects s on s.id = q.subject_id join sites si on si.id = q.site_id
+export const QUERY_JOINS = `join subjects s on s.id = q.subject_id join sites si on si.id = s.site_id
   join users u on u.id = q.created_by`;
 
 const QUERY_FROM = `queries q ${QUERY_JOINS}`;
@@ -36,7 +36,7 @@ export interface QueryState extends QueryRow {
   checkId: string | null;
 }
 
-const STATE_COLUMNS = `${QUERY_ROW_COLUMNS}, q.study_id as "studyId", q.site_id as "siteId", q.check_id as "checkId"`;
+const STATE_COLUMNS = `${QUERY_ROW_COLUMNS}, q.study_id as "studyId", s.site_id as "siteId", q.check_id as "checkId"`;
 
 /** A query id is the decimal text of its identity; anything else names no query. */
 export function parseQueryId(id: string): string | null {
@@ -370,9 +370,9 @@ export function subjectFormCounts(db: Db, studyId: string, subjectId: string) {
 export async function siteCounts(db: Db, studyId: string, siteId: string) {
   const row = await queryOne<{ created: number; answered: number }>(
     db,
-    `select count(*) filter (where status = 'created')::int as created,
-            count(*) filter (where status = 'answered')::int as answered
-     from queries where study_id = $1 and site_id = $2`,
+    `select count(*) filter (where q.status = 'created')::int as created,
+            count(*) filter (where q.status = 'answered')::int as answered
+     from queries q join subjects s on s.id = q.subject_id where q.study_id = $1 and s.site_id = $2`,
     [studyId, siteId],
   );
   return row ?? { created: 0, answered: 0 };

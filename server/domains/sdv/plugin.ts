@@ -11,6 +11,7 @@
 import fp from 'fastify-plugin';
 import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { appContext } from '../../core/context';
+import { movesSiteColumn } from '../data/subjectMoves';
 import { roleHasPermission, rolePermissionsAmong } from '../notes/repository';
 import { sdvFieldsOf } from './itemStates';
 import { recordPlanItems } from './repository';
@@ -26,6 +27,7 @@ export const sdvPlugin = fp(
     const ctx = appContext(app);
     sdvRoutes(app, ctx);
     app.recordHooks.onSaved('sdv.reset', resetOnSave);
+    app.subjectMoves.onMoved('sdv', movesSiteColumn('sdv_items'));
     app.recordHooks.itemState('sdv', async (db, q) => {
       const rows = await recordPlanItems(db, q.recordId);
       return Object.fromEntries(rows.map((r) => [r.variable, { ...sdvFieldsOf(r) }]));

@@ -18,8 +18,8 @@ export async function pagesToVerify(db: Db, session: RoleSession): Promise<numbe
 
 export async function notesToReview(db: Db, session: RoleSession): Promise<number> {
   const rows = await db.query<{ n: number }>(
-    `select count(*)::int as n from notes n
-     where n.study_id = $1 and n.site_id = $2 and not exists (select 1 from note_reviews v where v.note_id = n.id)`,
+    `select count(*)::int as n from notes n join subjects s on s.id = n.subject_id
+     where n.study_id = $1 and s.site_id = $2 and not exists (select 1 from note_reviews v where v.note_id = n.id)`,
     [session.studyId, session.siteId],
   );
   return rows[0]?.n ?? 0;

@@ -11,5 +11,5 @@ export const subjectManagementPlugin = fp(
   async (app) => {
     subjectManagementRoutes(app, appContext(app));
   },
-  { name: 'edc-subject-management', dependencies: ['edc-core', 'edc-subjects'] },
+  { name: 'edc-subject-management', dependencies: ['edc-core', 'edc-subjects', 'edc-data'] },
 );

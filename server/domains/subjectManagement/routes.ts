@@ -89,6 +89,6 @@ export function subjectManagementRoutes(app: FastifyInstance, ctx: AppContext): 
   roleEndpoint(app, ctx, transferSubject, {
     page: SUBJECT_TRANSFER_PAGE,
     handler: async ({ params, session, locale, now }) =>
-      orRefused(locale, async () => ok(await transfer(db, session, params, now))),
+      orRefused(locale, async () => ok(await transfer(db, session, params, now, app.subjectMoves))),
   });
 }

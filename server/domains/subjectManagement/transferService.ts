@@ -8,6 +8,7 @@
 import type { TransferRow, TransferSite } from '../../../engine/api/subjectManagement';
 import type { SubjectRow } from '../../../engine/api/subjects';
 import type { RoleSession } from '../../core/auth/guard';
+import type { SubjectMoves } from '../data/subjectMoves';
 import type { Db } from '../../core/db/db';
 import { queryOne } from '../../core/db/db';
 import {
@@ -83,6 +84,7 @@ export async function transfer(
   session: RoleSession,
   input: TransferInput,
   at: Date,
+  moves: SubjectMoves,
 ): Promise<SubjectRow> {
   await requireTransferPermission(db, session);
   const reason = input.reason.trim();
@@ -102,6 +104,14 @@ export async function transfer(
       iso,
     ]);
     await tx.query('update form_records set site_id = $2 where subject_id = $1', [stored.id, to.siteid]);
+    // the workflows' current rows follow (open queries, notes, SDV marks …; subjectMoves.ts)
+    await moves.runMoved(tx, {
+      studyId: session.studyId,
+      subjectId: stored.id,
+      fromSiteId: from.siteid,
+      toSiteId: to.siteid,
+      at,
+    });
     await appendSubjectAudit(tx, [
       {
         studyId: session.studyId,

@@ -39,7 +39,11 @@ export function BulkCloseDialog({ ctx, selected = [], onClose }: ListActionDialo
     }
     setBusy(true);
     try {
-      await client.call(closeQuery, { queryids: ids, reason, note: null }, { silent: true });
+      await client.call(
+        closeQuery,
+        { queryids: ids, reason, note: null, updatedat: undefined },
+        { silent: true },
+      );
       ctx.reload();
       onClose();
     } catch (err) {

@@ -72,3 +72,39 @@ export function bindingProblems(list: ListDeclaration<object>, meta: ListMetadat
   }
   return problems;
 }
+
+/**
+ * Where a declaration's filtering SQL reaches past its table: search columns, sort keys, the row key and the scope
+ * columns are evaluated on `table alias` alone (the page's keys are read without the joins), so a column of a joined
+ * table there fails at request time. Aliases a sub-select introduces itself (`(select … from subjects s0 …)`) are
+ * allowed. Empty when the declaration is sound; `register` refuses it otherwise.
+ */
+export function declarationProblems(list: ListDeclaration<object>): string[] {
+  const base = list.source.alias;
+  const exprs: [string, string][] = [
+    ['rowKey', list.rowKey.sql],
+    ...(list.studyColumn ? [['studyColumn', list.studyColumn] as [string, string]] : []),
+    ...(list.siteColumn ? [['siteColumn', list.siteColumn] as [string, string]] : []),
+    ...(list.source.where ? [['where', list.source.where] as [string, string]] : []),
+    ...Object.entries(list.searchColumns).map(([k, c]): [string, string] => [`search ${k}`, c.sql]),
+    ...Object.entries(list.sortKeys)
+      .filter(([, k]) => k.expr !== null)
+      .map(([k, s]): [string, string] => [`sort ${k}`, s.expr ?? '']),
+  ];
+  const problems: string[] = [];
+  for (const [what, sql] of exprs) {
+    const own = new Set(
+      [...sql.matchAll(/\b(?:from|join)\s+[a-z_][a-z0-9_]*\s+(?:as\s+)?([a-z_][a-z0-9_]*)/gi)].map(
+        (m) => m[1]!,
+      ),
+    );
+    for (const m of sql.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_"]/gi)) {
+      const alias = m[1]!;
+      if (alias !== base && !own.has(alias)) {
+        problems.push(`${list.key}: ${what} uses ${alias}., not on ${list.source.table} ${base}`);
+        break;
+      }
+    }
+  }
+  return problems;
+}

@@ -10,7 +10,7 @@ import type { AppContext } from '../../../core/context';
 import { fail, ok } from '../../../core/http/envelope';
 import { paramError, roleEndpoint } from '../../../core/http/route';
 import { message } from '../../../core/messages';
-import type { ListDeclaration } from './declaration';
+import { declarationProblems, type ListDeclaration } from './declaration';
 import {
   SERVER_FIELD_TYPES,
   createListMetadataStore,
@@ -66,6 +66,9 @@ export function createListRegistry(app: FastifyInstance, ctx: AppContext): ListR
     register(declaration) {
       const list = declaration as unknown as ListDeclaration<object>;
       if (lists.has(list.key)) throw new Error(`list ${list.key} is declared twice`);
+      const problems = declarationProblems(list);
+      if (problems.length > 0)
+        throw new Error(`list ${list.key} is declared wrongly: ${problems.join('; ')}`);
       const pager = createListPager(ctx.db, list);
       lists.set(list.key, { declaration: list, pager });
       roleEndpoint(app, ctx, list.endpoint, {
