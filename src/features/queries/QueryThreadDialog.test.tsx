@@ -77,6 +77,22 @@ describe('the query thread', () => {
     expect(client.paramsOf('closeQuery')).toEqual([]);
   });
 
+  it('names issue type and protocol deviation by the study dictionary, not by code', async () => {
+    const pd = dicts!.pdTypes[0]!;
+    const sub = pd.subtypes[0]!;
+    const issue = dicts!.addReasons[0]!;
+    const thread = { ...systemQuery, issuetype: issue.code, pdtype: pd.code, pdsubtype: sub.code };
+    const client = createFakeApiClient({ queryListHistory: [thread], queryDictList: dicts! });
+    open(client, ['query.view']);
+    const card = await screen.findByTestId(`query-${systemQuery.queryid}`);
+    expect(await within(card).findByTestId('query-issuetype')).toHaveTextContent(
+      typeof issue.text === 'string' ? issue.text : issue.text.zh_CN,
+    );
+    const pdText = within(card).getByTestId('query-pd').textContent ?? '';
+    expect(pdText).not.toContain(pd.code);
+    expect(pdText).not.toContain(sub.code);
+  });
+
   it('a reply is sent with the query as read; the thread is read again and the item state becomes answered', async () => {
     let threads: QueryThread[] = [systemQuery];
     const client = createFakeApiClient({

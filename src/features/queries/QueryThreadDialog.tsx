@@ -33,12 +33,14 @@ import {
   queryListHistory,
   replyQuery,
   saveQuery,
+  type PdType,
   type QueryDictEntry,
   type QueryThread,
 } from '../../../engine/api/queries';
 import { formatDateInZone } from '../../../engine/fieldTypes/dates';
 import { RequestError } from '../../../engine/http/requestError';
 import { metaText } from '../../../engine/metadata/metaText';
+import { dictText } from './dictText';
 import type { ItemAdornmentDialogProps } from '../../../renderers/actions/itemAdornments';
 import type { ActionDialogProps, RecordActionContext } from '../../../renderers/actions/recordActions';
 import { useApiClient } from '../../../renderers/apiClientContext';
@@ -113,6 +115,7 @@ export function QueryThreadDialog({ ctx, variable, onClose, onChanged }: QueryTh
   const threads = read.status === 'ready' ? (read.data as QueryThread[]) : null;
   const closeReasons = dicts.status === 'ready' ? dicts.data.closeReasons : [];
   const addReasons = dicts.status === 'ready' ? dicts.data.addReasons : [];
+  const pdTypes = dicts.status === 'ready' ? dicts.data.pdTypes : [];
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="query-thread-title">
@@ -153,6 +156,7 @@ export function QueryThreadDialog({ ctx, variable, onClose, onChanged }: QueryTh
                   can={can}
                   closeReasons={closeReasons}
                   addReasons={addReasons}
+                  pdTypes={pdTypes}
                   act={act}
                 />
               ))
@@ -198,10 +202,12 @@ interface ThreadCardProps {
   can(capability: string): boolean;
   closeReasons: readonly QueryDictEntry[];
   addReasons: readonly QueryDictEntry[];
+  pdTypes: readonly PdType[];
   act(request: () => Promise<unknown>): Promise<void>;
 }
 
-function ThreadCard({ thread: t, ctx, can, closeReasons, act }: ThreadCardProps) {
+function ThreadCard({ thread: t, ctx, can, closeReasons, addReasons, pdTypes, act }: ThreadCardProps) {
+  const dicts = { closeReasons, addReasons, pdTypes };
   const intl = useIntl();
   const locale = useEngineLocale();
   const client = useApiClient();
@@ -259,6 +265,22 @@ function ThreadCard({ thread: t, ctx, can, closeReasons, act }: ThreadCardProps)
         {t.modified ? (
           <Chip size="small" color="warning" label={intl.formatMessage({ id: 'queries.modified' })} />
         ) : null}
+        {t.issuetype ? (
+          <Typography variant="body2" color="text.secondary" data-testid="query-issuetype">
+            <FormattedMessage
+              id="queries.thread.issueType"
+              values={{ type: dictText(t.issuetype, dicts, locale) }}
+            />
+          </Typography>
+        ) : null}
+        {t.pdtype ? (
+          <Typography variant="body2" color="text.secondary" data-testid="query-pd">
+            <FormattedMessage
+              id="queries.thread.pd"
+              values={{ pd: dictText([t.pdtype, t.pdsubtype].filter(Boolean).join('/'), dicts, locale) }}
+            />
+          </Typography>
+        ) : null}
         {t.torole ? (
           <Typography variant="body2" color="text.secondary">
             <FormattedMessage id="queries.forwardedTo" values={{ role: t.torole }} />
@@ -285,10 +307,7 @@ function ThreadCard({ thread: t, ctx, can, closeReasons, act }: ThreadCardProps)
                 <FormattedMessage
                   id="queries.entry.reason"
                   values={{
-                    reason: (() => {
-                      const found = closeReasons.find((r) => r.code === e.reason);
-                      return found ? metaText(found.text, locale) : e.reason;
-                    })(),
+                    reason: dictText(e.reason, dicts, locale),
                   }}
                 />
               </Typography>
