@@ -23,7 +23,7 @@ describe('route chunk loader', () => {
     let attempts = 0;
     const Page = lazyPage(() => {
       attempts += 1;
-      return attempts === 1
+      return attempts <= 2
         ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
         : Promise.resolve(Loaded);
     });
@@ -39,7 +39,26 @@ describe('route chunk loader', () => {
 
     await userEvent.click(screen.getByRole('button', { name: text('app.chunkLoadRetry') }));
     expect(await screen.findByText('page content')).toBeInTheDocument();
+    expect(attempts).toBe(3);
+  });
+
+  it('tries a failed import once more by itself before showing the failure', async () => {
+    let attempts = 0;
+    const Page = lazyPage(() => {
+      attempts += 1;
+      return attempts === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve(Loaded);
+    });
+    const platform = createTestPlatform();
+    render(
+      <TestProviders platform={platform}>
+        <Page />
+      </TestProviders>,
+    );
+    expect(await screen.findByText('page content', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(attempts).toBe(2);
+    expect(platform.reports).toEqual([]);
   });
 
   it("shows 'loading failed' when the code does not arrive in time", async () => {
@@ -58,7 +77,7 @@ describe('route chunk loader', () => {
     const { CHUNK_LOAD_TIMEOUT_MS } = await import('./loadChunk');
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
     await expect(loadChunk(() => Promise.resolve(1), 10)).resolves.toBe(1);
-    await expect(loadChunk(() => Promise.reject(new Error('x')), 10)).rejects.toMatchObject({
+    await expect(loadChunk(() => Promise.reject(new Error('x')), 100, 5)).rejects.toMatchObject({
       reason: 'failed',
     });
   });
