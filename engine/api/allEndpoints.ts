@@ -4,6 +4,7 @@
  */
 import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
+import { invalidRecordEndpoints } from './invalidRecords';
 import { listEndpoints } from './lists';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
@@ -20,6 +21,7 @@ export const allEndpoints = {
   ...subjectEndpoints,
   ...subjectManagementEndpoints,
   ...visitEndpoints,
+  ...invalidRecordEndpoints,
   ...dataEndpoints,
   ...editCheckEndpoints,
   ...noteEndpoints,

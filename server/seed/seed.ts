@@ -352,6 +352,16 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
     });
     added = true;
   }
+  // a list added since the directory was seeded (the invalid-record table …) gets its definitions
+  const listed = await db.query<{ list_key: string }>(
+    'select distinct list_key from list_definitions where study_id = $1',
+    [studyId],
+  );
+  const missing = seed.lists.lists.filter((l) => !listed.some((r) => r.list_key === l.key));
+  if (listed.length > 0 && missing.length > 0) {
+    await db.transaction((tx) => seedLists(tx, studyId, { lists: missing, codeLists: {} }, now));
+    added = true;
+  }
   if (await topUpForms(db, studyId, now)) added = true;
   const casebook = await db.query<{ n: number }>('select count(*)::int as n from protocol_versions');
   if ((casebook[0]?.n ?? 0) === 0) {

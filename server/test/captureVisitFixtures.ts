@@ -4,6 +4,8 @@
  * unscheduled visit added and deleted, a repeating visit's next cycle added and deleted, an eCRF added to V2, a
  * page marked not occurred after its check, and the grid, lists and visit audit trail that follow.
  */
+import { INVALID_LIST_KEY, invalidTableList } from '../../engine/api/invalidRecords';
+import { selectColumns, selectSearchFields } from '../../engine/api/lists';
 import {
   activeData,
   addNextVisit,
@@ -97,4 +99,12 @@ export async function captureVisitFixtures(
   );
   const cra = await h.loginAs('cra.zhao', 'CRA', 'BJ01');
   put('visits/hideVisitList.readOnly', (await h.call(hideVisitList, { subjectid }, { token: cra })).body);
+  // the invalid-record table (a management page) as the data manager sees it at BJ01: the seed's invalid page
+  const dm = { token: await h.loginAs('dm.chen', 'DM', 'BJ01') };
+  put(
+    'visits/invalidSearchFields',
+    (await h.call(selectSearchFields, { listKey: INVALID_LIST_KEY }, dm)).body,
+  );
+  put('visits/invalidColumns', (await h.call(selectColumns, { listKey: INVALID_LIST_KEY }, dm)).body);
+  put('visits/invalidTableList', (await h.call(invalidTableList, { page: 1, size: 20 }, dm)).body);
 }

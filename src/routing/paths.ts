@@ -11,6 +11,8 @@ export const PATHS = {
   sdvWorklist: '/index/sdv',
   /** The query overview (issue 13). */
   queryManage: '/index/queryManage',
+  /** The invalid-record table, a management page (issue 12). */
+  invalidTable: '/index/invalidTable',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

@@ -1,11 +1,13 @@
 /**
  * The visits domain (`edc-visits`): a subject's visits (visitlist.do) and a visit's forms (tablelist.do) with their
  * entry status and marks, read from the data domain's forms and records within the session's site; the casebook's
- * visits, optional forms and marks (casebookVisitsRoutes.ts, docs/casebook-visits.md).
+ * visits, optional forms and marks (casebookVisitsRoutes.ts, docs/casebook-visits.md); the invalid-record table
+ * (invalidList.ts, a list of the list engine).
  */
 import fp from 'fastify-plugin';
 import { appContext } from '../../core/context';
 import { casebookVisitsRoutes } from './casebookVisitsRoutes';
+import { invalidListDeclaration } from './invalidList';
 import { visitRoutes } from './routes';
 
 export const visitsPlugin = fp(
@@ -13,6 +15,7 @@ export const visitsPlugin = fp(
     const ctx = appContext(app);
     visitRoutes(app, ctx);
     casebookVisitsRoutes(app, ctx);
+    app.lists.register(invalidListDeclaration);
   },
-  { name: 'edc-visits', dependencies: ['edc-core', 'edc-data'] },
+  { name: 'edc-visits', dependencies: ['edc-core', 'edc-data', 'edc-lists'] },
 );
