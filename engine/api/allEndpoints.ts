@@ -7,6 +7,7 @@ import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
+import { signatureEndpoints } from './signatures';
 import { queryEndpoints } from './queries';
 import { sessionEndpoints } from './session';
 import { statisticsEndpoints } from './statistics';
@@ -24,6 +25,7 @@ export const allEndpoints = {
   ...editCheckEndpoints,
   ...noteEndpoints,
   ...sdvEndpoints,
+  ...signatureEndpoints,
   ...queryEndpoints,
   ...statisticsEndpoints,
 } as const;
