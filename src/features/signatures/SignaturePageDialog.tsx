@@ -1,9 +1,10 @@
 /**
  * The Sign record action's dialog: the page's signature now (showSignature.do for the record, read when it opens),
  * its open queries (which refuse signing while the study setting says so), and signing — this page, its visit or the
- * whole casebook — with re-authentication (SignForm). After a signing the page is read again so every icon follows.
+ * whole casebook — with re-authentication (SignForm). After a signing, closing the dialog reads the page again so
+ * every icon follows.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -28,8 +29,15 @@ import { SignForm } from './SignForm';
 export function SignaturePageDialog({ ctx, onClose }: ActionDialogProps) {
   const recordid = ctx.record?.recordid ?? '';
   const read = useEndpoint(showSignature, { subjectid: undefined, recordid });
+  // the page is read again when the dialog closes after a signing (reading it at once would close the dialog
+  // before the signer has seen the manifestation)
+  const signed = useRef(false);
+  const close = () => {
+    onClose();
+    if (signed.current) ctx.reload();
+  };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="signature-page-title">
+    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="signature-page-title">
       <DialogTitle id="signature-page-title">
         <FormattedMessage id="signature.pageTitle" />
       </DialogTitle>
@@ -37,7 +45,10 @@ export function SignaturePageDialog({ ctx, onClose }: ActionDialogProps) {
         {(data) => (
           <SignaturePageBody
             ctx={ctx}
-            onClose={onClose}
+            onClose={close}
+            onSigned={() => {
+              signed.current = true;
+            }}
             page={data.pages[0]!}
             needsUsername={data.needsUsername}
             meaning={data.meaning}
@@ -52,11 +63,13 @@ export function SignaturePageDialog({ ctx, onClose }: ActionDialogProps) {
 function SignaturePageBody({
   ctx,
   onClose,
+  onSigned,
   page,
   needsUsername,
   meaning,
   refuseOpenQueries,
 }: ActionDialogProps & {
+  onSigned(): void;
   page: SignaturePage;
   needsUsername: boolean;
   meaning: LocalizedText;
@@ -110,7 +123,7 @@ function SignaturePageBody({
       meaning={meaning}
       userTimeZone={ctx.userTimeZone}
       summary={summary}
-      onSigned={() => ctx.reload()}
+      onSigned={onSigned}
       onClose={onClose}
     />
   );
