@@ -73,11 +73,28 @@ export type SignaturePage = yup.InferType<typeof signaturePageSchema> & {
   manifestation?: Manifestation & { meaning: LocalizedText };
 };
 
+/** One event of a page's signature history (signature_audit): a signing with its manifestation, or a break. */
+export const signatureEventSchema = yup.object({
+  action: str().oneOf(['sign', 'break']).required(),
+  /** Printed name of who signed or changed the data. */
+  by: str().required(),
+  at: str().required(),
+  scope: str().oneOf(SIGNATURE_SCOPES).optional(),
+  meaning: localizedTextSchema.default(undefined).optional(),
+  /** A break: the items whose change broke it. */
+  items: yup.array(str().required()).optional(),
+});
+export type SignatureEvent = yup.InferType<typeof signatureEventSchema> & {
+  action: 'sign' | 'break';
+  scope?: SignatureScope;
+  meaning?: LocalizedText;
+};
+
 export const showSignature = endpoint({
   name: 'showSignature',
   path: '/edc/varstatus/showSignature.do',
   description:
-    "The signature state of a subject's saved pages (`subjectid`), of one page (`recordid`) or of none, at the chosen site, each with its manifestation (printed name, date and time, meaning) and open queries; and what a signing needs: whether the role may sign (signature.sign), whether the session's first signing is still to come (user name and password) or only the password, the meaning signed and whether open queries refuse signing.",
+    "The signature state of a subject's saved pages (`subjectid`), of one page (`recordid`) or of none, at the chosen site, each with its manifestation (printed name, date and time, meaning) and open queries; and what a signing needs: whether the role may sign (signature.sign), whether the session's first signing is still to come (user name and password) or only the password, the meaning signed and whether open queries refuse signing; for one page, its signature history (every signing with its manifestation and every break).",
   params: yup.object({
     subjectid: str().max(100).optional(),
     recordid: str().max(100).optional(),
@@ -88,12 +105,15 @@ export const showSignature = endpoint({
     refuseOpenQueries: bool().required(),
     meaning: localizedTextSchema.required(),
     pages: yup.array(signaturePageSchema.required()).required(),
+    /** One page asked for (`recordid`): its signature history, oldest first; otherwise empty. */
+    history: yup.array(signatureEventSchema.required()).required(),
   }) as unknown as yup.Schema<{
     canSign: boolean;
     needsUsername: boolean;
     refuseOpenQueries: boolean;
     meaning: LocalizedText;
     pages: SignaturePage[];
+    history: SignatureEvent[];
   }>,
 });
 

@@ -3,7 +3,8 @@
  * entry subject's pages (unsigned; the session's first signing to come), selects nothing (refused), is refused the
  * whole casebook (the query fixtures left an open query on V1 VS), signs the DM page and the LOG visit with user name
  * and password, and shows them signed; crc.li changes the DM page's ethnicity with a reason,
- * which breaks its signature (`dataInfoBroken`, `showSignatureBroken`).
+ * which breaks its signature (`dataInfoBroken`, `showSignatureBroken`; the DM page with its signature history:
+ * `showSignaturePage`).
  */
 import { dataInfo, updateData } from '../../engine/api/data';
 import { saveSignature, showSignature } from '../../engine/api/signatures';
@@ -75,4 +76,8 @@ export async function captureSignatureFixtures(
   }
   put('signatures/dataInfo.broken', (await h.call(dataInfo, keys, pi)).body);
   put('signatures/showSignature.broken', (await h.call(showSignature, { subjectid }, pi)).body);
+  put(
+    'signatures/showSignature.page',
+    (await h.call(showSignature, { recordid: before.body.data.record.recordid }, pi)).body,
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * The PI signature (issue 14), fed by the server's fixtures (fixtures/signatures): a page's signature in words — the
- * manifestation (printed name, date and time, meaning), broken by a change (who, when, which items) — and the batch
+ * manifestation (printed name, date and time, meaning), broken by a change (who, when, which items), its history —
+ * and the batch
  * signing of selected subjects: nothing selected ("select items to sign"), the first signing of a session (user name
  * and password), a refusal shown in place (open queries), and a signing that shows the manifestation.
  */
@@ -9,6 +10,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import type { SignaturePage } from '../../engine/api/signatures';
 import { signatureFixtures } from '../../fixtures';
 import { fakeFailure } from '../../renderers/testing/fakeApiClient';
+import { SignatureHistory } from '../../src/features/signatures/SignatureHistory';
 import { SignatureManifestation } from '../../src/features/signatures/SignatureManifestation';
 import { SignSubjectsDialog } from '../../src/features/signatures/signSubjectsAction';
 import type { AppStoryParameters } from '../support/StoryHarness';
@@ -66,6 +68,22 @@ export const Broken: Story = {
     await expect(why).toHaveTextContent('ETHNIC');
     await expect(why).toHaveTextContent(brokenDm.brokenBy!);
     await expect(canvas.getByTestId('signature-signer')).toHaveTextContent(brokenDm.manifestation!.signer);
+  },
+};
+
+/** The DM page's signature history: pi.wang's signing with its meaning, then crc.li's change that broke it. */
+export const History: Story = {
+  render: () => (
+    <SignatureHistory
+      events={signatureFixtures.showSignaturePage.data!.history}
+      userTimeZone="Asia/Shanghai"
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const events = within(canvasElement).getAllByTestId('signature-event');
+    await expect(events.map((e) => e.dataset.action)).toEqual(['sign', 'break']);
+    await expect(events[0]).toHaveTextContent(firstSigning.meaning.zh_CN);
+    await expect(events[1]).toHaveTextContent('ETHNIC');
   },
 };
 

@@ -191,3 +191,22 @@ export async function signatureCounts(
   );
   return rows[0] ?? { toSign: 0, broken: 0 };
 }
+
+export interface HistoryRow {
+  action: 'sign' | 'break';
+  by: string;
+  at: Date;
+  scope: SignatureScope | null;
+  meaning: LocalizedText | null;
+  items: string[] | null;
+}
+
+/** The signature history of a record (signature_audit), oldest first; who by printed name. */
+export function recordHistory(db: Db, recordId: string): Promise<HistoryRow[]> {
+  return db.query<HistoryRow>(
+    `select a.action, coalesce(a.signer_name, u.realname, a.user_id) as by, a.at, a.scope, a.meaning, a.items
+     from signature_audit a left join users u on u.id = a.user_id
+     where a.record_id = $1::bigint order by a.id`,
+    [recordId],
+  );
+}

@@ -24,13 +24,14 @@ export function signatureRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ params, session, locale }) => {
       await requireDataAccess(db, session, 'read', locale);
       return orRefused(locale, async () => {
-        const pages = await showPages(db, session, params);
+        const { pages, history } = await showPages(db, session, params);
         return ok({
           canSign: await maySign(db, session),
           needsUsername: !(await signatureState(db, session.id)).signedOnce,
           refuseOpenQueries: await refusesOpenQueries(db, session.studyId),
           meaning: SIGNATURE_MEANING,
           pages,
+          history,
         });
       });
     },

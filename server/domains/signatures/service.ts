@@ -12,6 +12,7 @@
 import type { Locale, LocalizedText } from '../../../engine/api/localized';
 import type {
   Manifestation,
+  SignatureEvent,
   SignaturePage,
   SignatureScope,
   SignatureTarget,
@@ -36,9 +37,11 @@ import {
 } from '../session/signatures';
 import {
   breakSignature,
+  recordHistory,
   refusesOpenQueries,
   subjectPages,
   writeSignatures,
+  type HistoryRow,
   type PageRow,
 } from './repository';
 
@@ -232,12 +235,24 @@ export async function sign(
   });
 }
 
-/** showSignature.do: the pages of a subject or of one record at the chosen site (none: no pages). */
+/** A history row as showSignature.do answers it. */
+function eventOf(row: HistoryRow): SignatureEvent {
+  const event: SignatureEvent = { action: row.action, by: row.by, at: iso(row.at) };
+  if (row.scope) event.scope = row.scope;
+  if (row.meaning) event.meaning = row.meaning;
+  if (row.items) event.items = row.items;
+  return event;
+}
+
+/**
+ * showSignature.do: the pages of a subject or of one record at the chosen site (none: no pages), and for one record
+ * its signature history.
+ */
 export async function showPages(
   db: Db,
   session: RoleSession,
   q: { subjectid?: string | undefined; recordid?: string | undefined },
-): Promise<SignaturePage[]> {
+): Promise<{ pages: SignaturePage[]; history: SignatureEvent[] }> {
   const recordId = q.recordid?.trim();
   if (recordId) {
     if (!/^[1-9][0-9]{0,17}$/.test(recordId)) throw new NotFound('recordNotFound');
@@ -248,16 +263,18 @@ export async function showPages(
     const subjectId = rows[0]?.subjectId;
     if (!subjectId) throw new NotFound('recordNotFound');
     await scopedSubject(db, session, subjectId);
-    return (
+    const pages = (
       await subjectPages(db, { studyId: session.studyId, siteId: session.siteId, subjectId, recordId })
     ).map(pageOf);
+    return { pages, history: (await recordHistory(db, recordId)).map(eventOf) };
   }
   const subjectId = q.subjectid?.trim();
-  if (!subjectId) return [];
+  if (!subjectId) return { pages: [], history: [] };
   const subject = await scopedSubject(db, session, subjectId);
-  return (
+  const pages = (
     await subjectPages(db, { studyId: session.studyId, siteId: session.siteId, subjectId: subject.id })
   ).map(pageOf);
+  return { pages, history: [] };
 }
 
 /**

@@ -97,7 +97,7 @@ describe('who may sign, and what is shown', () => {
     expect(shown.pages.map((p) => p.tid).sort()).toEqual(['AE', 'DM', 'IE']);
     for (const p of shown.pages) expect(p.state).toBe('unsigned');
     expect((await show(crc, { subjectid: entry })).canSign).toBe(false);
-    expect((await show(pi, {})).pages).toEqual([]);
+    expect(await show(pi, {})).toMatchObject({ pages: [], history: [] });
     const t = await tasks(pi);
     expect(t.pagesToSign).toBeGreaterThanOrEqual(3);
     expect(t.brokenSignatures).toBe(0);
@@ -288,6 +288,14 @@ describe('a change of signed data breaks the signature (the onSaved hook)', () =
     );
     expect(audit.at(-1)).toEqual({ action: 'break', items: ['SYSBP'], user_id: 'user-crc.li' });
     expect((await tasks(pi)).brokenSignatures).toBe(1);
+    // the page's signature history: the signing with its manifestation, then the break
+    const history = (await show(crc, { recordid: vs })).history;
+    expect(history.map((e) => [e.action, e.by])).toEqual([
+      ['sign', '王伟'],
+      ['break', '李娜'],
+    ]);
+    expect(history[0]).toMatchObject({ scope: 'visit', meaning: { en: MEANING_EN } });
+    expect(history[1]).toMatchObject({ items: ['SYSBP'] });
     // the other pages of the visit stay signed
     const other = await info(crc, rich, 'V1', 'DM');
     expect(other.items.SEX).toMatchObject({ sign: 'signed' });

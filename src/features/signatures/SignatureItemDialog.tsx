@@ -1,7 +1,9 @@
 /**
  * The signature adornment's dialog: the page's signature as the server keeps it (showSignature.do for the record):
- * the manifestation — printed name, date and time, meaning — and, when broken, who changed what and when.
+ * the manifestation — printed name, date and time, meaning — and, when broken, who changed what and when; and the
+ * page's signature history (every signing and break).
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,6 +14,7 @@ import { showSignature } from '../../../engine/api/signatures';
 import type { ItemAdornmentDialogProps } from '../../../renderers/actions/itemAdornments';
 import { AsyncView } from '../../../renderers/async/AsyncView';
 import { useEndpoint } from '../../../renderers/async/useEndpoint';
+import { SignatureHistory } from './SignatureHistory';
 import { SignatureManifestation } from './SignatureManifestation';
 
 export function SignatureItemDialog({ ctx, onClose }: ItemAdornmentDialogProps) {
@@ -27,14 +30,17 @@ export function SignatureItemDialog({ ctx, onClose }: ItemAdornmentDialogProps) 
           {(data) => {
             const page = data.pages[0]!;
             return (
-              <SignatureManifestation
-                state={page.state}
-                manifestation={page.manifestation}
-                brokenBy={page.brokenBy}
-                brokenAt={page.brokenAt}
-                brokenItems={page.brokenItems}
-                userTimeZone={ctx.userTimeZone}
-              />
+              <Box sx={{ display: 'grid', gap: 2 }}>
+                <SignatureManifestation
+                  state={page.state}
+                  manifestation={page.manifestation}
+                  brokenBy={page.brokenBy}
+                  brokenAt={page.brokenAt}
+                  brokenItems={page.brokenItems}
+                  userTimeZone={ctx.userTimeZone}
+                />
+                <SignatureHistory events={data.history} userTimeZone={ctx.userTimeZone} />
+              </Box>
             );
           }}
         </AsyncView>

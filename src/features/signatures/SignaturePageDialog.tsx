@@ -16,6 +16,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { LocalizedText } from '../../../engine/api/localized';
 import {
   showSignature,
+  type SignatureEvent,
   type SignaturePage,
   type SignatureScope,
   type SignatureTarget,
@@ -23,6 +24,7 @@ import {
 import type { ActionDialogProps } from '../../../renderers/actions/recordActions';
 import { AsyncView } from '../../../renderers/async/AsyncView';
 import { useEndpoint } from '../../../renderers/async/useEndpoint';
+import { SignatureHistory } from './SignatureHistory';
 import { SignatureManifestation } from './SignatureManifestation';
 import { SignForm } from './SignForm';
 
@@ -50,6 +52,7 @@ export function SignaturePageDialog({ ctx, onClose }: ActionDialogProps) {
               signed.current = true;
             }}
             page={data.pages[0]!}
+            history={data.history}
             needsUsername={data.needsUsername}
             meaning={data.meaning}
             refuseOpenQueries={data.refuseOpenQueries}
@@ -65,12 +68,14 @@ function SignaturePageBody({
   onClose,
   onSigned,
   page,
+  history,
   needsUsername,
   meaning,
   refuseOpenQueries,
 }: ActionDialogProps & {
   onSigned(): void;
   page: SignaturePage;
+  history: readonly SignatureEvent[];
   needsUsername: boolean;
   meaning: LocalizedText;
   refuseOpenQueries: boolean;
@@ -93,6 +98,7 @@ function SignaturePageBody({
         brokenItems={page.brokenItems}
         userTimeZone={ctx.userTimeZone}
       />
+      <SignatureHistory events={history} userTimeZone={ctx.userTimeZone} />
       {page.openQueries > 0 ? (
         <Alert severity={refuseOpenQueries ? 'error' : 'info'} data-testid="signature-open-queries">
           <FormattedMessage id="signature.openQueries" values={{ count: page.openQueries }} />

@@ -82,7 +82,10 @@ const iconButton = (variable: string, labelId: string) =>
 
 describe('the signature on the form page', () => {
   it('shows the signature icon on the signed page’s items; its dialog shows name, date and time, meaning', async () => {
-    const client = setup();
+    const client = setup(signed.capabilities, {
+      ...signatureFixtures.showSignaturePage.data!,
+      pages: [dmPage],
+    });
     await screen.findByTestId('ecrf-row-SEX');
     await userEvent.click(iconButton('SEX', 'signature.state.signed'));
     const dialog = await screen.findByTestId('signature-item-dialog');
@@ -90,6 +93,12 @@ describe('the signature on the form page', () => {
     expect(within(dialog).getByTestId('signature-signer')).toHaveTextContent(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(within(dialog).getByTestId('signature-meaning')).toHaveTextContent(shown.meaning.zh_CN);
     expect(client.paramsOf('showSignature')).toEqual([{ recordid: signed.record!.recordid }]);
+    // the page's signature history: signed, then broken by crc.li's change of ETHNIC
+    const events = within(dialog).getAllByTestId('signature-event');
+    expect(events.map((e) => e.dataset.action)).toEqual(['sign', 'break']);
+    expect(events[0]).toHaveTextContent('王伟');
+    expect(events[1]).toHaveTextContent('李娜');
+    expect(events[1]).toHaveTextContent('ETHNIC');
   });
 
   it('Sign signs the chosen scope (the visit) with the password only, after the session’s first signing', async () => {
