@@ -202,8 +202,11 @@ export async function sign(
   const signerName = await reauthenticate(db, session, input, what, ctx);
   return db.transaction(async (tx) => {
     await tx.query(`select set_config('edc.user_id', $1, true)`, [session.userId]);
-    // the same checks under lock: what was checked above may have changed meanwhile
-    const locked = await pagesToSign(tx, session, await selectedPages(tx, session, input.list, true));
+    // the same checks under lock: what was checked above may have changed meanwhile. The pages are locked first,
+    // then read again by a new statement (on PostgreSQL, READ COMMITTED: a statement that waited for a lock still
+    // sees the other tables as they were when it started; the next one sees what the other signing committed)
+    await selectedPages(tx, session, input.list, true);
+    const locked = await pagesToSign(tx, session, await selectedPages(tx, session, input.list, false));
     await recordSignatureSuccess(tx, session.id);
     await writeSignatures(
       tx,

@@ -205,6 +205,12 @@ describe('signing', () => {
     );
     expect(log[0]!.detail).toMatchObject({ signer: '王伟', records: [dm] });
     expect((await show(pi, {})).needsUsername).toBe(false);
+    // the signature row is imaged in clinical_audit by the database (migration 0006 triggers)
+    const images = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from clinical_audit where table_name = 'signatures' and row_data ->> 'record_id' = $1`,
+      [dm],
+    );
+    expect(images[0]!.n).toBe(1);
   });
 
   it('refuses signing a page signed already, changing nothing', async () => {
@@ -311,8 +317,26 @@ describe('a change of signed data breaks the signature (the onSaved hook)', () =
     expect((await tasks(pi)).brokenSignatures).toBe(0);
   });
 
-  it('the signature audit is append-only', async () => {
+  it('the signature audit is append-only; signatures cannot be truncated', async () => {
     await expect(h.db.query(`update signature_audit set signer_name = 'x'`)).rejects.toThrow();
     await expect(h.db.query(`delete from signature_audit`)).rejects.toThrow();
+    await expect(h.db.query(`truncate signature_audit`)).rejects.toThrow();
+    await expect(h.db.query(`truncate signatures`)).rejects.toThrow();
+  });
+
+  it('two signings of the same page at once: one signs, the other is refused (signed already)', async () => {
+    const ie = await recordOf(rich, 'V1', 'IE');
+    await h.db.query(`update signatures set status = 'broken' where record_id = $1::bigint`, [ie]);
+    const [a, b] = await Promise.all([
+      sign(pi, { list: [{ subjectid: rich, recordid: ie }] }),
+      sign(pi, { list: [{ subjectid: rich, recordid: ie }] }),
+    ]);
+    const outcomes = [a.body, b.body].map((x) => (x.success ? 'signed' : x.msg)).sort();
+    expect(outcomes).toEqual(['Every selected page is signed already', 'signed']);
+    const rows = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from signature_audit where record_id = $1::bigint and action = 'sign'`,
+      [ie],
+    );
+    expect(rows[0]!.n).toBe(2); // the visit signing earlier, and one of these two
   });
 });
