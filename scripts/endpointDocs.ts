@@ -37,7 +37,7 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   { path: '/edc/tableau/createcode.do', planned: 'reports (no issue yet)' },
   { path: '/edc/menu/menuList.do' },
   // signatures and item status
-  { path: '/edc/varstatus/showSignature.do', planned: 'issue 14 (PI signature)' },
+  { path: '/edc/varstatus/showSignature.do' },
   { path: '/edc/varstatus/validationSignUser.do' },
   { path: '/edc/varstatus/saveVarStatusList.do' },
   // subjects (issue 12: the casebook's first slice)

@@ -8,6 +8,7 @@ import { invalidRecordEndpoints } from './invalidRecords';
 import { listEndpoints } from './lists';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
+import { signatureEndpoints } from './signatures';
 import { queryEndpoints } from './queries';
 import { sessionEndpoints } from './session';
 import { statisticsEndpoints } from './statistics';
@@ -26,6 +27,7 @@ export const allEndpoints = {
   ...editCheckEndpoints,
   ...noteEndpoints,
   ...sdvEndpoints,
+  ...signatureEndpoints,
   ...queryEndpoints,
   ...statisticsEndpoints,
 } as const;

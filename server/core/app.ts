@@ -16,6 +16,7 @@ import { queriesPlugin } from '../domains/queries/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
 import { sdvPlugin } from '../domains/sdv/plugin';
 import { sessionPlugin } from '../domains/session/plugin';
+import { signaturesPlugin } from '../domains/signatures/plugin';
 import { statisticsPlugin } from '../domains/statistics/plugin';
 import { subjectManagementPlugin } from '../domains/subjectManagement/plugin';
 import { subjectsPlugin } from '../domains/subjects/plugin';
@@ -69,6 +70,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(notesPlugin);
   await app.register(sdvPlugin);
   await app.register(queriesPlugin);
+  await app.register(signaturesPlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

@@ -309,6 +309,22 @@ export const SERVER_MESSAGES = {
     en: 'Above the expected maximum {max}: please verify',
   },
   systemQueryCheck: { zh_CN: '逻辑核查 {check} 未通过，请核实', en: 'Check {check} failed: please verify' },
+  // PI signature (issue 14; docs/signatures.md)
+  signatureMeaning: {
+    zh_CN: '本人作为研究者确认本病例的数据',
+    en: 'I confirm the data of this casebook as investigator',
+  },
+  signNotAllowed: { zh_CN: '当前角色无权签名', en: 'Your current role may not sign' },
+  signSelectItems: { zh_CN: '请选择要签名的条目', en: 'Select items to sign' },
+  signNothingSaved: {
+    zh_CN: '所选范围内没有已录入的页面可签名',
+    en: 'Nothing entered in the selection to sign',
+  },
+  signAlreadySigned: { zh_CN: '所选页面均已签名', en: 'Every selected page is signed already' },
+  signOpenQueries: {
+    zh_CN: '{count} 个页面有未关闭的质疑（受试者 {subjid} {visitnum} {tid} 等），请关闭后再签名',
+    en: '{count} page(s) have open queries (subject {subjid} {visitnum} {tid} …): close them before signing',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

@@ -117,6 +117,9 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     saveVarStatusList: { list: [{ recordid, variable: 'SEX', rowversion: 99999 }] },
     subjectSdvSign: { subjectid: 'subj-bj01-9999', scope: 'plan' },
     sdvWorklist: { page: 1, size: 20 },
+    // PI signature (issue 14): no such subject, so the password is never tried (no failure counted, no lockout)
+    showSignature: { recordid },
+    saveSignature: { list: [{ subjectid: 'subj-fuzz-none' }], password: 'Wrong#pass1' },
     // queries (issue 13): a stale `updatedat` makes the answers conflicts; query 1 may not exist
     queryDictList: {},
     queryListHistory: { recordid },

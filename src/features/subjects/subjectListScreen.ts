@@ -6,6 +6,7 @@ import { subjectPath } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
 import { addSubjectAction } from './add/addSubjectAction';
 import { batchUploadAction } from './batch/batchUploadAction';
+import { signSubjectsAction } from '../signatures/signSubjectsAction';
 
 export interface SubjectListScreenOptions {
   /** Opens a subject (row click, and the `link` / `openButton` cells of the server's column set). */
@@ -30,9 +31,11 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
       dataPath: subjectList.path,
       method: subjectList.method,
       rowKey: 'subjectid',
+      // batch signing of the selected subjects (issue 14: the PI's Sign action)
+      selectable: true,
     },
     // Add subject and Batch upload (issue 12): offered when the server answers a site to add at
-    actions: [addSubjectAction, batchUploadAction],
+    actions: [addSubjectAction, batchUploadAction, signSubjectsAction],
     onRowClick: (row: GridRow) => openSubject(String(row.subjectid)),
   };
 }
