@@ -33,7 +33,7 @@ function runMain(
     let stdout = '';
     let stderr = '';
     let triggered = false;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
     child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
       if (until && !triggered && until(stdout)) {
@@ -86,7 +86,7 @@ describe('server/main.ts', () => {
     expect(dirInUse!.stderr.trim()).toMatch(
       /^EDC reference server: data directory .* is in use by another process \(pid \d+\)/,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('explains a DATABASE_URL that is not a URL', async () => {
     const run = await runMain({ DATABASE_URL: 'not a url', PORT: '0' });
