@@ -191,7 +191,13 @@ export const subjectAuditRowSchema = yup.object({
 export type SubjectAuditRow = yup.InferType<typeof subjectAuditRowSchema> & { role: MetaText };
 
 /** What the session may do to the subject (granted by the server from the role's permissions). */
-export const SUBJECT_CAPABILITIES = ['editInfo', 'editSubject', 'changeStatus', 'abandon'] as const;
+export const SUBJECT_CAPABILITIES = [
+  'editInfo',
+  'editSubject',
+  'changeStatus',
+  'abandon',
+  'sdvSubject',
+] as const;
 export type SubjectCapability = (typeof SUBJECT_CAPABILITIES)[number];
 
 export const subjectBaseSchema = yup.object({

@@ -462,8 +462,8 @@ describe('the workflow', () => {
     const s = await add(crc, nextFree());
     for (const token of [cra, dm, sponsor]) {
       const b = await base(token, s.subjectid);
-      // the data manager may abandon a subject (docs/casebook-batch.md), nothing else
-      expect(b.capabilities).toEqual(token === dm ? ['abandon'] : []);
+      // the data manager may abandon a subject (docs/casebook-batch.md), the monitor verify it (SDV), nothing else
+      expect(b.capabilities).toEqual(token === dm ? ['abandon'] : token === cra ? ['sdvSubject'] : []);
       expect(b.transitions).toEqual([]);
     }
     const out = await h.call(subjectBase, { subjectid: s.subjectid }, { token: crcBos, locale: 'en' });

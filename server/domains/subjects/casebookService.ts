@@ -419,5 +419,7 @@ export async function capabilitiesOf(db: Db, session: RoleSession, status: strin
   if (transitions.length > 0) capabilities.push('changeStatus');
   // abandonsubject.do (subjectManagement/abandonService.ts)
   if (granted.has('subject.abandon')) capabilities.push('abandon');
+  // subjectSdvSign.do (sdv/service.ts): the monitor verifies the whole subject
+  if (granted.has('sdv.verify')) capabilities.push('sdvSubject');
   return { capabilities, transitions };
 }

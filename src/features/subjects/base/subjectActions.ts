@@ -7,6 +7,7 @@
 import type { SubjectBase } from '../../../../engine/api/subjects';
 import { AbandonSubjectActionDialog } from '../abandon/AbandonSubjectDialog';
 import { createOrderedRegistry, type OrderedRegistry } from '../../../../renderers/actions/orderedRegistry';
+import { SdvSubjectDialog } from '../../sdv/SdvSubjectDialog';
 import { ChangeStatusDialog } from './ChangeStatusDialog';
 import { EditInfoDialog } from './EditInfoDialog';
 import { EditSubjectDialog } from './EditSubjectDialog';
@@ -39,6 +40,14 @@ export const builtinSubjectActions: readonly SubjectAction[] = [
     capability: 'abandon',
     labelId: 'casebook.abandon',
     Dialog: AbandonSubjectActionDialog,
+  },
+  // source data verification of the whole subject (docs/notes-and-sdv.md): monitors
+  {
+    id: 'sdvSubject',
+    order: 50,
+    capability: 'sdvSubject',
+    labelId: 'sdv.subject.action',
+    Dialog: SdvSubjectDialog,
   },
 ];
 
