@@ -25,7 +25,7 @@ async function asDataManagerAt(page: Page, sitecode: string): Promise<void> {
     .evaluateAll((os) =>
       os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
     );
-  const value = dm.find((o) => o.value && /DM|数据管理/.test(o.text))?.value ?? 'role-dm';
+  const value = dm.find((o) => o.value && /Data manager|数据管理/i.test(o.text))?.value ?? 'role-dm';
   await role.selectOption(value);
   const site = page.locator('select[name=siteid]');
   await expect(site.locator('option:not([value=""])').first()).toBeAttached();
@@ -35,7 +35,8 @@ async function asDataManagerAt(page: Page, sitecode: string): Promise<void> {
       os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
     );
   await site.selectOption(sites.find((s) => s.text.includes(sitecode))!.value);
-  await page.getByRole('button', { name: zh['checkRole.confirm'] }).click();
+  // dm.chen works in English: the button in either language
+  await page.getByRole('button', { name: new RegExp(`^(${zh['checkRole.confirm']}|Confirm)$`) }).click();
   await expect(page.getByTestId('home-shell')).toBeVisible();
 }
 
