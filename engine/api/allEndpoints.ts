@@ -5,6 +5,7 @@
 import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { listEndpoints } from './lists';
+import { medCodingEndpoints } from './medCoding';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
 import { queryEndpoints } from './queries';
@@ -26,6 +27,7 @@ export const allEndpoints = {
   ...sdvEndpoints,
   ...queryEndpoints,
   ...statisticsEndpoints,
+  ...medCodingEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;
