@@ -9,6 +9,7 @@ import {
   RecordRegistriesProvider,
   type RecordRegistries,
 } from '../../renderers/actions/recordRegistries';
+import { registerMedCoding } from './medCoding/registerMedCoding';
 import { registerNotes } from './notes/registerNotes';
 import { registerQueries } from './queries/register';
 import { registerSdv } from './sdv/registerSdv';
@@ -18,6 +19,7 @@ export function createAppRecordRegistries(): RecordRegistries {
   registerQueries(registries);
   registerNotes(registries);
   registerSdv(registries);
+  registerMedCoding(registries);
   return registries;
 }
 

@@ -11,6 +11,8 @@ export const PATHS = {
   sdvWorklist: '/index/sdv',
   /** The query overview (issue 13). */
   queryManage: '/index/queryManage',
+  /** The coder's worklist (issue 14, medical coding). */
+  medCoding: '/index/medCoding',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

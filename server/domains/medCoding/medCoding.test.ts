@@ -79,7 +79,7 @@ const aeKeys = (lineno?: number) => ({
   ...(lineno ? { lineno } : {}),
 });
 
-async function info(token: string, by: AnyObject, locale = 'en') {
+async function info(token: string, by: AnyObject, locale: 'en' | 'zh_CN' = 'en') {
   return h.call(getCodingInfo, by, { token, locale });
 }
 
@@ -90,7 +90,7 @@ async function termOf(term: string): Promise<CodingTerm> {
   return res.body.data.term;
 }
 
-const code = (token: string, params: AnyObject, locale = 'en') =>
+const code = (token: string, params: AnyObject, locale: 'en' | 'zh_CN' = 'en') =>
   h.call(saveCoding, params, { token, locale });
 
 describe('codable items and auto-coding', () => {
