@@ -51,6 +51,7 @@ import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { captureVisitFixtures } from './captureVisitFixtures';
 import { captureReviewFixtures } from './captureReviewFixtures';
+import { captureMedCodingFixtures } from './captureMedCodingFixtures';
 import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import { captureQueryFixtures } from './captureQueryFixtures';
@@ -190,6 +191,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureReviewFixtures(h, put);
   await captureQueryFixtures(h, put);
   await captureStatisticsFixtures(h, put);
+  await captureMedCodingFixtures(h, put);
   return out;
 }
 
