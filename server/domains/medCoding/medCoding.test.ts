@@ -23,6 +23,7 @@ import {
 import { parseResponse } from '../../../engine/api/parseResponse';
 import { myTaskInfo } from '../../../engine/api/statistics';
 import { DEMO_SUBJECTS, richDemoSubject } from '../../seed/forms';
+import { topUpSeed } from '../../seed/seed';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { startHarness, TEST_HOST, type Harness } from '../../test/harness';
 import { DICTIONARY_COLUMNS } from './dictionaryFile';
@@ -456,5 +457,23 @@ describe('dictionary import', () => {
     const search = await h.call(searchDictionary, { dictionary: 'meddra', q: 'nausea' }, { token: coder });
     expect(search.body.data?.list).toEqual([]);
     expect(await termOf('Nausea')).toEqual(before);
+  });
+});
+
+describe('an older data directory', () => {
+  it('gets the dictionaries, the worklist definitions and the menu by the top-up', async () => {
+    await h.db.query('delete from coding_dictionaries');
+    await h.db.query(`delete from list_definitions where list_key = 'medCoding'`);
+    await h.db.query(`delete from role_menus where menu_code = 'medCoding'`);
+    expect(await topUpSeed(h.db, new Date('2026-03-03T00:00:00Z'))).toBe(true);
+    const dicts = await h.db.query<{ dictionary: string; demo: boolean }>(
+      'select dictionary, demo from coding_dictionaries order by dictionary',
+    );
+    expect(dicts).toEqual([
+      { dictionary: 'meddra', demo: true },
+      { dictionary: 'whodrug', demo: true },
+    ]);
+    const res = await h.call(codingList, { page: 1, size: 20 }, { token: coder });
+    expect(res.body.success).toBe(true);
   });
 });
