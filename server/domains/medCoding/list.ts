@@ -11,7 +11,13 @@ export const codingListDeclaration: ListDeclaration<CodingTerm> = {
   key: CODING_LIST_KEY,
   page: MED_CODING_PAGE,
   endpoint: codingList,
-  source: { table: 'coding_terms', alias: 'c', joins: TERM_JOINS, where: `c.verbatim <> ''` },
+  // abandoned subjects have left the casebook (their terms stay, with their history)
+  source: {
+    table: 'coding_terms',
+    alias: 'c',
+    joins: TERM_JOINS,
+    where: `c.verbatim <> '' and not exists (select 1 from subjects a where a.id = c.subject_id and a.abandoned_at is not null)`,
+  },
   rowKey: { sql: 'c.id', type: 'int' },
   studyColumn: 'c.study_id',
   siteColumn: 'c.site_id',

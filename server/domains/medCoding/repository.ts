@@ -49,7 +49,7 @@ export async function findTerm(
   return queryOne<TermState>(
     db,
     `select ${STATE_COLUMNS} from coding_terms c ${TERM_JOINS}
-     where c.id = $1::bigint and c.study_id = $2${forUpdate ? ' for update of c' : ''}`,
+     where c.id = $1::bigint and c.study_id = $2 and s.abandoned_at is null${forUpdate ? ' for update of c' : ''}`,
     [id, studyId],
   );
 }
@@ -65,7 +65,7 @@ export async function findTermOfItem(
   return queryOne<TermState>(
     db,
     `select ${STATE_COLUMNS} from coding_terms c ${TERM_JOINS}
-     where c.record_id = $1::bigint and c.variable = $2 and c.study_id = $3`,
+     where c.record_id = $1::bigint and c.variable = $2 and c.study_id = $3 and s.abandoned_at is null`,
     [id, variable, studyId],
   );
 }
@@ -373,8 +373,9 @@ export function searchEntries(
 export async function termsToCode(db: Db, studyId: string, siteId: string): Promise<number> {
   const row = await queryOne<{ n: number }>(
     db,
-    `select count(*)::int as n from coding_terms
-     where study_id = $1 and site_id = $2 and status = 'uncoded' and verbatim <> ''`,
+    `select count(*)::int as n from coding_terms c join subjects s on s.id = c.subject_id
+     where c.study_id = $1 and c.site_id = $2 and c.status = 'uncoded' and c.verbatim <> ''
+       and s.abandoned_at is null`,
     [studyId, siteId],
   );
   return row?.n ?? 0;
