@@ -460,6 +460,27 @@ describe('dictionary import', () => {
   });
 });
 
+describe('an abandoned subject', () => {
+  it("leaves the worklist and the coding endpoints (the subject's terms stay, with their history)", async () => {
+    const entryTerm = await h.db.query<{ termid: string }>(
+      `select id::text as termid from coding_terms where subject_id = $1`,
+      [DEMO_SUBJECTS.entry],
+    );
+    const termid = entryTerm[0]!.termid;
+    expect((await info(coder, { termid })).body.success).toBe(true);
+    await h.db.query('update subjects set abandoned_at = $2 where id = $1', [
+      DEMO_SUBJECTS.entry,
+      '2026-03-02T00:00:00Z',
+    ]);
+    const rows = (await h.call(codingList, { page: 1, size: 100 }, { token: coder })).body.data!.list;
+    expect(rows.some((r) => r.termid === termid)).toBe(false);
+    expect((await info(coder, { termid })).body).toMatchObject({
+      success: false,
+      msg: 'No such term at the site you chose',
+    });
+  });
+});
+
 describe('an older data directory', () => {
   it('gets the dictionaries, the worklist definitions and the menu by the top-up', async () => {
     await h.db.query('delete from coding_dictionaries');
