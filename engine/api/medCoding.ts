@@ -221,12 +221,15 @@ export const importDictionary = endpoint({
   method: 'POST',
   upload: { field: 'file', maxBytes: CODING_IMPORT_MAX_BYTES, kind: 'xlsx' },
   description:
-    "Replaces the study's dictionary `dictionary` by a licensed file (multipart part `file`: one xlsx in the layout of docs/medical-coding.md, checked by content and line by line; a bad line is named and nothing is imported) with its `version`, in one transaction with its audit row. Codes already given keep the entry they were given. Permission coding.import.",
+    "Replaces the study's dictionary `dictionary` by a licensed file (multipart part `file`: one xlsx in the layout of docs/medical-coding.md, checked by content and line by line; a bad line is named and nothing is imported) with its `version`, in one transaction with its audit row. Codes already given keep the entry they were given; uncoded terms the new dictionary matches exactly are auto-coded (`autocoded`). Permission coding.import.",
   params: yup.object({
     dictionary: dictionaryText(),
     version: str().required().min(1).max(40),
   }),
-  data: dictionaryInfoSchema as unknown as yup.Schema<DictionaryInfo>,
+  data: dictionaryInfoSchema.shape({
+    /** Uncoded terms of the study that the new dictionary matched exactly: auto-coded in the same transaction. */
+    autocoded: num().integer().min(0).required(),
+  }) as unknown as yup.Schema<DictionaryInfo & { autocoded: number }>,
 });
 
 /** The medical coding endpoints, by name. */

@@ -443,17 +443,34 @@ describe('dictionary import', () => {
       ['ignored'].concat(header),
       ['x'].concat(MEDDRA_ROW('10019211', 'Headache')),
       ['x'].concat(MEDDRA_ROW('10019198', 'Head pain')),
+      // an LLT the uncoded 'Very tired' matches exactly: auto-coded by the import
+      ['x'].concat([
+        '10043892',
+        'Very tired',
+        '10016256',
+        'Fatigue',
+        '10003550',
+        'Asthenic conditions',
+        '10018073',
+        'General system disorders NEC',
+        '10018065',
+        'General disorders and administration site conditions',
+      ]),
     ]);
     // the header may carry other columns too: here one before the dictionary's
     const res = await upload(coder, { dictionary: 'meddra', version: 'MedDRA 27.1' }, file);
     expect(res.body).toMatchObject({
       success: true,
-      data: { dictionary: 'meddra', version: 'MedDRA 27.1', demo: false, entries: 2 },
+      data: { dictionary: 'meddra', version: 'MedDRA 27.1', demo: false, entries: 3, autocoded: 1 },
     });
+    const veryTired = await termOf('Very tired');
+    expect(veryTired).toMatchObject({ status: 'coded', auto: true, code: '10043892' });
+    const history = (await info(coder, { termid: veryTired.termid })).body.data!.history;
+    expect(history.at(-1)).toMatchObject({ action: 'autocode', toCode: '10043892', username: 'coder.zhou' });
     const audit = await h.db.query<{ version: string; entries: number; filename: string }>(
       `select version, entries, filename from coding_imports order by id`,
     );
-    expect(audit).toEqual([{ version: 'MedDRA 27.1', entries: 2, filename: 'meddra.xlsx' }]);
+    expect(audit).toEqual([{ version: 'MedDRA 27.1', entries: 3, filename: 'meddra.xlsx' }]);
     const search = await h.call(searchDictionary, { dictionary: 'meddra', q: 'nausea' }, { token: coder });
     expect(search.body.data?.list).toEqual([]);
     expect(await termOf('Nausea')).toEqual(before);

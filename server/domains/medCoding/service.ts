@@ -253,6 +253,54 @@ export async function saveTermCode(
   });
 }
 
+/**
+ * After an import: the study's uncoded terms of that dictionary that now have exactly one exact match are auto-coded
+ * (history `autocode`, by the importing user), in the import's transaction. Answers how many.
+ */
+async function autocodeUncoded(
+  tx: Db,
+  session: RoleSession,
+  dictionary: CodingDictionary,
+  now: Date,
+): Promise<number> {
+  const terms = await tx.query<{
+    id: string;
+    verbatim: string;
+    recordId: string;
+    variable: string;
+    siteId: string;
+  }>(
+    `select id::text as id, verbatim, record_id::text as "recordId", variable, site_id as "siteId"
+     from coding_terms where study_id = $1 and dictionary = $2 and status = 'uncoded' and verbatim <> ''
+     order by id for update`,
+    [session.studyId, dictionary],
+  );
+  let coded = 0;
+  for (const t of terms) {
+    const matches = await exactMatches(tx, session.studyId, dictionary, t.verbatim);
+    if (matches.length !== 1) continue;
+    const entry = matches[0]!;
+    await codeTerm(tx, t.id, entry, { userId: null, auto: true }, now);
+    await appendHistory(tx, {
+      termId: t.id,
+      studyId: session.studyId,
+      siteId: t.siteId,
+      recordId: t.recordId,
+      variable: t.variable,
+      action: 'autocode',
+      verbatim: t.verbatim,
+      from: { code: null, name: null },
+      to: { code: entry.code, name: entry.name },
+      reason: null,
+      userId: session.userId,
+      roleId: session.roleId,
+      at: now,
+    });
+    coded += 1;
+  }
+  return coded;
+}
+
 /** Checks a dictionary file and replaces the study's dictionary with it, in one transaction with its audit row. */
 export async function importDictionaryFile(
   db: Db,
@@ -260,7 +308,7 @@ export async function importDictionaryFile(
   params: { dictionary: CodingDictionary; version: string },
   file: UploadedFile,
   now: Date,
-): Promise<DictionaryInfo> {
+): Promise<DictionaryInfo & { autocoded: number }> {
   let entries: CodingEntry[];
   try {
     entries = parseDictionaryRows(params.dictionary, await readWorkbookRows(file.bytes));
@@ -269,7 +317,7 @@ export async function importDictionaryFile(
     throw err;
   }
   const version = params.version.trim();
-  await db.transaction(async (tx) => {
+  const autocoded = await db.transaction(async (tx) => {
     await tx.query(`select set_config('edc.user_id', $1, true)`, [session.userId]);
     await replaceDictionary(
       tx,
@@ -288,6 +336,7 @@ export async function importDictionaryFile(
       siteId: session.siteId,
       at: now,
     });
+    return autocodeUncoded(tx, session, params.dictionary, now);
   });
-  return (await dictionaryInfo(db, session.studyId, params.dictionary))!;
+  return { ...(await dictionaryInfo(db, session.studyId, params.dictionary))!, autocoded };
 }

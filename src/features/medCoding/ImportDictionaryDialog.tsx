@@ -34,7 +34,7 @@ export function ImportDictionaryDialog({ ctx, onClose }: ListActionDialogProps) 
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<DictionaryInfo | null>(null);
+  const [done, setDone] = useState<(DictionaryInfo & { autocoded: number }) | null>(null);
 
   async function run() {
     if (!file || version.trim() === '') {
@@ -108,7 +108,7 @@ export function ImportDictionaryDialog({ ctx, onClose }: ListActionDialogProps) 
             <Alert severity="success" data-testid="coding-import-done">
               <FormattedMessage
                 id="coding.import.done"
-                values={{ version: done.version, entries: done.entries }}
+                values={{ version: done.version, entries: done.entries, autocoded: done.autocoded }}
               />
             </Alert>
           ) : null}
