@@ -40,6 +40,10 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./casebookVisits.ts', import.meta.url),
     new URL('./sdvPlan.ts', import.meta.url),
     new URL('./medCoding.ts', import.meta.url),
+    // the coding seed runs the domain's own checks and term sync
+    ...['dictionaryFile.ts', 'repository.ts', 'service.ts'].map(
+      (f) => new URL(`../domains/medCoding/${f}`, import.meta.url),
+    ),
     new URL('./queries.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
