@@ -26,6 +26,8 @@ const ROUTES: readonly { path: string; of: keyof typeof PATHS | 'unknown' }[] = 
   { path: PATHS.sdvWorklist, of: 'sdvWorklist' },
   // a management page the CRC may not open (the DM's), under the same CSP
   { path: PATHS.invalidTable, of: 'invalidTable' },
+  // the coder's worklist: the CRC is shown that it may not, under the same CSP
+  { path: PATHS.medCoding, of: 'medCoding' },
   { path: PATHS.subjects, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}`, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}/${FORM}`, of: 'subjects' },

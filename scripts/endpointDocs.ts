@@ -55,7 +55,7 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   { path: '/edc/subject/subjectinfo.do' },
   { path: '/edc/subject/subjectlist.do' },
   { path: '/edc/subject/subjectSdvSign.do' },
-  { path: '/edc/medCoding/getCodingInfo.do', planned: 'issue 14 (medical coding)' },
+  { path: '/edc/medCoding/getCodingInfo.do' },
   // data
   { path: '/edc/data/dataInputasst.do' },
   { path: '/edc/data/datalist.do' },

@@ -31,6 +31,9 @@ const QueryManagePage = lazyPage(() =>
 const InvalidTablePage = lazyPage(() =>
   import('./features/invalidRecords/InvalidTablePage').then((m) => m.InvalidTablePage),
 );
+const MedCodingPage = lazyPage(() =>
+  import('./features/medCoding/MedCodingPage').then((m) => m.MedCodingPage),
+);
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -79,6 +82,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'sdv', element: <SdvWorklistPage /> },
           { path: 'queryManage', element: <QueryManagePage /> },
           { path: 'invalidTable', element: <InvalidTablePage /> },
+          { path: 'medCoding', element: <MedCodingPage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

@@ -6,6 +6,7 @@ import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { invalidRecordEndpoints } from './invalidRecords';
 import { listEndpoints } from './lists';
+import { medCodingEndpoints } from './medCoding';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
 import { signatureEndpoints } from './signatures';
@@ -30,6 +31,7 @@ export const allEndpoints = {
   ...signatureEndpoints,
   ...queryEndpoints,
   ...statisticsEndpoints,
+  ...medCodingEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;

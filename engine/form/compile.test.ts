@@ -290,6 +290,39 @@ describe('compileForm', () => {
     expect(issues[0]?.values).toEqual({ fieldtype: 'integer' });
   });
 
+  it('keeps coding on text items and names the wrong definition otherwise', () => {
+    const item = (variable: string, fieldtype: string, more: Record<string, unknown> = {}) => ({
+      variable,
+      label: variable,
+      fieldtype,
+      ...more,
+    });
+    const f = compiled(
+      form([
+        item('AETERM', 'text', { coding: { dictionary: 'meddra' } }),
+        item('CMTRT', 'textarea', { coding: { dictionary: 'whodrug' } }),
+        item('P', 'text'),
+      ]),
+    );
+    expect(f.items.get('AETERM')?.coding).toEqual({ dictionary: 'meddra' });
+    expect(f.items.get('CMTRT')?.coding).toEqual({ dictionary: 'whodrug' });
+    expect(f.items.get('P')?.coding).toBeNull();
+    const issues = issuesOf(
+      form([
+        item('A', 'text', { coding: { dictionary: 'snomed' } }),
+        item('B', 'text', { coding: 'meddra' }),
+        num('N', { coding: { dictionary: 'meddra' } }),
+      ]),
+    );
+    expect(issues.map((i) => [i.path, i.messageId, i.subject])).toEqual([
+      ['sections[0].items[0].coding', FORM_MSG.badCoding, 'A'],
+      ['sections[0].items[1].coding', FORM_MSG.badCoding, 'B'],
+      ['sections[0].items[2].coding', FORM_MSG.codingNotAllowed, 'N'],
+    ]);
+    expect(issues[0]?.values).toEqual({ value: '{"dictionary":"snomed"}', known: 'meddra, whodrug' });
+    expect(issues[2]?.values).toEqual({ fieldtype: 'integer' });
+  });
+
   it('reports every rule problem at its path', () => {
     const issues = issuesOf(
       form(

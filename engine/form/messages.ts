@@ -93,6 +93,10 @@ export const FORM_MSG = {
   defaultNotAllowed: 'form.defaultNotAllowed',
   /** + fieldtype (inputAssist is for text and textarea items only) */
   inputAssistNotAllowed: 'form.inputAssistNotAllowed',
+  /** + fieldtype (coding is for text and textarea items only) */
+  codingNotAllowed: 'form.codingNotAllowed',
+  /** + value (as given), known (the dictionaries) */
+  badCoding: 'form.badCoding',
   noFormula: 'form.noFormula',
   /** + id, first */
   duplicateRule: 'form.duplicateRule',

@@ -92,7 +92,16 @@ export interface RawFormItem {
    * event terms or medication names. Default false.
    */
   inputAssist?: boolean;
+  /**
+   * text/textarea only: the item's value is a verbatim term coded against a dictionary (medical coding,
+   * docs/medical-coding.md): `meddra` (adverse events, medical history) or `whodrug` (medications).
+   */
+  coding?: { dictionary: CodingDictionary };
 }
+
+/** The dictionaries an item may be coded against (docs/medical-coding.md). */
+export const CODING_DICTIONARIES = ['meddra', 'whodrug'] as const;
+export type CodingDictionary = (typeof CODING_DICTIONARIES)[number];
 
 export interface RawFormSection {
   /** Stable id, unique in the form. */
@@ -189,6 +198,8 @@ export interface CompiledItem {
   text: MetaText | null;
   /** text/textarea: the widget suggests earlier values of the study while typing (dataInputAsst). */
   inputAssist: boolean;
+  /** A codable verbatim term: the dictionary it is coded against; null: not coded. */
+  coding: { dictionary: CodingDictionary } | null;
   /** Variables whose value this item's rules (show, requiredIf, calc, checks on it) read. */
   dependsOn: readonly string[];
 }

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { dataPlugin } from '../domains/data/plugin';
 import { editChecksPlugin } from '../domains/editChecks/plugin';
 import { listsPlugin } from '../domains/lists/plugin';
+import { medCodingPlugin } from '../domains/medCoding/plugin';
 import { notesPlugin } from '../domains/notes/plugin';
 import { queriesPlugin } from '../domains/queries/plugin';
 import { rolesPlugin } from '../domains/roles/plugin';
@@ -71,6 +72,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(sdvPlugin);
   await app.register(queriesPlugin);
   await app.register(signaturesPlugin);
+  await app.register(medCodingPlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

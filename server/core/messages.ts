@@ -325,6 +325,51 @@ export const SERVER_MESSAGES = {
     zh_CN: '{count} 个页面有未关闭的质疑（受试者 {subjid} {visitnum} {tid} 等），请关闭后再签名',
     en: '{count} page(s) have open queries (subject {subjid} {visitnum} {tid} …): close them before signing',
   },
+  // medical coding (issue 14; docs/medical-coding.md)
+  codingNotAllowed: { zh_CN: '当前角色无权进行医学编码', en: 'Your current role may not code terms' },
+  codingImportNotAllowed: {
+    zh_CN: '当前角色无权导入编码字典',
+    en: 'Your current role may not import dictionaries',
+  },
+  codingTermNotFound: { zh_CN: '当前中心没有该编码术语', en: 'No such term at the site you chose' },
+  codingNoTerm: { zh_CN: '没有可编码的原始术语', en: 'There is no verbatim term to code' },
+  codingTermChanged: {
+    zh_CN: '该术语已被修改，请刷新后再编码',
+    en: 'The term was changed meanwhile; reload it and code again',
+  },
+  codingUnknownCode: { zh_CN: '字典中没有编码 {code}', en: 'The dictionary has no entry {code}' },
+  codingReasonRequired: { zh_CN: '重新编码须填写原因', en: 'A recode needs a reason' },
+  codingUnchanged: { zh_CN: '该术语已编码为 {code}', en: 'The term is already coded to {code}' },
+  codingImportMissingColumn: {
+    zh_CN: '文件缺少列 {column}（第一行须为列名）',
+    en: 'The file has no column {column} (the first row names the columns)',
+  },
+  codingImportBlank: { zh_CN: '第 {line} 行：{column} 为空', en: 'Line {line}: {column} is empty' },
+  codingImportBadCode: {
+    zh_CN: '第 {line} 行：{column} 的值“{value}”不是有效编码',
+    en: 'Line {line}: {column} "{value}" is not a valid code',
+  },
+  codingImportTooLong: {
+    zh_CN: '第 {line} 行：{column} 超过 {max} 个字符',
+    en: 'Line {line}: {column} is longer than {max} characters',
+  },
+  codingImportDuplicate: {
+    zh_CN: '第 {line} 行：编码 {code} 已出现在第 {first} 行',
+    en: 'Line {line}: code {code} is already on line {first}',
+  },
+  codingImportInconsistent: {
+    zh_CN: '第 {line} 行：{column} {code} 的名称或上级与第 {first} 行不一致',
+    en: 'Line {line}: {column} {code} has another name or parent than on line {first}',
+  },
+  codingImportEmpty: { zh_CN: '文件中没有字典条目', en: 'The file has no dictionary entries' },
+  codingImportTooManyRows: {
+    zh_CN: '文件条目超过 {max} 条',
+    en: 'The file has more than {max} entries',
+  },
+  codingImportUnreadable: {
+    zh_CN: '无法读取该 xlsx 文件',
+    en: 'The file cannot be read as an xlsx workbook',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

@@ -32,9 +32,16 @@ let crc: string;
 let sponsor: string;
 let noRole: string;
 let dm: string;
+let coder: string;
 
 /** Endpoints of a page the CRC does not have (a management page): their parameters are tried as a DM. */
-const ACTOR_OF: Partial<Record<EndpointName, 'dm'>> = { transferSubject: 'dm' };
+const ACTOR_OF: Partial<Record<EndpointName, 'dm' | 'coder'>> = {
+  transferSubject: 'dm',
+  // the coder's worklist page (medical coding)
+  saveCoding: 'coder',
+  codingList: 'coder',
+  importDictionary: 'coder',
+};
 
 beforeAll(async () => {
   h = await startHarness({ logger: false });
@@ -43,6 +50,7 @@ beforeAll(async () => {
   sponsor = await h.loginAs('sponsor.liu', 'SPONSOR', 'BJ01');
   noRole = await h.login('crc.smith');
   dm = await h.loginAs('dm.chen', 'DM', 'BJ01');
+  coder = await h.loginAs('coder.zhou', 'CODER', 'BJ01');
 });
 afterAll(() => h?.close());
 
@@ -84,7 +92,8 @@ describe('a refused request to a state-changing endpoint changes nothing', () =>
   for (const name of STATE_CHANGING) {
     it(`${name}: hostile and invalid parameters, missing ones, a body that is not an object`, async () => {
       const def = allEndpoints[name] as EndpointDef<AnyObject, unknown>;
-      const token = def.auth === 'none' ? null : ACTOR_OF[name] === 'dm' ? dm : crc;
+      const actor = ACTOR_OF[name];
+      const token = def.auth === 'none' ? null : actor === 'dm' ? dm : actor === 'coder' ? coder : crc;
       for (const param of paramNames(def)) {
         for (const value of INVALID) {
           const status = await expectRefusedUnchanged(

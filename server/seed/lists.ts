@@ -18,6 +18,8 @@ import { queryListDeclaration } from '../domains/queries/list';
 import { QUERY_LIST_KEY } from '../../engine/api/queries';
 import { INVALID_LIST_KEY } from '../../engine/api/invalidRecords';
 import { invalidListDeclaration } from '../domains/visits/invalidList';
+import { CODING_LIST_KEY } from '../../engine/api/medCoding';
+import { codingListDeclaration } from '../domains/medCoding/list';
 import { putCodeListItem } from '../domains/lists/codeLists';
 import { putListDefinition } from '../domains/lists/repository';
 
@@ -30,6 +32,8 @@ export const LIST_SEED_FILES = [
   'queryColumns.def.json',
   'invalidSearchFields.def.json',
   'invalidColumns.def.json',
+  'codingSearchFields.def.json',
+  'codingColumns.def.json',
   'codeLists.def.json',
 ] as const;
 
@@ -76,6 +80,7 @@ const SEEDED_LISTS: Readonly<Record<string, ListDeclaration<object>>> = {
   [subjectListDeclaration.key]: subjectListDeclaration as unknown as ListDeclaration<object>,
   [queryListDeclaration.key]: queryListDeclaration as unknown as ListDeclaration<object>,
   [invalidListDeclaration.key]: invalidListDeclaration as unknown as ListDeclaration<object>,
+  [codingListDeclaration.key]: codingListDeclaration as unknown as ListDeclaration<object>,
 };
 
 /** What is wrong with a list's seed (empty when nothing). */
@@ -141,6 +146,15 @@ export async function loadListsSeed(): Promise<ListsSeed> {
     throw new Error('fixtures/lists: invalid-record definitions must be lists');
   }
   lists.push(invalid as ListSeed);
+  const coding = {
+    key: CODING_LIST_KEY,
+    searchFields: await readJson('codingSearchFields.def.json'),
+    columns: await readJson('codingColumns.def.json'),
+  };
+  if (!Array.isArray(coding.searchFields) || !Array.isArray(coding.columns)) {
+    throw new Error('fixtures/lists: coding definitions must be lists');
+  }
+  lists.push(coding as ListSeed);
   const problems = [
     ...(Object.hasOwn(codeLists, SITE_CODE_LIST)
       ? [`codeLists.def.json: ${SITE_CODE_LIST} is answered from the sites`]

@@ -17,6 +17,7 @@ import { seedCasebook } from './casebook';
 import { hasCasebookVisits, seedCasebookVisits } from './casebookVisits';
 import { hasSdvPlan, seedSdvPlan } from './sdvPlan';
 import { hasSignatureSettings, seedSignatures } from './signatures';
+import { hasMedCoding, seedMedCoding, topUpMedCoding } from './medCoding';
 import { seedQueries } from './queries';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
@@ -40,6 +41,11 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./casebookVisits.ts', import.meta.url),
     new URL('./sdvPlan.ts', import.meta.url),
     new URL('./signatures.ts', import.meta.url),
+    new URL('./medCoding.ts', import.meta.url),
+    // the coding seed runs the domain's own checks and term sync
+    ...['dictionaryFile.ts', 'repository.ts', 'service.ts'].map(
+      (f) => new URL(`../domains/medCoding/${f}`, import.meta.url),
+    ),
     new URL('./queries.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
@@ -308,6 +314,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     await seedQueries(tx, study.id);
     await seedForms(tx, study.id, now);
     await seedCasebookVisits(tx, study.id, now);
+    await seedMedCoding(tx, study.id, now);
   });
   await vacuumSubjects(db);
   return seed;
@@ -386,6 +393,10 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
   const queryDicts = await db.query<{ n: number }>('select count(*)::int as n from query_dicts');
   if ((queryDicts[0]?.n ?? 0) === 0) {
     await db.transaction((tx) => seedQueries(tx, studyId));
+    added = true;
+  }
+  if (!(await hasMedCoding(db, studyId))) {
+    await db.transaction((tx) => topUpMedCoding(tx, studyId, seed.lists.lists, seed.menus, now));
     added = true;
   }
   if (added) await vacuumSubjects(db);

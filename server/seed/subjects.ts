@@ -5,6 +5,7 @@
  */
 import type { Db } from '../core/db/db';
 import { clearSubjectData, reseedSubjectData } from './forms';
+import { seedMedCoding } from './medCoding';
 import { StartupError } from '../core/startupErrors';
 
 /** Subjects of the demo seed. */
@@ -100,6 +101,8 @@ export async function replaceSubjects(
     await tx.query('delete from subjects where study_id = $1', [studyId]);
     await generateSubjects(tx, studyId, count);
     await reseedSubjectData(tx, studyId, now);
+    // the new demo records' coding terms (auto-coded as a save would)
+    await seedMedCoding(tx, studyId, now);
   });
 }
 

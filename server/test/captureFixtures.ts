@@ -52,6 +52,7 @@ import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { captureVisitFixtures } from './captureVisitFixtures';
 import { captureReviewFixtures } from './captureReviewFixtures';
 import { captureSignatureFixtures } from './captureSignatureFixtures';
+import { captureMedCodingFixtures } from './captureMedCodingFixtures';
 import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import { captureQueryFixtures } from './captureQueryFixtures';
@@ -192,6 +193,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureQueryFixtures(h, put);
   await captureStatisticsFixtures(h, put);
   await captureSignatureFixtures(h, put);
+  await captureMedCodingFixtures(h, put);
   return out;
 }
 

@@ -176,6 +176,12 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
       tositeid: 'site-sh01',
       reason: 'fuzz',
     },
+    // medical coding (issue 14): a verbatim that is not the term's makes the code a refusal; a JSON body has no file
+    getCodingInfo: { recordid, variable: 'AETERM' },
+    searchDictionary: { dictionary: 'meddra', q: 'head', size: 20 },
+    saveCoding: { termid: '1', code: '10019211', verbatim: 'fuzz', reason: 'fuzz' },
+    codingList: { page: 1, size: 20 },
+    importDictionary: { dictionary: 'meddra', version: 'fuzz' },
   };
 }
 

@@ -9,6 +9,7 @@ import {
   RecordRegistriesProvider,
   type RecordRegistries,
 } from '../../renderers/actions/recordRegistries';
+import { registerMedCoding } from './medCoding/registerMedCoding';
 import { registerNotes } from './notes/registerNotes';
 import { registerQueries } from './queries/register';
 import { registerSdv } from './sdv/registerSdv';
@@ -20,6 +21,7 @@ export function createAppRecordRegistries(): RecordRegistries {
   registerNotes(registries);
   registerSdv(registries);
   registerSignatures(registries);
+  registerMedCoding(registries);
   return registries;
 }
 

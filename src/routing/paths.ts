@@ -13,6 +13,8 @@ export const PATHS = {
   queryManage: '/index/queryManage',
   /** The invalid-record table, a management page (issue 12). */
   invalidTable: '/index/invalidTable',
+  /** The coder's worklist (issue 14, medical coding). */
+  medCoding: '/index/medCoding',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

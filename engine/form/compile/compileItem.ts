@@ -4,7 +4,14 @@ import type { CodeOption } from '../../metadata/types';
 import { parseRule, ruleReads } from '../../rules/index';
 import type { FormFieldTypeDef, FormFieldTypeRegistry } from '../fieldTypes/types';
 import { FORM_MSG } from '../messages';
-import type { CompiledItem, CompiledRange, FormContext, FormValue } from '../types';
+import {
+  CODING_DICTIONARIES,
+  type CodingDictionary,
+  type CompiledItem,
+  type CompiledRange,
+  type FormContext,
+  type FormValue,
+} from '../types';
 import { normaliseValue } from '../values';
 import {
   fieldPath,
@@ -157,6 +164,21 @@ function readPattern(s: RawSite): CompiledItem['pattern'] {
   }
 }
 
+/** `coding: { dictionary }` — an object naming one of the coding dictionaries; anything else is an issue. */
+function readCoding(s: RawSite): CompiledItem['coding'] {
+  const v = s.raw.coding;
+  if (v === undefined || v === null) return null;
+  const dictionary = isRecord(v) ? v.dictionary : undefined;
+  if (typeof dictionary !== 'string' || !(CODING_DICTIONARIES as readonly string[]).includes(dictionary)) {
+    s.issues.add(fieldPath(s.path, 'coding'), s.subject, FORM_MSG.badCoding, {
+      value: shown(v),
+      known: CODING_DICTIONARIES.join(', '),
+    });
+    return null;
+  }
+  return { dictionary: dictionary as CodingDictionary };
+}
+
 function readDefault(s: RawSite, item: CompiledItem, def: FormFieldTypeDef): FormValue {
   const v = s.raw.default;
   if (v === undefined || v === null) return null;
@@ -234,6 +256,7 @@ export function compileItem(site: ItemSite): ItemDraft | null {
   const hidden = optionalBoolean(s, 'hidden');
   const partial = optionalBoolean(s, 'partial');
   let inputAssist = optionalBoolean(s, 'inputAssist');
+  let coding = readCoding(s);
   const help = optionalLabel(s, 'help');
   const unit = optionalLabel(s, 'unit');
   const text = optionalLabel(s, 'text');
@@ -265,6 +288,10 @@ export function compileItem(site: ItemSite): ItemDraft | null {
         fieldtype: def.name,
       });
       inputAssist = false;
+    }
+    if (coding !== null && !INPUT_ASSIST_TYPES.has(def.name)) {
+      issues.add(fieldPath(path, 'coding'), subject, FORM_MSG.codingNotAllowed, { fieldtype: def.name });
+      coding = null;
     }
     if ((hardRange !== null || softRange !== null) && !def.numeric && !def.computed) {
       const field = hardRange !== null ? 'hardRange' : 'softRange';
@@ -310,6 +337,7 @@ export function compileItem(site: ItemSite): ItemDraft | null {
     formula,
     text,
     inputAssist,
+    coding,
     dependsOn: [],
   };
   return { item: { ...item, defaultValue: readDefault(s, item, def) }, def, formulaReads };

@@ -1,0 +1,382 @@
+/**
+ * The medical coding tables (migration 0014): the study's dictionaries and their entries, the terms to code (one per
+ * codable item of a saved record) and their append-only history, the dictionary imports.
+ */
+import type {
+  CodingAction,
+  CodingDictionary,
+  CodingEntry,
+  CodingHistoryRow,
+  CodingLevel,
+  CodingTerm,
+  DictionaryInfo,
+} from '../../../engine/api/medCoding';
+import type { MetaText } from '../../../engine/metadata/types';
+import { queryOne, type Db } from '../../core/db/db';
+import { nameKey } from './dictionaryFile';
+
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The select list of a term as the contract's CodingTerm (alias c, joins TERM_JOINS). */
+export const TERM_COLUMNS = `
+  c.id::text as termid, c.record_id::text as recordid, c.subject_id as subjectid, s.subjid, si.sitecode,
+  r.visitnum, r.cycnum, r.svnum, c.tid, r.lineno, c.visit_tname as "visitTname", c.variable, c.dictionary,
+  c.verbatim, c.status, c.auto, c.code, c.name, c.path, u.username as "codedBy", ${iso('c.coded_at')} as "codedAt"`;
+
+export const TERM_JOINS = `join form_records r on r.id = c.record_id join subjects s on s.id = c.subject_id
+  join sites si on si.id = c.site_id left join users u on u.id = c.coded_by`;
+
+/** A term id is the decimal text of its identity; anything else names no term. */
+export function parseTermId(id: string): string | null {
+  return /^[1-9]\d{0,17}$/.test(id) ? id : null;
+}
+
+export interface TermState extends CodingTerm {
+  studyId: string;
+  siteId: string;
+}
+
+const STATE_COLUMNS = `${TERM_COLUMNS}, c.study_id as "studyId", c.site_id as "siteId"`;
+
+export async function findTerm(
+  db: Db,
+  studyId: string,
+  termId: string,
+  forUpdate = false,
+): Promise<TermState | null> {
+  const id = parseTermId(termId);
+  if (id === null) return null;
+  return queryOne<TermState>(
+    db,
+    `select ${STATE_COLUMNS} from coding_terms c ${TERM_JOINS}
+     where c.id = $1::bigint and c.study_id = $2 and s.abandoned_at is null${forUpdate ? ' for update of c' : ''}`,
+    [id, studyId],
+  );
+}
+
+export async function findTermOfItem(
+  db: Db,
+  studyId: string,
+  recordId: string,
+  variable: string,
+): Promise<TermState | null> {
+  const id = parseTermId(recordId);
+  if (id === null) return null;
+  return queryOne<TermState>(
+    db,
+    `select ${STATE_COLUMNS} from coding_terms c ${TERM_JOINS}
+     where c.record_id = $1::bigint and c.variable = $2 and c.study_id = $3 and s.abandoned_at is null`,
+    [id, variable, studyId],
+  );
+}
+
+/** The terms of a record (what the item-state provider shows), with a verbatim text. */
+export function recordTerms(
+  db: Db,
+  recordId: string,
+): Promise<
+  {
+    termid: string;
+    variable: string;
+    dictionary: CodingDictionary;
+    status: CodingTerm['status'];
+    auto: boolean;
+    code: string | null;
+    name: string | null;
+  }[]
+> {
+  return db.query(
+    `select id::text as termid, variable, dictionary, status, auto, code, name from coding_terms
+     where record_id = $1::bigint and verbatim <> '' order by id`,
+    [recordId],
+  );
+}
+
+/** The stored term of an item (inside a save: its verbatim and code). */
+export function storedTerm(
+  tx: Db,
+  recordId: string,
+  variable: string,
+): Promise<{
+  id: string;
+  verbatim: string;
+  status: string;
+  code: string | null;
+  name: string | null;
+} | null> {
+  return queryOne(
+    tx,
+    `select id::text as id, verbatim, status, code, name from coding_terms
+     where record_id = $1::bigint and variable = $2 for update`,
+    [recordId, variable],
+  );
+}
+
+export interface NewTerm {
+  studyId: string;
+  recordId: string;
+  variable: string;
+  subjectId: string;
+  siteId: string;
+  tid: string;
+  visitTname: MetaText;
+  dictionary: CodingDictionary;
+  verbatim: string;
+  at: Date;
+}
+
+export async function insertTerm(tx: Db, t: NewTerm): Promise<string> {
+  const row = await queryOne<{ id: string }>(
+    tx,
+    `insert into coding_terms (study_id, record_id, variable, subject_id, site_id, tid, visit_tname, dictionary,
+       verbatim, status, updated_at)
+     values ($1, $2::bigint, $3, $4, $5, $6, $7::jsonb, $8, $9, 'uncoded', $10) returning id::text as id`,
+    [
+      t.studyId,
+      t.recordId,
+      t.variable,
+      t.subjectId,
+      t.siteId,
+      t.tid,
+      JSON.stringify(t.visitTname),
+      t.dictionary,
+      t.verbatim,
+      t.at.toISOString(),
+    ],
+  );
+  return row!.id;
+}
+
+/** A new verbatim text: the code goes (uncoded). */
+export async function resetTerm(tx: Db, termId: string, verbatim: string, at: Date): Promise<void> {
+  await tx.query(
+    `update coding_terms set verbatim = $2, status = 'uncoded', auto = false, code = null, name = null,
+       path = '[]'::jsonb, coded_by = null, coded_at = null, updated_at = $3
+     where id = $1::bigint`,
+    [termId, verbatim, at.toISOString()],
+  );
+}
+
+/** Codes a term to an entry (a coder's user id, or null for auto-coding). */
+export async function codeTerm(
+  tx: Db,
+  termId: string,
+  entry: CodingEntry,
+  by: { userId: string | null; auto: boolean },
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `update coding_terms set status = 'coded', auto = $3, code = $4, name = $5, path = $6::jsonb, coded_by = $2,
+       coded_at = $7, updated_at = $7
+     where id = $1::bigint`,
+    [termId, by.userId, by.auto, entry.code, entry.name, JSON.stringify(entry.path), at.toISOString()],
+  );
+}
+
+export interface HistoryEntry {
+  termId: string;
+  studyId: string;
+  siteId: string;
+  recordId: string;
+  variable: string;
+  action: CodingAction;
+  verbatim: string;
+  from: { code: string | null; name: string | null };
+  to: { code: string | null; name: string | null };
+  reason: string | null;
+  userId: string;
+  roleId: string;
+  at: Date;
+}
+
+export async function appendHistory(tx: Db, e: HistoryEntry): Promise<void> {
+  await tx.query(
+    `insert into coding_history (term_id, study_id, site_id, record_id, variable, action, verbatim, from_code,
+       from_name, to_code, to_name, reason, user_id, role_id, at)
+     values ($1::bigint, $2, $3, $4::bigint, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+    [
+      e.termId,
+      e.studyId,
+      e.siteId,
+      e.recordId,
+      e.variable,
+      e.action,
+      e.verbatim,
+      e.from.code,
+      e.from.name,
+      e.to.code,
+      e.to.name,
+      e.reason,
+      e.userId,
+      e.roleId,
+      e.at.toISOString(),
+    ],
+  );
+}
+
+export function termHistory(db: Db, termId: string): Promise<CodingHistoryRow[]> {
+  return db.query<CodingHistoryRow>(
+    `select h.id::text as id, h.action, h.verbatim, h.from_code as "fromCode", h.from_name as "fromName",
+            h.to_code as "toCode", h.to_name as "toName", h.reason, u.username, u.realname, ${iso('h.at')} as at
+     from coding_history h join users u on u.id = h.user_id
+     where h.term_id = $1::bigint order by h.id`,
+    [termId],
+  );
+}
+
+// --- dictionaries ----------------------------------------------------------------------------------------------
+
+export function dictionaryInfo(
+  db: Db,
+  studyId: string,
+  dictionary: CodingDictionary,
+): Promise<DictionaryInfo | null> {
+  return queryOne<DictionaryInfo>(
+    db,
+    `select dictionary, version, demo, entries, ${iso('imported_at')} as "importedAt"
+     from coding_dictionaries where study_id = $1 and dictionary = $2`,
+    [studyId, dictionary],
+  );
+}
+
+const ENTRY_CHUNK = 2000;
+
+/** Replaces the study's dictionary of a kind (entries and version) — inside the caller's transaction. */
+export async function replaceDictionary(
+  tx: Db,
+  d: { studyId: string; dictionary: CodingDictionary; version: string; demo: boolean; at: Date },
+  entries: readonly CodingEntry[],
+): Promise<void> {
+  await tx.query(
+    `insert into coding_dictionaries (study_id, dictionary, version, demo, entries, imported_at)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (study_id, dictionary) do update
+       set version = excluded.version, demo = excluded.demo, entries = excluded.entries,
+           imported_at = excluded.imported_at`,
+    [d.studyId, d.dictionary, d.version, d.demo, entries.length, d.at.toISOString()],
+  );
+  await tx.query('delete from coding_dictionary_entries where study_id = $1 and dictionary = $2', [
+    d.studyId,
+    d.dictionary,
+  ]);
+  for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
+    const chunk = entries.slice(i, i + ENTRY_CHUNK);
+    await tx.query(
+      `insert into coding_dictionary_entries (study_id, dictionary, code, name, name_key, path)
+       select $1, $2, t.code, t.name, t.key, t.path::jsonb
+       from unnest($3::text[], $4::text[], $5::text[], $6::text[]) as t(code, name, key, path)`,
+      [
+        d.studyId,
+        d.dictionary,
+        chunk.map((e) => e.code),
+        chunk.map((e) => e.name),
+        chunk.map((e) => nameKey(e.name)),
+        chunk.map((e) => JSON.stringify(e.path)),
+      ],
+    );
+  }
+}
+
+export async function recordImport(
+  tx: Db,
+  i: {
+    studyId: string;
+    dictionary: CodingDictionary;
+    version: string;
+    entries: number;
+    filename: string;
+    sha256: string;
+    userId: string;
+    roleId: string;
+    siteId: string;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `insert into coding_imports (study_id, dictionary, version, entries, filename, sha256, user_id, role_id, site_id, at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      i.studyId,
+      i.dictionary,
+      i.version,
+      i.entries,
+      i.filename,
+      i.sha256,
+      i.userId,
+      i.roleId,
+      i.siteId,
+      i.at.toISOString(),
+    ],
+  );
+}
+
+interface EntryRow {
+  code: string;
+  name: string;
+  path: CodingLevel[];
+}
+
+export function findEntry(
+  db: Db,
+  studyId: string,
+  dictionary: CodingDictionary,
+  code: string,
+): Promise<EntryRow | null> {
+  return queryOne<EntryRow>(
+    db,
+    `select code, name, path from coding_dictionary_entries where study_id = $1 and dictionary = $2 and code = $3`,
+    [studyId, dictionary, code],
+  );
+}
+
+/** Entries whose name is exactly the text (case and spaces ignored): at most two (more than one: ambiguous). */
+export function exactMatches(
+  db: Db,
+  studyId: string,
+  dictionary: CodingDictionary,
+  text: string,
+): Promise<EntryRow[]> {
+  return db.query<EntryRow>(
+    `select code, name, path from coding_dictionary_entries
+     where study_id = $1 and dictionary = $2 and name_key = $3 order by code limit 2`,
+    [studyId, dictionary, nameKey(text)],
+  );
+}
+
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Entries whose name, code or level above (PT, ATC4) contains the text (case and spaces ignored): exact names
+ * first, then names starting with it, then by name.
+ */
+export function searchEntries(
+  db: Db,
+  studyId: string,
+  dictionary: CodingDictionary,
+  text: string,
+  size: number,
+): Promise<EntryRow[]> {
+  const key = nameKey(text);
+  if (key === '') return Promise.resolve([]);
+  const like = `%${likeLiteral(key)}%`;
+  return db.query<EntryRow>(
+    `select code, name, path from coding_dictionary_entries
+     where study_id = $1 and dictionary = $2
+       and (name_key like $3 or lower(code) = $4 or lower(path -> 1 ->> 'name') like $3)
+     order by (name_key = $4) desc, (name_key like $5) desc, name_key, code
+     limit $6`,
+    [studyId, dictionary, like, key, `${likeLiteral(key)}%`, size],
+  );
+}
+
+/** Terms at the chosen site with a verbatim text still to code. */
+export async function termsToCode(db: Db, studyId: string, siteId: string): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    db,
+    `select count(*)::int as n from coding_terms c join subjects s on s.id = c.subject_id
+     where c.study_id = $1 and c.site_id = $2 and c.status = 'uncoded' and c.verbatim <> ''
+       and s.abandoned_at is null`,
+    [studyId, siteId],
+  );
+  return row?.n ?? 0;
+}
