@@ -8,6 +8,7 @@ import { listEndpoints } from './lists';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
 import { queryEndpoints } from './queries';
+import { queryImportEndpoints } from './queryImport';
 import { sessionEndpoints } from './session';
 import { statisticsEndpoints } from './statistics';
 import { subjectManagementEndpoints } from './subjectManagement';
@@ -25,6 +26,7 @@ export const allEndpoints = {
   ...noteEndpoints,
   ...sdvEndpoints,
   ...queryEndpoints,
+  ...queryImportEndpoints,
   ...statisticsEndpoints,
 } as const;
 

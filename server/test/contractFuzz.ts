@@ -135,6 +135,13 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     queryHistoryRoleList: { queryid: '1' },
     saveQueryDetail: { queryid: '1', pdtype: null, pdsubtype: null },
     findDefaultQueryPd: { queryid: '1' },
+    // query import (a JSON body has no file: the assessment is a parameter error; batch 999999 does not exist)
+    queryImportTemplate: {},
+    queryImportAssess: {},
+    queryImportReport: { batchid: '999999' },
+    queryImportSend: { batchid: '999999' },
+    queryImportList: { page: 1, size: 20 },
+    queryImportRows: { batchid: '999999' },
     myTaskInfo: {},
     siteStatistics: {},
     // the casebook's visits and marks (each change names a scheduled visit or an unmarked page: refused as it is)

@@ -37,13 +37,14 @@ export class QueryRefused extends Error {
   constructor(
     readonly messageId: ServerMessageId,
     readonly status: 200 | 403 = 200,
+    readonly values: Record<string, string> = {},
   ) {
     super(messageId);
   }
   answer(locale: Locale): HttpAnswer {
     return new HttpAnswer(
       this.status,
-      fail(message(this.messageId, locale), this.status === 403 ? 403 : undefined),
+      fail(message(this.messageId, locale, this.values), this.status === 403 ? 403 : undefined),
     );
   }
 }
