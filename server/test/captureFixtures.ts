@@ -54,6 +54,7 @@ import { captureReviewFixtures } from './captureReviewFixtures';
 import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import { captureQueryFixtures } from './captureQueryFixtures';
+import { captureQueryImportFixtures } from './captureQueryImportFixtures';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
 
@@ -189,6 +190,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureSubjectManagementFixtures(h, put);
   await captureReviewFixtures(h, put);
   await captureQueryFixtures(h, put);
+  await captureQueryImportFixtures(h, put);
   await captureStatisticsFixtures(h, put);
   return out;
 }

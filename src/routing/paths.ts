@@ -11,6 +11,8 @@ export const PATHS = {
   sdvWorklist: '/index/sdv',
   /** The query overview (issue 13). */
   queryManage: '/index/queryManage',
+  /** The query import (issue 13; docs/query-import.md). */
+  queryImport: '/index/queryImport',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',
