@@ -12,6 +12,7 @@ import { isMetaText } from '../metadata/metaText';
 import type { MetaText } from '../metadata/types';
 import { bool, endpoint, noParams, num, str } from './endpoint';
 import { listPageSchema, listParamsSchema, metaTextSchema } from './lists';
+import { downloadFileSchema } from './subjectManagement';
 
 /** Route of the query overview (spec §2 /index/queryManage). */
 export const QUERY_MANAGE_PAGE = '/index/queryManage';
@@ -324,6 +325,20 @@ export const queryModelList = endpoint({
   data: listPageSchema(queryRowSchema),
 });
 
+/** The most rows an export of the overview holds; a search matching more is refused (narrow it). */
+export const QUERY_EXPORT_MAX_ROWS = 10_000;
+
+export const queryExport = endpoint({
+  name: 'queryExport',
+  path: '/edc/query/queryExport.do',
+  method: 'POST',
+  openParams: true,
+  description:
+    "The query overview as an xlsx file: every row the search params select (the same as queryModelList.do's, all pages, in its sort) at the chosen site, the study's overview columns headed in the request's locale. At most 10,000 rows: a search matching more is refused with a message to narrow it.",
+  params: listParamsSchema,
+  data: downloadFileSchema.shape({ rows: num().integer().min(0).required() }),
+});
+
 export const roleOptionSchema = yup.object({
   rolecode: str().required(),
   name: metaTextSchema.required(),
@@ -379,6 +394,7 @@ export const queryEndpoints = {
   closeAndSaveQuery,
   selectNoCHQueryStatus,
   queryModelList,
+  queryExport,
   queryHistoryRoleList,
   saveQueryDetail,
   findDefaultQueryPd,

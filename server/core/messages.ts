@@ -329,6 +329,10 @@ export const SERVER_MESSAGES = {
     en: 'The form has no item {value}',
   },
   queryImportNumber: { zh_CN: '应为大于 0 的整数', en: 'must be a whole number above 0' },
+  queryExportTooMany: {
+    zh_CN: '符合条件的质疑有 {total} 条，超过导出上限 {max} 条，请缩小查询范围',
+    en: '{total} queries match: more than the {max} an export may hold; please narrow the search',
+  },
   queryImportSendError: {
     zh_CN: '发送失败（服务器错误，错误编号 {errorId}）',
     en: 'send failed (server error, error id {errorId})',

@@ -132,6 +132,7 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     },
     selectNoCHQueryStatus: { subjectid },
     queryModelList: { page: 1, size: 20 },
+    queryExport: { page: 1, size: 20 },
     queryHistoryRoleList: { queryid: '1' },
     saveQueryDetail: { queryid: '1', pdtype: null, pdsubtype: null },
     findDefaultQueryPd: { queryid: '1' },

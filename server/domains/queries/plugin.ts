@@ -10,6 +10,7 @@ import { movesSiteColumn } from '../data/subjectMoves';
 import { queryCapabilities, queryItemStates, systemQueryHook } from './recordHooks';
 import { queryRoutes } from './routes';
 import { queryImportRoutes } from './importRoutes';
+import { queryExportRoutes } from './exportRoutes';
 import { QUERY_CAPABILITIES, QUERY_MANAGE_PAGE } from '../../../engine/api/queries';
 import { siteCounts } from './repository';
 import { queryPermissions } from './service';
@@ -42,6 +43,7 @@ export const queriesPlugin = fp(
     });
     queryRoutes(app, appContext(app));
     queryImportRoutes(app, appContext(app));
+    queryExportRoutes(app, appContext(app));
   },
   { name: 'edc-queries', dependencies: ['edc-core', 'edc-data', 'edc-lists', 'edc-statistics'] },
 );

@@ -13,6 +13,7 @@ import { formPath } from '../../routing/formPaths';
 import { PATHS } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
 import { BulkCloseDialog } from './BulkCloseDialog';
+import { ExportQueriesDialog } from './ExportQueriesDialog';
 import { QueryAgeCell } from './QueryAgeCell';
 
 /** The form page of a query's row (its item's record; a log-line row by its number). */
@@ -50,6 +51,8 @@ export function queryListScreen(open: (row: GridRow) => void): ListScreenConfig 
     // bulk close of the selected rows (the server refuses roles that may not close, with its message)
     actions: [
       { id: 'bulkClose', labelId: 'queries.bulkClose', needsSelection: true, Dialog: BulkCloseDialog },
+      // the filtered list as xlsx (all pages, in the shown sort; queryExport.do)
+      { id: 'export', labelId: 'queries.export', Dialog: ExportQueriesDialog },
     ],
     onRowClick: open,
   };
