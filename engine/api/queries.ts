@@ -276,6 +276,20 @@ export const closeQuery = endpoint({
   data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
 });
 
+export const forwardQueries = endpoint({
+  name: 'forwardQueries',
+  path: '/edc/query/forwardQueries.do',
+  method: 'POST',
+  description:
+    "Forwards queries (the overview's bulk forward; monitor, data manager) to `torole` with a note, one or many: all or none, like closeQuery.do's bulk close. The states stay; each query's history gets its forward. Answers the queries as they are now.",
+  params: yup.object({
+    queryids: yup.array(idText()).required().min(1).max(500),
+    torole: str().max(32).nullable().default(null),
+    note: queryText(),
+  }),
+  data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
+});
+
 export const closeAndSaveQuery = endpoint({
   name: 'closeAndSaveQuery',
   path: '/edc/query/closeAndSaveQuery.do',
@@ -391,6 +405,7 @@ export const queryEndpoints = {
   saveQuery,
   replyQuery,
   closeQuery,
+  forwardQueries,
   closeAndSaveQuery,
   selectNoCHQueryStatus,
   queryModelList,

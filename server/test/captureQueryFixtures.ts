@@ -17,6 +17,7 @@ import {
   queryListHistory,
   queryModelList,
   queryExport,
+  forwardQueries,
   replyQuery,
   saveQuery,
   saveQueryDetail,
@@ -135,5 +136,13 @@ export async function captureQueryFixtures(
   put(
     'queries/selectNoCHQueryStatus',
     (await h.call(selectNoCHQueryStatus, { subjectid: v1vs.subjectid }, crc)).body,
+  );
+  // last (the fixtures above show the queries before it): the overview's bulk forward of the open queries to DM
+  h.clock.advance(MINUTE);
+  const open = (await h.call(queryModelList, { page: 1, size: 20, querystatus: ['created'] }, cra)).body;
+  const openIds = open.success ? open.data.list.map((q) => q.queryid) : [];
+  put(
+    'queries/forwardQueries',
+    (await h.call(forwardQueries, { queryids: openIds, torole: 'DM', note: '请数据管理员确认' }, cra)).body,
   );
 }

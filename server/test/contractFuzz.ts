@@ -123,6 +123,7 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     saveQuery: { recordid, kind: 'item', variable: 'SYSBP', issuetype: null, note: 'fuzz' },
     replyQuery: { queryid: '1', action: 'reply', note: 'fuzz', updatedat: '2020-01-01T00:00:00.000Z' },
     closeQuery: { queryids: ['1'], reason: 'RESOLVED', note: null },
+    forwardQueries: { queryids: ['1'], torole: 'DM', note: 'fuzz' },
     closeAndSaveQuery: {
       queryid: '1',
       reason: 'RESOLVED',

@@ -1,23 +1,34 @@
 /**
- * queryExport.do (docs/queries.md "Overview export"): the overview's rows as xlsx — the same filter as
- * queryModelList.do (all pages), the chosen site only, the study's columns headed in the request's locale.
+ * The overview's bulk actions beyond the close (docs/queries.md): queryExport.do — the overview's rows as xlsx, the
+ * same filter as queryModelList.do (all pages), the chosen site only, the study's columns headed in the request's
+ * locale — and forwardQueries.do — the selected queries forwarded to a role with a note, all or none.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyObject } from 'yup';
 import { dataInfo } from '../../../engine/api/data';
 import type { EndpointDef } from '../../../engine/api/endpoint';
-import { closeQuery, queryExport, queryModelList, saveQuery } from '../../../engine/api/queries';
+import {
+  closeQuery,
+  forwardQueries,
+  queryExport,
+  queryListHistory,
+  queryModelList,
+  saveQuery,
+} from '../../../engine/api/queries';
+import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { startHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
 let cra: string;
 let craSh: string;
+let crc: string;
 
 beforeAll(async () => {
   h = await startHarness({ logger: false });
   cra = await h.loginAs('cra.zhao', 'CRA', 'BJ01');
   craSh = await h.loginAs('dm.chen', 'DM', 'SH01');
+  crc = await h.loginAs('crc.li', 'CRC', 'BJ01');
 }, 120_000);
 afterAll(() => h?.close());
 
@@ -92,5 +103,61 @@ describe('queryExport.do', () => {
       { token: cra, locale: 'en' },
     );
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('forwardQueries.do', () => {
+  async function unchangedAfter(params: AnyObject, token: string, expected: { status: number; msg: string }) {
+    const before = await snapshotDb(h.db);
+    const res = await h.call(forwardQueries, params, { token, locale: 'en' });
+    expect(res.status).toBe(expected.status);
+    expect(res.body).toMatchObject({ success: false, msg: expected.msg });
+    expect(snapshotChanges(before, await snapshotDb(h.db))).toEqual([]);
+  }
+
+  it('forwards the selected queries to a role with a note, all or none', async () => {
+    const bj = await recordOf('subj-bj01-0001', cra);
+    const ids: string[] = [];
+    for (const variable of ['DMDAT', 'CHILDPOT', 'AGE'])
+      ids.push(
+        (await ok(saveQuery, { recordid: bj, kind: 'item', variable, note: `fwd ${variable}` }, cra)).queryid,
+      );
+    await ok(closeQuery, { queryids: [ids[2]], reason: 'RESOLVED' }, cra);
+
+    // a closed query among them: none is forwarded
+    await unchangedAfter({ queryids: ids, torole: 'DM', note: 'please look' }, cra, {
+      status: 200,
+      msg: "The query's current state does not allow this",
+    });
+    // no role, a role that does not act on queries, a role that may not forward
+    await unchangedAfter({ queryids: ids.slice(0, 2), torole: null, note: 'x' }, cra, {
+      status: 200,
+      msg: 'Please choose the role to forward to',
+    });
+    await unchangedAfter({ queryids: ids.slice(0, 2), torole: 'SPONSOR', note: 'x' }, cra, {
+      status: 200,
+      msg: 'Please choose the role to forward to',
+    });
+    await unchangedAfter({ queryids: ids.slice(0, 2), torole: 'DM', note: 'x' }, crc, {
+      status: 403,
+      msg: 'Your current role may not do this with queries',
+    });
+
+    // the open ones, given in any order: both forwarded, states kept, each with its history row
+    const done = await ok(
+      forwardQueries,
+      { queryids: [ids[1], ids[0]], torole: 'DM', note: 'DM to confirm' },
+      cra,
+    );
+    expect(done.map((q) => [q.queryid, q.torole, q.querystatus])).toEqual([
+      [ids[1], 'DM', 'created'],
+      [ids[0], 'DM', 'created'],
+    ]);
+    const thread = await ok(queryListHistory, { queryid: ids[0] }, cra);
+    expect(thread[0]!.history.at(-1)).toMatchObject({
+      action: 'forward',
+      torole: 'DM',
+      note: 'DM to confirm',
+    });
   });
 });
