@@ -91,13 +91,38 @@ function positive(text: string | null): number | null {
   return /^[1-9]\d{0,5}$/.test(text) ? Number(text) : null;
 }
 
-/** One row: every problem found, or the record and kind the send raises the query on. */
-async function checkRow(
+/** What the rows of one file share: the issue types, and the forms and their versions' items, read once. */
+interface FileContext {
+  issueTypes: Set<string>;
+  forms: Map<string, Awaited<ReturnType<typeof latestFormSchema>>>;
+  items: Map<string, ReadonlySet<string> | null>;
+}
+
+async function formOf(db: Db, session: RoleSession, file: FileContext, tid: string) {
+  if (!file.forms.has(tid)) file.forms.set(tid, await latestFormSchema(db, session.studyId, tid));
+  return file.forms.get(tid) ?? null;
+}
+
+/** The items of a form version (null when it does not compile), compiled once per file. */
+async function itemsOf(
   db: Db,
   session: RoleSession,
-  cells: Cells,
-  issueTypes: Set<string>,
-): Promise<Checked> {
+  file: FileContext,
+  form: NonNullable<Awaited<ReturnType<typeof latestFormSchema>>>,
+  schemaVersion: number,
+): Promise<ReadonlySet<string> | null> {
+  const key = `${form.tid}@${schemaVersion}`;
+  if (!file.items.has(key)) {
+    const version = (await formSchemaVersion(db, session.studyId, form.tid, schemaVersion)) ?? form;
+    const compiled = compileForm(version.schema);
+    file.items.set(key, compiled.ok ? new Set(compiled.form.items.keys()) : null);
+  }
+  return file.items.get(key) ?? null;
+}
+
+/** One row: every problem found, or the record and kind the send raises the query on. */
+async function checkRow(db: Db, session: RoleSession, cells: Cells, file: FileContext): Promise<Checked> {
+  const { issueTypes } = file;
   const problems: StoredProblem[] = [];
   const problem = (
     column: QueryImportColumn,
@@ -134,7 +159,7 @@ async function checkRow(
     problem('subjid', 'queryImportSubjectUnknown', { value: cells.subjid ?? '' });
     return { problems, recordId: null, kind: null };
   }
-  const form = await latestFormSchema(db, session.studyId, cells.tid ?? '');
+  const form = await formOf(db, session, file, cells.tid ?? '');
   if (!form) {
     problem('tid', 'queryImportFormUnknown', { value: cells.tid ?? '' });
     return { problems, recordId: null, kind: null };
@@ -149,9 +174,8 @@ async function checkRow(
     return { problems, recordId: null, kind: null };
   }
   if (cells.variable !== null) {
-    const version = (await formSchemaVersion(db, session.studyId, record.tid, record.schemaVersion)) ?? form;
-    const compiled = compileForm(version.schema);
-    if (!compiled.ok || !compiled.form.items.has(cells.variable))
+    const items = await itemsOf(db, session, file, form, record.schemaVersion);
+    if (!items?.has(cells.variable))
       problem('variable', 'queryImportVariableUnknown', { value: cells.variable });
   }
   if (problems.length > 0) return { problems, recordId: null, kind: null };
@@ -222,12 +246,16 @@ export async function assessImport(
     throw new QueryRefused(id, 200, { columns: read.columns.join(', ') });
   }
   if (read.rows.length === 0) throw new QueryRefused('queryImportEmpty');
-  const issueTypes = new Set(
-    (await dictRows(db, session.studyId)).filter((r) => r.dict === 'add').map((r) => r.code),
-  );
+  const fileContext: FileContext = {
+    issueTypes: new Set(
+      (await dictRows(db, session.studyId)).filter((r) => r.dict === 'add').map((r) => r.code),
+    ),
+    forms: new Map(),
+    items: new Map(),
+  };
   const rows: NewImportRow[] = [];
   for (const { row, cells } of read.rows) {
-    const checked = await checkRow(db, session, cells, issueTypes);
+    const checked = await checkRow(db, session, cells, fileContext);
     rows.push({ row, cells, ...checked });
   }
   const id = await db.transaction((tx) =>
