@@ -22,6 +22,8 @@ const ROUTES: readonly { path: string; of: keyof typeof PATHS | 'unknown' }[] = 
   { path: PATHS.index, of: 'index' },
   { path: PATHS.statistics, of: 'statistics' },
   { path: PATHS.queryManage, of: 'queryManage' },
+  // a monitor's page too: the CRC is shown the server's refusal
+  { path: PATHS.queryImport, of: 'queryImport' },
   // a monitor's page: the CRC is shown that it may not, under the same CSP
   { path: PATHS.sdvWorklist, of: 'sdvWorklist' },
   // a management page the CRC may not open (the DM's), under the same CSP

@@ -34,6 +34,9 @@ const InvalidTablePage = lazyPage(() =>
 const MedCodingPage = lazyPage(() =>
   import('./features/medCoding/MedCodingPage').then((m) => m.MedCodingPage),
 );
+const QueryImportPage = lazyPage(() =>
+  import('./features/queries/import/QueryImportPage').then((m) => m.QueryImportPage),
+);
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -83,6 +86,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'queryManage', element: <QueryManagePage /> },
           { path: 'invalidTable', element: <InvalidTablePage /> },
           { path: 'medCoding', element: <MedCodingPage /> },
+          { path: 'queryImport', element: <QueryImportPage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

@@ -11,6 +11,7 @@ import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
 import { signatureEndpoints } from './signatures';
 import { queryEndpoints } from './queries';
+import { queryImportEndpoints } from './queryImport';
 import { sessionEndpoints } from './session';
 import { statisticsEndpoints } from './statistics';
 import { subjectManagementEndpoints } from './subjectManagement';
@@ -30,6 +31,7 @@ export const allEndpoints = {
   ...sdvEndpoints,
   ...signatureEndpoints,
   ...queryEndpoints,
+  ...queryImportEndpoints,
   ...statisticsEndpoints,
   ...medCodingEndpoints,
 } as const;

@@ -12,6 +12,7 @@ import { isMetaText } from '../metadata/metaText';
 import type { MetaText } from '../metadata/types';
 import { bool, endpoint, noParams, num, str } from './endpoint';
 import { listPageSchema, listParamsSchema, metaTextSchema } from './lists';
+import { downloadFileSchema } from './subjectManagement';
 
 /** Route of the query overview (spec §2 /index/queryManage). */
 export const QUERY_MANAGE_PAGE = '/index/queryManage';
@@ -275,6 +276,20 @@ export const closeQuery = endpoint({
   data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
 });
 
+export const forwardQueries = endpoint({
+  name: 'forwardQueries',
+  path: '/edc/query/forwardQueries.do',
+  method: 'POST',
+  description:
+    "Forwards queries (the overview's bulk forward; monitor, data manager) to `torole` with a note, one or many: all or none, like closeQuery.do's bulk close. The states stay; each query's history gets its forward. Answers the queries as they are now.",
+  params: yup.object({
+    queryids: yup.array(idText()).required().min(1).max(500),
+    torole: str().max(32).nullable().default(null),
+    note: queryText(),
+  }),
+  data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
+});
+
 export const closeAndSaveQuery = endpoint({
   name: 'closeAndSaveQuery',
   path: '/edc/query/closeAndSaveQuery.do',
@@ -322,6 +337,20 @@ export const queryModelList = endpoint({
     'One page of the query overview (/index/queryManage) at the site chosen at /checkRole, filtered by the search params (names from selectSearchFields.do, listKey `queries`) and sorted by `orderByField`/`asc`.',
   params: listParamsSchema,
   data: listPageSchema(queryRowSchema),
+});
+
+/** The most rows an export of the overview holds; a search matching more is refused (narrow it). */
+export const QUERY_EXPORT_MAX_ROWS = 10_000;
+
+export const queryExport = endpoint({
+  name: 'queryExport',
+  path: '/edc/query/queryExport.do',
+  method: 'POST',
+  openParams: true,
+  description:
+    "The query overview as an xlsx file: every row the search params select (the same as queryModelList.do's, all pages, in its sort) at the chosen site, the study's overview columns headed in the request's locale. At most 10,000 rows: a search matching more is refused with a message to narrow it.",
+  params: listParamsSchema,
+  data: downloadFileSchema.shape({ rows: num().integer().min(0).required() }),
 });
 
 export const roleOptionSchema = yup.object({
@@ -376,9 +405,11 @@ export const queryEndpoints = {
   saveQuery,
   replyQuery,
   closeQuery,
+  forwardQueries,
   closeAndSaveQuery,
   selectNoCHQueryStatus,
   queryModelList,
+  queryExport,
   queryHistoryRoleList,
   saveQueryDetail,
   findDefaultQueryPd,

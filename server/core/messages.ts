@@ -370,6 +370,34 @@ export const SERVER_MESSAGES = {
     zh_CN: '无法读取该 xlsx 文件',
     en: 'The file cannot be read as an xlsx workbook',
   },
+  // query import (issue 13; docs/query-import.md)
+  queryImportEmpty: {
+    zh_CN: '文件评估失败：文件中没有质疑',
+    en: 'file assessment failed: the file holds no queries',
+  },
+  queryImportBatchNotFound: { zh_CN: '质疑导入批次不存在', en: 'No such query import batch' },
+  queryImportSubjectUnknown: {
+    zh_CN: '受试者 {value} 不在当前中心',
+    en: 'No subject {value} at the chosen site',
+  },
+  queryImportFormUnknown: { zh_CN: '表单 {value} 不存在', en: 'No form {value} in the study' },
+  queryImportRecordUnknown: {
+    zh_CN: '该访视下的表单尚未录入数据，无法质疑',
+    en: 'This form of that visit has no saved data to query',
+  },
+  queryImportVariableUnknown: {
+    zh_CN: '表单中没有变量 {value}',
+    en: 'The form has no item {value}',
+  },
+  queryImportNumber: { zh_CN: '应为大于 0 的整数', en: 'must be a whole number above 0' },
+  queryExportTooMany: {
+    zh_CN: '符合条件的质疑有 {total} 条，超过导出上限 {max} 条，请缩小查询范围',
+    en: '{total} queries match: more than the {max} an export may hold; please narrow the search',
+  },
+  queryImportSendError: {
+    zh_CN: '发送失败（服务器错误，错误编号 {errorId}）',
+    en: 'send failed (server error, error id {errorId})',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

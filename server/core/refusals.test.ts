@@ -37,6 +37,9 @@ let coder: string;
 /** Endpoints of a page the CRC does not have (a management page): their parameters are tried as a DM. */
 const ACTOR_OF: Partial<Record<EndpointName, 'dm' | 'coder'>> = {
   transferSubject: 'dm',
+  queryImportSend: 'dm',
+  // the invalid-record table, a management page
+  invalidTableList: 'dm',
   // the coder's worklist page (medical coding)
   saveCoding: 'coder',
   codingList: 'coder',

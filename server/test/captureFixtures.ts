@@ -56,6 +56,7 @@ import { captureMedCodingFixtures } from './captureMedCodingFixtures';
 import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import { captureQueryFixtures } from './captureQueryFixtures';
+import { captureQueryImportFixtures } from './captureQueryImportFixtures';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
 
@@ -191,6 +192,7 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureSubjectManagementFixtures(h, put);
   await captureReviewFixtures(h, put);
   await captureQueryFixtures(h, put);
+  await captureQueryImportFixtures(h, put);
   await captureStatisticsFixtures(h, put);
   await captureSignatureFixtures(h, put);
   await captureMedCodingFixtures(h, put);

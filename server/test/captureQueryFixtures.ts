@@ -16,6 +16,8 @@ import {
   queryHistoryRoleList,
   queryListHistory,
   queryModelList,
+  queryExport,
+  forwardQueries,
   replyQuery,
   saveQuery,
   saveQueryDetail,
@@ -125,8 +127,22 @@ export async function captureQueryFixtures(
   put('queries/querySearchFields', (await h.call(selectSearchFields, { listKey: QUERY_LIST_KEY }, cra)).body);
   put('queries/queryColumns', (await h.call(selectColumns, { listKey: QUERY_LIST_KEY }, cra)).body);
   put('queries/queryModelList', (await h.call(queryModelList, { page: 1, size: 20 }, cra)).body);
+  // the export's bytes differ on every write (the zip's times): a fixed stand-in
+  const exported = JSON.stringify((await h.call(queryExport, { page: 1, size: 20 }, cra)).body);
+  put(
+    'queries/queryExport',
+    JSON.parse(exported.replace(/"base64":"[^"]*"/, '"base64":"UEsgZml4dHVyZSB4bHN4"')),
+  );
   put(
     'queries/selectNoCHQueryStatus',
     (await h.call(selectNoCHQueryStatus, { subjectid: v1vs.subjectid }, crc)).body,
+  );
+  // last (the fixtures above show the queries before it): the overview's bulk forward of the open queries to DM
+  h.clock.advance(MINUTE);
+  const open = (await h.call(queryModelList, { page: 1, size: 20, querystatus: ['created'] }, cra)).body;
+  const openIds = open.success ? open.data.list.map((q) => q.queryid) : [];
+  put(
+    'queries/forwardQueries',
+    (await h.call(forwardQueries, { queryids: openIds, torole: 'DM', note: '请数据管理员确认' }, cra)).body,
   );
 }

@@ -126,6 +126,7 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     saveQuery: { recordid, kind: 'item', variable: 'SYSBP', issuetype: null, note: 'fuzz' },
     replyQuery: { queryid: '1', action: 'reply', note: 'fuzz', updatedat: '2020-01-01T00:00:00.000Z' },
     closeQuery: { queryids: ['1'], reason: 'RESOLVED', note: null },
+    forwardQueries: { queryids: ['1'], torole: 'DM', note: 'fuzz' },
     closeAndSaveQuery: {
       queryid: '1',
       reason: 'RESOLVED',
@@ -136,9 +137,17 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     selectNoCHQueryStatus: { subjectid },
     queryModelList: { page: 1, size: 20 },
     invalidTableList: { page: 1, size: 20 },
+    queryExport: { page: 1, size: 20 },
     queryHistoryRoleList: { queryid: '1' },
     saveQueryDetail: { queryid: '1', pdtype: null, pdsubtype: null },
     findDefaultQueryPd: { queryid: '1' },
+    // query import (a JSON body has no file: the assessment is a parameter error; batch 999999 does not exist)
+    queryImportTemplate: {},
+    queryImportAssess: {},
+    queryImportReport: { batchid: '999999' },
+    queryImportSend: { batchid: '999999' },
+    queryImportList: { page: 1, size: 20 },
+    queryImportRows: { batchid: '999999' },
     myTaskInfo: {},
     siteStatistics: {},
     // the casebook's visits and marks (each change names a scheduled visit or an unmarked page: refused as it is)

@@ -15,6 +15,8 @@ export const PATHS = {
   invalidTable: '/index/invalidTable',
   /** The coder's worklist (issue 14, medical coding). */
   medCoding: '/index/medCoding',
+  /** The query import (issue 13; docs/query-import.md). */
+  queryImport: '/index/queryImport',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

@@ -9,6 +9,8 @@ import { queryListDeclaration } from './list';
 import { movesSiteColumn } from '../data/subjectMoves';
 import { queryCapabilities, queryItemStates, systemQueryHook } from './recordHooks';
 import { queryRoutes } from './routes';
+import { queryImportRoutes } from './importRoutes';
+import { queryExportRoutes } from './exportRoutes';
 import { QUERY_CAPABILITIES, QUERY_MANAGE_PAGE } from '../../../engine/api/queries';
 import { siteCounts } from './repository';
 import { queryPermissions } from './service';
@@ -40,6 +42,8 @@ export const queriesPlugin = fp(
       count: async (db, session) => todo(db, session, QUERY_CAPABILITIES.close, 'answered'),
     });
     queryRoutes(app, appContext(app));
+    queryImportRoutes(app, appContext(app));
+    queryExportRoutes(app, appContext(app));
   },
   { name: 'edc-queries', dependencies: ['edc-core', 'edc-data', 'edc-lists', 'edc-statistics'] },
 );

@@ -9,6 +9,7 @@ import {
   closeAndSaveQuery,
   closeQuery,
   findDefaultQueryPd,
+  forwardQueries,
   queryDictList,
   queryHistoryRoleList,
   queryListHistory,
@@ -40,6 +41,7 @@ import {
   closeQueries,
   createQuery,
   defaultPd,
+  forwardQueries as forwardAll,
   orQueryRefused,
   queryPermissions,
   replyToQuery,
@@ -152,6 +154,23 @@ export function queryRoutes(app: FastifyInstance, ctx: AppContext): void {
                 note: params.note ?? null,
                 ...(params.updatedat === undefined ? {} : { updatedat: params.updatedat }),
               },
+              now,
+            );
+            return threads(tx, [...new Set(params.queryids)]);
+          }),
+        ),
+      ),
+  });
+
+  roleEndpoint(app, ctx, forwardQueries, {
+    handler: async ({ params, session, locale, now }) =>
+      orQueryRefused(locale, async () =>
+        ok(
+          await db.transaction(async (tx) => {
+            await forwardAll(
+              tx,
+              session,
+              { queryids: params.queryids, torole: params.torole ?? null, note: params.note },
               now,
             );
             return threads(tx, [...new Set(params.queryids)]);

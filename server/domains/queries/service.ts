@@ -37,13 +37,14 @@ export class QueryRefused extends Error {
   constructor(
     readonly messageId: ServerMessageId,
     readonly status: 200 | 403 = 200,
+    readonly values: Record<string, string> = {},
   ) {
     super(messageId);
   }
   answer(locale: Locale): HttpAnswer {
     return new HttpAnswer(
       this.status,
-      fail(message(this.messageId, locale), this.status === 403 ? 403 : undefined),
+      fail(message(this.messageId, locale, this.values), this.status === 403 ? 403 : undefined),
     );
   }
 }
@@ -233,16 +234,7 @@ export async function replyToQuery(db: Db, session: RoleSession, p: ReplyParams,
   let toRole: string | null = null;
   if (p.action === 'reply') to = 'answered';
   if (p.action === 'review') to = 'created';
-  if (p.action === 'forward') {
-    if (p.torole === null) throw new QueryRefused('queryForwardRoleRequired');
-    const roles = await db.query<{ rolecode: string }>(
-      `select distinct r.rolecode from roles r join role_permissions p on p.role_id = r.id
-       where p.permission like 'query.%' and p.permission <> 'query.view' and r.rolecode = $1`,
-      [p.torole],
-    );
-    if (roles.length === 0) throw new QueryRefused('queryForwardRoleRequired');
-    toRole = p.torole;
-  }
+  if (p.action === 'forward') toRole = await forwardRole(db, p.torole);
   await updateQuery(db, query.queryid, {
     status: to,
     ...(p.action === 'forward' ? { toRole } : {}),
@@ -298,6 +290,46 @@ export async function closeQueries(db: Db, session: RoleSession, p: CloseParams,
       at: now,
     });
   }
+}
+
+/** Forwards every query or none (the overview's bulk forward); the states stay. */
+export async function forwardQueries(
+  db: Db,
+  session: RoleSession,
+  p: { queryids: readonly string[]; torole: string | null; note: string },
+  now: Date,
+): Promise<void> {
+  await requirePermission(db, session, QUERY_CAPABILITIES.forward);
+  const toRole = await forwardRole(db, p.torole);
+  // locked in one order whatever order the client sent (as the bulk close: no deadlock between two bulk actions)
+  for (const id of [...new Set(p.queryids)].sort()) {
+    const query = await scopedQuery(db, session, id, true);
+    if (!REPLY_RULES.forward.from.includes(query.querystatus)) throw new QueryRefused('queryStateNotAllowed');
+    await updateQuery(db, query.queryid, { status: query.querystatus, toRole, at: now });
+    await insertHistory(db, {
+      queryId: query.queryid,
+      action: 'forward',
+      from: query.querystatus,
+      to: query.querystatus,
+      note: p.note,
+      reason: null,
+      toRole,
+      ...actorOf(session),
+      at: now,
+    });
+  }
+}
+
+/** A role queries may be forwarded to: one that acts on queries (not only reads them). */
+async function forwardRole(db: Db, torole: string | null): Promise<string> {
+  if (torole === null) throw new QueryRefused('queryForwardRoleRequired');
+  const roles = await db.query<{ rolecode: string }>(
+    `select distinct r.rolecode from roles r join role_permissions p on p.role_id = r.id
+     where p.permission like 'query.%' and p.permission <> 'query.view' and r.rolecode = $1`,
+    [torole],
+  );
+  if (roles.length === 0) throw new QueryRefused('queryForwardRoleRequired');
+  return torole;
 }
 
 export interface RequeryParams {

@@ -13,6 +13,8 @@ import { formPath } from '../../routing/formPaths';
 import { PATHS } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
 import { BulkCloseDialog } from './BulkCloseDialog';
+import { BulkForwardDialog } from './BulkForwardDialog';
+import { ExportQueriesDialog } from './ExportQueriesDialog';
 import { QueryAgeCell } from './QueryAgeCell';
 
 /** The form page of a query's row (its item's record; a log-line row by its number). */
@@ -50,6 +52,10 @@ export function queryListScreen(open: (row: GridRow) => void): ListScreenConfig 
     // bulk close of the selected rows (the server refuses roles that may not close, with its message)
     actions: [
       { id: 'bulkClose', labelId: 'queries.bulkClose', needsSelection: true, Dialog: BulkCloseDialog },
+      // bulk forward to a role with a note (all or none; the server refuses roles that may not forward)
+      { id: 'bulkForward', labelId: 'queries.bulkForward', needsSelection: true, Dialog: BulkForwardDialog },
+      // the filtered list as xlsx (all pages, in the shown sort; queryExport.do)
+      { id: 'export', labelId: 'queries.export', Dialog: ExportQueriesDialog },
     ],
     onRowClick: open,
   };

@@ -38,7 +38,7 @@ export interface ListRegistry {
 }
 
 /** The order a request asks for: a sortable column of the stored column set (else 400), or the default. */
-function sortOf(
+export function sortOf(
   list: ListDeclaration<object>,
   meta: ListMetadata,
   orderByField: string | undefined,
