@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { dataPlugin } from '../domains/data/plugin';
 import { editChecksPlugin } from '../domains/editChecks/plugin';
+import { freezePlugin } from '../domains/freeze/plugin';
 import { listsPlugin } from '../domains/lists/plugin';
 import { notesPlugin } from '../domains/notes/plugin';
 import { queriesPlugin } from '../domains/queries/plugin';
@@ -69,6 +70,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(notesPlugin);
   await app.register(sdvPlugin);
   await app.register(queriesPlugin);
+  await app.register(freezePlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

@@ -16,6 +16,8 @@ import { SITE_CODE_LIST } from '../domains/lists/engine/registry';
 import { subjectListDeclaration } from '../domains/subjects/list';
 import { queryListDeclaration } from '../domains/queries/list';
 import { QUERY_LIST_KEY } from '../../engine/api/queries';
+import { FREEZE_LIST_KEY } from '../../engine/api/freeze';
+import { freezeListDeclaration } from '../domains/freeze/list';
 import { putCodeListItem } from '../domains/lists/codeLists';
 import { putListDefinition } from '../domains/lists/repository';
 
@@ -26,6 +28,8 @@ export const LIST_SEED_FILES = [
   'subjectColumns.def.json',
   'querySearchFields.def.json',
   'queryColumns.def.json',
+  'freezeSearchFields.def.json',
+  'freezeColumns.def.json',
   'codeLists.def.json',
 ] as const;
 
@@ -71,6 +75,7 @@ async function readJson(file: string): Promise<unknown> {
 const SEEDED_LISTS: Readonly<Record<string, ListDeclaration<object>>> = {
   [subjectListDeclaration.key]: subjectListDeclaration as unknown as ListDeclaration<object>,
   [queryListDeclaration.key]: queryListDeclaration as unknown as ListDeclaration<object>,
+  [freezeListDeclaration.key]: freezeListDeclaration as unknown as ListDeclaration<object>,
 };
 
 /** What is wrong with a list's seed (empty when nothing). */
@@ -127,6 +132,15 @@ export async function loadListsSeed(): Promise<ListsSeed> {
     throw new Error('fixtures/lists: query definitions must be lists');
   }
   lists.push(queries as ListSeed);
+  const freezeRequests = {
+    key: FREEZE_LIST_KEY,
+    searchFields: await readJson('freezeSearchFields.def.json'),
+    columns: await readJson('freezeColumns.def.json'),
+  };
+  if (!Array.isArray(freezeRequests.searchFields) || !Array.isArray(freezeRequests.columns)) {
+    throw new Error('fixtures/lists: freeze request definitions must be lists');
+  }
+  lists.push(freezeRequests as ListSeed);
   const problems = [
     ...(Object.hasOwn(codeLists, SITE_CODE_LIST)
       ? [`codeLists.def.json: ${SITE_CODE_LIST} is answered from the sites`]

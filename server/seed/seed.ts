@@ -16,6 +16,7 @@ import { formSeedSourceFiles, seedForms, topUpForms } from './forms';
 import { seedCasebook } from './casebook';
 import { hasCasebookVisits, seedCasebookVisits } from './casebookVisits';
 import { hasSdvPlan, seedSdvPlan } from './sdvPlan';
+import { hasFreezePermissions, seedFreezePermissions } from './freezeSeed';
 import { seedQueries } from './queries';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
@@ -38,6 +39,7 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./casebook.ts', import.meta.url),
     new URL('./casebookVisits.ts', import.meta.url),
     new URL('./sdvPlan.ts', import.meta.url),
+    new URL('./freezeSeed.ts', import.meta.url),
     new URL('./queries.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
@@ -302,6 +304,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     await generateSubjects(tx, study.id, opts.subjects ?? DEMO_SUBJECT_COUNT);
     await seedCasebook(tx, study.id);
     await seedSdvPlan(tx, study.id);
+    await seedFreezePermissions(tx);
     await seedQueries(tx, study.id);
     await seedForms(tx, study.id, now);
     await seedCasebookVisits(tx, study.id, now);
@@ -364,6 +367,15 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
   }
   if (!(await hasSdvPlan(db, studyId))) {
     await db.transaction((tx) => seedSdvPlan(tx, studyId));
+    added = true;
+  }
+  if (!(await hasFreezePermissions(db))) {
+    // freeze (issue 14): permissions, the freeze requests menu and list definitions
+    await db.transaction(async (tx) => {
+      await seedFreezePermissions(tx);
+      await seedMenus(tx, seed);
+      await seedLists(tx, studyId, seed.lists, now);
+    });
     added = true;
   }
   const queryDicts = await db.query<{ n: number }>('select count(*)::int as n from query_dicts');

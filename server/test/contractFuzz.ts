@@ -117,6 +117,11 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     saveVarStatusList: { list: [{ recordid, variable: 'SEX', rowversion: 99999 }] },
     subjectSdvSign: { subjectid: 'subj-bj01-9999', scope: 'plan' },
     sdvWorklist: { page: 1, size: 20 },
+    // freeze (issue 14): an application without a reason is refused; request 1 may not exist
+    applyFreeze: { action: 'freeze', approvalRole: 'DM', reason: '', list: [{ level: 'page', ...form }] },
+    approveFreeze: { decision: 'approve', reason: 'fuzz', requestids: ['1'] },
+    freezeStatus: form,
+    freezeList: { page: 1, size: 20 },
     // queries (issue 13): a stale `updatedat` makes the answers conflicts; query 1 may not exist
     queryDictList: {},
     queryListHistory: { recordid },
