@@ -4,6 +4,7 @@
  */
 import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
+import { freezeEndpoints } from './freeze';
 import { listEndpoints } from './lists';
 import { noteEndpoints } from './notes';
 import { sdvEndpoints } from './sdv';
@@ -25,6 +26,7 @@ export const allEndpoints = {
   ...noteEndpoints,
   ...sdvEndpoints,
   ...queryEndpoints,
+  ...freezeEndpoints,
   ...statisticsEndpoints,
 } as const;
 
