@@ -51,6 +51,7 @@ import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { captureVisitFixtures } from './captureVisitFixtures';
 import { captureReviewFixtures } from './captureReviewFixtures';
+import { captureFreezeFixtures } from './captureFreezeFixtures';
 import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import { captureQueryFixtures } from './captureQueryFixtures';
@@ -190,6 +191,8 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureReviewFixtures(h, put);
   await captureQueryFixtures(h, put);
   await captureStatisticsFixtures(h, put);
+  // freeze (issue 14): last, a frozen page changes nothing captured before
+  await captureFreezeFixtures(h, put);
   return out;
 }
 

@@ -184,10 +184,12 @@ describe('applying for a freeze', () => {
 });
 
 describe('approving and the frozen page', () => {
-  let requestId: string;
+  let requestId = '';
 
   it('a CRA applies to freeze the page: one pending request with its audit row; a second application is refused', async () => {
-    [requestId] = await applied(cra, { list: [pageTarget(), pageTarget()] });
+    const ids = await applied(cra, { list: [pageTarget(), pageTarget()] });
+    expect(ids).toHaveLength(1);
+    requestId = ids[0]!;
     expect(requestId).toMatch(/^\d+$/);
     const rows = await h.db.query<{ status: string; level: string; approval_role: string }>(
       `select status, level, approval_role from freeze_requests where id = $1::bigint`,
@@ -195,7 +197,12 @@ describe('approving and the frozen page', () => {
     );
     expect(rows).toEqual([{ status: 'pending', level: 'page', approval_role: 'DM' }]);
     expect(await audit()).toEqual([
-      { action: 'apply', request: 'freeze', reason: 'database lock for interim analysis', user_id: 'user-cra.zhao' },
+      {
+        action: 'apply',
+        request: 'freeze',
+        reason: 'database lock for interim analysis',
+        user_id: 'user-cra.zhao',
+      },
     ]);
     await unchanged(async () => {
       expect((await apply(dm, { list: [pageTarget()] })).body).toMatchObject({
@@ -207,7 +214,12 @@ describe('approving and the frozen page', () => {
     expect((await info(crc)).capabilities).toContain('change');
     const status = await h.call(freezeStatus, vsPage(), { token: crc });
     expect(status.body.data!.pending).toEqual([
-      expect.objectContaining({ requestid: requestId, level: 'page', action: 'freeze', requestedBy: 'cra.zhao' }),
+      expect.objectContaining({
+        requestid: requestId,
+        level: 'page',
+        action: 'freeze',
+        requestedBy: 'cra.zhao',
+      }),
     ]);
   });
 
@@ -220,7 +232,12 @@ describe('approving and the frozen page', () => {
     expect(craTasks.body.data!.map((t) => t.id)).not.toContain('freezeRequestsToApprove');
     const list = await h.call(freezeList, { page: 1, size: 20, status: 'pending' }, { token: dm });
     expect(list.body.data!.list).toEqual([
-      expect.objectContaining({ requestid: requestId, status: 'pending', subjid: expect.any(String), tid: 'VS' }),
+      expect.objectContaining({
+        requestid: requestId,
+        status: 'pending',
+        subjid: expect.any(String),
+        tid: 'VS',
+      }),
     ]);
     // another site's list has none of BJ01's requests
     await atSite(dm, 'DM', 'SH01', async () => {
@@ -245,8 +262,12 @@ describe('approving and the frozen page', () => {
         expect(res.body.msg).toBe('Your current role may not approve freezes or unfreezes');
       }
       expect((await decide(dm, { requestids: [] })).body.msg).toBe('Select requests to approve');
-      expect((await decide(dm, { requestids: [requestId], reason: '' })).body.msg).toBe('A reason is required');
-      expect((await decide(dm, { requestids: [requestId, '99999999'] })).body.msg).toBe('No such freeze request');
+      expect((await decide(dm, { requestids: [requestId], reason: '' })).body.msg).toBe(
+        'A reason is required',
+      );
+      expect((await decide(dm, { requestids: [requestId, '99999999'] })).body.msg).toBe(
+        'No such freeze request',
+      );
       expect((await decide(dm, { requestids: ['abc'] })).body.msg).toBe('No such freeze request');
     });
   });
@@ -309,7 +330,11 @@ describe('approving and the frozen page', () => {
   });
 
   it('no self-approval: the DM applies to unfreeze and may not approve it; a rejection leaves the page frozen', async () => {
-    const [unfreezeId] = await applied(dm, { action: 'unfreeze', reason: 'correction needed', list: [pageTarget()] });
+    const [unfreezeId] = await applied(dm, {
+      action: 'unfreeze',
+      reason: 'correction needed',
+      list: [pageTarget()],
+    });
     await unchanged(async () => {
       expect((await decide(dm, { requestids: [unfreezeId] })).body).toMatchObject({
         success: false,
@@ -323,7 +348,9 @@ describe('approving and the frozen page', () => {
     await h.db.query(`update freeze_requests set requested_by = 'user-cra.zhao' where id = $1::bigint`, [
       unfreezeId,
     ]);
-    expect(await decided(dm, { requestids: [unfreezeId], decision: 'reject', reason: 'not justified' })).toBe(1);
+    expect(await decided(dm, { requestids: [unfreezeId], decision: 'reject', reason: 'not justified' })).toBe(
+      1,
+    );
     // rejected: still frozen
     expect((await info(crc)).capabilities).toContain('frozen');
     const rows = await h.db.query<{ status: string; decision_reason: string }>(
@@ -334,7 +361,11 @@ describe('approving and the frozen page', () => {
   });
 
   it('an approved unfreeze makes the page editable again', async () => {
-    const [unfreezeId] = await applied(cra, { action: 'unfreeze', reason: 'query to resolve', list: [pageTarget()] });
+    const [unfreezeId] = await applied(cra, {
+      action: 'unfreeze',
+      reason: 'query to resolve',
+      list: [pageTarget()],
+    });
     expect(await decided(dm, { requestids: [unfreezeId], reason: 'ok' })).toBe(1);
     const page = await info(crc);
     expect(page.capabilities).toContain('change');
@@ -383,7 +414,10 @@ describe('item and subject freezes', () => {
 
   it('a frozen subject freezes every page: a first entry of a page not entered yet is refused too', async () => {
     const subject = DEMO_SUBJECTS.entry;
-    const [id] = await applied(dm, { reason: 'subject completed', list: [{ level: 'subject', subjectid: subject }] });
+    const [id] = await applied(dm, {
+      reason: 'subject completed',
+      list: [{ level: 'subject', subjectid: subject }],
+    });
     expect((await decide(dm, { requestids: [id] })).body.msg).toBe('You may not approve your own request');
     await h.db.query(`update freeze_requests set requested_by = 'user-cra.zhao' where id = $1::bigint`, [id]);
     await decided(dm, { requestids: [id] });
@@ -399,7 +433,14 @@ describe('item and subject freezes', () => {
         {
           ...keys,
           version: 1,
-          values: { VSDAT: '2026-03-01', VSPOS: 'SITTING', SYSBP: '120', DIABP: '80', PULSE: '70', TEMP: '36.5' },
+          values: {
+            VSDAT: '2026-03-01',
+            VSPOS: 'SITTING',
+            SYSBP: '120',
+            DIABP: '80',
+            PULSE: '70',
+            TEMP: '36.5',
+          },
           confirmWarnings: true,
           idempotencyKey: randomUUID(),
         },

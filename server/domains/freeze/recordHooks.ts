@@ -38,6 +38,7 @@ export const frozenItemStates: ItemStateProvider = async (db, q): Promise<ItemSt
   const out: Record<string, FrozenItemFields & Record<string, unknown>> = {};
   const whole = rows.find((r) => r.level !== 'item');
   if (whole) for (const v of variables) out[v] = fieldsOf(whole);
-  for (const r of rows) if (r.level === 'item' && r.variable && !out[r.variable]) out[r.variable] = fieldsOf(r);
+  for (const r of rows)
+    if (r.level === 'item' && r.variable && !out[r.variable]) out[r.variable] = fieldsOf(r);
   return out;
 };

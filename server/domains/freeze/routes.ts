@@ -47,7 +47,12 @@ export function freezeRoutes(app: FastifyInstance, ctx: AppContext): void {
       await requireDataAccess(db, session, 'read', locale);
       return orRefused(locale, async () => {
         const { subject } = await scopedForm(db, session, params);
-        const page = { visitnum: params.visitnum, cycnum: params.cycnum, svnum: params.svnum, tid: params.tid };
+        const page = {
+          visitnum: params.visitnum,
+          cycnum: params.cycnum,
+          svnum: params.svnum,
+          tid: params.tid,
+        };
         const record = await findRecord(db, { ...page, subjectId: subject.id }, params.lineno ?? 1);
         const recordId = record?.id ?? null;
         const frozen = await pageFreezes(db, subject.id, page, recordId);
