@@ -24,6 +24,8 @@ const ROUTES: readonly { path: string; of: keyof typeof PATHS | 'unknown' }[] = 
   { path: PATHS.queryManage, of: 'queryManage' },
   // a monitor's page: the CRC is shown that it may not, under the same CSP
   { path: PATHS.sdvWorklist, of: 'sdvWorklist' },
+  // the CRA's and DM's freeze requests (issue 14): the CRC is shown that it may not
+  { path: PATHS.freezeRequests, of: 'freezeRequests' },
   { path: PATHS.subjects, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}`, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}/${FORM}`, of: 'subjects' },

@@ -28,6 +28,9 @@ const SdvWorklistPage = lazyPage(() =>
 const QueryManagePage = lazyPage(() =>
   import('./features/queries/QueryManagePage').then((m) => m.QueryManagePage),
 );
+const FreezeRequestsPage = lazyPage(() =>
+  import('./features/freeze/FreezeRequestsPage').then((m) => m.FreezeRequestsPage),
+);
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -75,6 +78,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'subjectTransfer', element: <SubjectTransferPage /> },
           { path: 'sdv', element: <SdvWorklistPage /> },
           { path: 'queryManage', element: <QueryManagePage /> },
+          { path: 'freezeRequests', element: <FreezeRequestsPage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

@@ -12,12 +12,14 @@ import {
 import { registerNotes } from './notes/registerNotes';
 import { registerQueries } from './queries/register';
 import { registerSdv } from './sdv/registerSdv';
+import { registerFreeze } from './freeze/registerFreeze';
 
 export function createAppRecordRegistries(): RecordRegistries {
   const registries = createRecordRegistries();
   registerQueries(registries);
   registerNotes(registries);
   registerSdv(registries);
+  registerFreeze(registries);
   return registries;
 }
 

@@ -11,6 +11,8 @@ export const PATHS = {
   sdvWorklist: '/index/sdv',
   /** The query overview (issue 13). */
   queryManage: '/index/queryManage',
+  /** Freeze and unfreeze requests (issue 14). */
+  freezeRequests: '/index/freezeRequests',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

@@ -19,9 +19,7 @@ const STUDY = 'study-demo-001';
 let h: Harness;
 let crc: string;
 let cra: string;
-let craSh: string;
 let dm: string;
-let dmSh: string;
 let pi: string;
 let rich: string;
 /** rich subject's V1 VS record (saved by the seed: SYSBP 118). */
