@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataInfo, dataList, saveData, updateData } from '../../../engine/api/data';
 import { changeSiteRole } from '../../../engine/api/session';
+import { activeData } from '../../../engine/api/visits';
 import { applyFreeze, approveFreeze, freezeList, freezeStatus } from '../../../engine/api/freeze';
 import { myTaskInfo } from '../../../engine/api/statistics';
 import { DEMO_SUBJECTS, richDemoSubject } from '../../seed/forms';
@@ -448,6 +449,21 @@ describe('item and subject freezes', () => {
         success: false,
         msg: 'The data is frozen and cannot be changed (subject completed)',
       });
+      // marking a page of the frozen subject (not collected) or its whole visit (invalid) is a change too: refused
+      for (const [tid, action] of [
+        ['VS', 'uncollected'],
+        ['', 'deactivate'],
+      ] as const) {
+        const mark = await h.call(
+          activeData,
+          { ...keys, tid, action, reasoncode: 'MISSED' },
+          { token: crc, locale: 'en' },
+        );
+        expect(mark.body).toMatchObject({
+          success: false,
+          msg: 'The data is frozen and cannot be changed (subject completed)',
+        });
+      }
     });
   });
 
