@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import appZh from '../src/i18n/app/zh_CN.json' with { type: 'json' };
+import en from '../src/i18n/en.json' with { type: 'json' };
 import zh from '../src/i18n/zh_CN.json' with { type: 'json' };
 import { chooseRoleAndSite, logIn } from './support';
 
@@ -18,11 +19,22 @@ const REASON = '中期分析前冻结（e2e）';
 test.beforeEach(() => test.slow());
 
 /** Chooses a role by its name (dm.chen is CRA at SH01 and DM at every site) and the site BJ01. */
-async function chooseRole(page: Page, roleName: string) {
+async function chooseRole(page: Page, roleNames: readonly string[]) {
   await expect(page).toHaveURL(/\/edcweb\/checkRole/);
   const role = page.locator('select[name=roleid]');
   await expect(role.locator('option:not([value=""])').first()).toBeAttached();
-  await role.selectOption({ label: roleName });
+  const roleValue = await role
+    .locator('option')
+    .evaluateAll(
+      (os, names) =>
+        (
+          os.find((o) => names.some((n) => (o.textContent ?? '').includes(n))) as
+            HTMLOptionElement | undefined
+        )?.value,
+      roleNames,
+    );
+  expect(roleValue, `a role among ${roleNames.join(', ')}`).toBeTruthy();
+  await role.selectOption(roleValue!);
   const site = page.locator('select[name=siteid]');
   await expect(site.locator('option:not([value=""])').first()).toBeAttached();
   const bj01 = await site
@@ -32,7 +44,10 @@ async function chooseRole(page: Page, roleName: string) {
         (os.find((o) => (o.textContent ?? '').includes('BJ01')) as HTMLOptionElement | undefined)?.value,
     );
   await site.selectOption(bj01!);
-  await page.getByRole('button', { name: zh['checkRole.confirm'] }).click();
+  // the user's own language (dm.chen reads English)
+  await page
+    .getByRole('button', { name: new RegExp(`^(${zh['checkRole.confirm']}|${en['checkRole.confirm']})$`) })
+    .click();
   await expect(page.getByTestId('home-shell')).toBeVisible();
 }
 
@@ -69,17 +84,14 @@ test('a CRA applies to freeze a page, the DM approves, and the page is read only
   const dmContext = await browser.newContext();
   const dm = await dmContext.newPage();
   await logIn(dm, 'dm.chen');
-  await chooseRole(dm, '数据管理员');
+  // dm.chen reads English: the role's name in either language
+  await chooseRole(dm, ['数据管理员', 'Data manager']);
   await dm.goto('/edcweb/index/freezeRequests');
-  const row = dm.locator('.ag-center-cols-container .ag-row').filter({ hasText: REASON });
-  await expect(row).toHaveCount(1, { timeout: 30_000 });
+  // the row's cells may be split over pinned and centre containers: its index names both; the selection checkbox
+  const row = dm.locator('.ag-row[row-index]', { hasText: REASON });
+  await expect(row).toHaveCount(1, { timeout: 45_000 });
   const index = await row.getAttribute('row-index');
-  await dm
-    .locator(
-      `.ag-pinned-left-cols-container .ag-row[row-index="${index}"] input[type=checkbox], .ag-center-cols-container .ag-row[row-index="${index}"] input[type=checkbox]`,
-    )
-    .first()
-    .check();
+  await dm.locator(`.ag-row[row-index="${index}"] input[type=checkbox]`).first().check({ force: true });
   await dm.getByTestId('list-action-approve').click();
   await dm.getByTestId('freeze-decision-reason').fill('数据已清理，同意冻结');
   const [approved] = await Promise.all([
