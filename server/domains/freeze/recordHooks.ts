@@ -7,10 +7,14 @@
  *   `frozen: { level, reason, by, at }` (the frozen adornment draws it).
  */
 import { FREEZE_CAPABILITIES, type FrozenItemFields } from '../../../engine/api/freeze';
+import { lockSubject } from '../data/recordsRepository';
 import type { ItemStateFields, ItemStateProvider, SaveGuard, SaveRefusal } from '../data/recordHooks';
 import { pageFreezes, recordFreezes, type FreezeRow } from './repository';
 
 export const freezeGuard: SaveGuard = async (db, attempt): Promise<SaveRefusal | null> => {
+  // a save: the subject locked first, so that a freeze approved meanwhile (decideFreezeRequests locks it too) is
+  // either seen here or waits for this save
+  if (attempt.changed !== null) await lockSubject(db, attempt.subjectId);
   const rows = await pageFreezes(db, attempt.subjectId, attempt, attempt.recordId);
   const whole = rows.find((r) => r.level !== 'item');
   if (whole) {
