@@ -34,7 +34,11 @@ let noRole: string;
 let dm: string;
 
 /** Endpoints of a page the CRC does not have (a management page): their parameters are tried as a DM. */
-const ACTOR_OF: Partial<Record<EndpointName, 'dm'>> = { transferSubject: 'dm' };
+const ACTOR_OF: Partial<Record<EndpointName, 'dm'>> = {
+  transferSubject: 'dm',
+  // the freeze requests page is the CRA's and DM's (issue 14)
+  freezeList: 'dm',
+};
 
 beforeAll(async () => {
   h = await startHarness({ logger: false });
