@@ -87,11 +87,12 @@ test('a CRA applies to freeze a page, the DM approves, and the page is read only
   // dm.chen reads English: the role's name in either language
   await chooseRole(dm, ['数据管理员', 'Data manager']);
   await dm.goto('/edcweb/index/freezeRequests');
-  // the row's cells may be split over pinned and centre containers: its index names both; the selection checkbox
-  const row = dm.locator('.ag-row[row-index]', { hasText: REASON });
-  await expect(row).toHaveCount(1, { timeout: 45_000 });
-  const index = await row.getAttribute('row-index');
-  await dm.locator(`.ag-row[row-index="${index}"] input[type=checkbox]`).first().check({ force: true });
+  // the only request (newest first): its row by index — its cells may be split over pinned and centre containers,
+  // and columns far right may not be drawn — then its selection checkbox
+  await expect(dm.locator('.ag-row[row-index="0"]', { hasText: 'BJ01-0002' })).toHaveCount(1, {
+    timeout: 45_000,
+  });
+  await dm.locator('.ag-row[row-index="0"] input[type=checkbox]').first().check({ force: true });
   await dm.getByTestId('list-action-approve').click();
   await dm.getByTestId('freeze-decision-reason').fill('数据已清理，同意冻结');
   const [approved] = await Promise.all([
