@@ -195,4 +195,6 @@ export const freezeEndpoints = { applyFreeze, approveFreeze, freezeStatus, freez
 /** What the freeze provider adds to an item's state in datainfo (`items`): the freeze in force on it. */
 export interface FrozenItemFields {
   frozen: { level: FreezeLevel; reason: string; by: string; at: string };
+  /** The generic item-state flag: the item's input is read only in the form. */
+  readOnly: true;
 }

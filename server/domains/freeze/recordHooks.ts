@@ -4,7 +4,8 @@
  *   page as a whole, the page is read only with the capability `frozen`); a save that would change a frozen item is
  *   refused naming the item — in the save's transaction, before anything is written;
  * - the item-state provider `freeze`: each saved item of a frozen subject or page, and each frozen item, carries
- *   `frozen: { level, reason, by, at }` (the frozen adornment draws it).
+ *   `frozen: { level, reason, by, at }` (the frozen adornment draws it) and the generic `readOnly: true` (the form
+ *   shows its input read only — an item-level freeze leaves the rest of the page editable).
  */
 import { FREEZE_CAPABILITIES, type FrozenItemFields } from '../../../engine/api/freeze';
 import { lockSubject } from '../data/recordsRepository';
@@ -34,6 +35,8 @@ export const freezeGuard: SaveGuard = async (db, attempt): Promise<SaveRefusal |
 
 const fieldsOf = (r: FreezeRow): FrozenItemFields & Record<string, unknown> => ({
   frozen: { level: r.level, reason: r.reason, by: r.approvedBy, at: r.at },
+  // the generic item-state flag the form reads: this item's input is read only (renderers/ecrf/FieldRow.tsx)
+  readOnly: true,
 });
 
 export const frozenItemStates: ItemStateProvider = async (db, q): Promise<ItemStateFields> => {

@@ -82,6 +82,40 @@ describe('a frozen page on the form page', () => {
     expect(within(dialog).getByTestId('freeze-reason')).toHaveTextContent('中期分析前冻结');
   });
 
+  it('an item-level freeze: that item’s input is read only (its state says so), the rest of the page editable', async () => {
+    const items = Object.fromEntries(
+      Object.entries(frozen.items).map(([variable, state]) => {
+        const { frozen: _f, readOnly: _r, ...rest } = state as Record<string, unknown>;
+        return [variable, variable === 'SYSBP' ? state : rest];
+      }),
+    );
+    seedSession(window.sessionStorage, roleLoginInfo);
+    const editable = ['view', 'enter', 'change', 'audit'];
+    const client = createFakeApiClient({
+      dataList: pageData(editable),
+      dataInfo: { ...frozen, items, capabilities: editable } as DataOf<typeof dataInfo>,
+      codeList: [],
+    });
+    const routes = [
+      {
+        path: `${PATHS.subjects}/:subjectid/visits/:visitnum/:cycnum/:svnum/forms/:tid`,
+        element: (
+          <RecordRegistriesProvider value={createAppRecordRegistries()}>
+            <FormPage base={PATHS.subjects} />
+          </RecordRegistriesProvider>
+        ),
+      },
+    ];
+    renderApp(formPath(PATHS.subjects, SUBJECT, KEYS), { client, routes });
+    const sysbp = await screen.findByTestId('ecrf-row-SYSBP');
+    expect(within(sysbp).getAllByRole('textbox')[0]).toHaveAttribute('readonly');
+    expect(within(screen.getByTestId('ecrf-row-DIABP')).getAllByRole('textbox')[0]).not.toHaveAttribute(
+      'readonly',
+    );
+    expect(screen.getByTestId('form-save')).toBeInTheDocument();
+    expect(screen.queryByTestId('form-frozen')).toBeNull();
+  });
+
   it('offers Freeze / unfreeze to a role granted freeze.apply, with unfreeze preselected on the frozen page', async () => {
     setup([...frozen.capabilities, 'freeze.apply']);
     await userEvent.click(await screen.findByTestId('form-freeze'));
