@@ -30,6 +30,8 @@ const ROUTES: readonly { path: string; of: keyof typeof PATHS | 'unknown' }[] = 
   { path: PATHS.invalidTable, of: 'invalidTable' },
   // the coder's worklist: the CRC is shown that it may not, under the same CSP
   { path: PATHS.medCoding, of: 'medCoding' },
+  // the CRA's and DM's freeze requests (issue 14): the CRC is shown that it may not
+  { path: PATHS.freezeRequests, of: 'freezeRequests' },
   { path: PATHS.subjects, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}`, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}/${FORM}`, of: 'subjects' },

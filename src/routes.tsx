@@ -37,6 +37,9 @@ const MedCodingPage = lazyPage(() =>
 const QueryImportPage = lazyPage(() =>
   import('./features/queries/import/QueryImportPage').then((m) => m.QueryImportPage),
 );
+const FreezeRequestsPage = lazyPage(() =>
+  import('./features/freeze/FreezeRequestsPage').then((m) => m.FreezeRequestsPage),
+);
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -87,6 +90,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'invalidTable', element: <InvalidTablePage /> },
           { path: 'medCoding', element: <MedCodingPage /> },
           { path: 'queryImport', element: <QueryImportPage /> },
+          { path: 'freezeRequests', element: <FreezeRequestsPage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

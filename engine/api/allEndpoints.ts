@@ -5,6 +5,7 @@
 import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { invalidRecordEndpoints } from './invalidRecords';
+import { freezeEndpoints } from './freeze';
 import { listEndpoints } from './lists';
 import { medCodingEndpoints } from './medCoding';
 import { noteEndpoints } from './notes';
@@ -32,6 +33,7 @@ export const allEndpoints = {
   ...signatureEndpoints,
   ...queryEndpoints,
   ...queryImportEndpoints,
+  ...freezeEndpoints,
   ...statisticsEndpoints,
   ...medCodingEndpoints,
 } as const;

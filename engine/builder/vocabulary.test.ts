@@ -13,7 +13,16 @@ describe('builderVocabulary', () => {
     expect(vocabulary.variables.slice(0, 3)).toEqual(['VSDAT', 'VSTIM', 'SYSBP']);
     expect(vocabulary.variables).toContain('NEW');
     expect(vocabulary.variables.filter((v) => v === 'VSDAT')).toHaveLength(1);
-    expect(vocabulary.codeLists).toEqual(['SEX', 'SUBJSTATUS', 'YN', 'QUERYSTATUS', 'QUERYKIND']);
+    expect(vocabulary.codeLists).toEqual([
+      'SEX',
+      'SUBJSTATUS',
+      'YN',
+      'QUERYSTATUS',
+      'QUERYKIND',
+      'FREEZESTATUS',
+      'FREEZEACTION',
+      'FREEZELEVEL',
+    ]);
     expect(vocabulary.fieldTypes).toContain('calculated');
     expect(vocabulary.functions.find((f) => f.name === 'datediff')).toEqual({
       name: 'datediff',

@@ -1,6 +1,7 @@
 /**
  * The record actions offered on a record (scope 'form', capability granted, in order), each a button that runs its
- * handler or opens its dialog, and the read-only note when no action may change the values. Part of the sticky form
+ * handler or opens its dialog (an action with a `Status` draws that instead of a button: why the record is read only
+ * …), and the read-only note when no action may change the values. Part of the sticky form
  * toolbar (renderers/ecrf/FormToolbar.tsx).
  *
  * Keyboard: an action with a `shortcutKey` runs on Ctrl (⌘) + that key while the focus is inside `shortcutScope`
@@ -90,6 +91,7 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
         data-testid="record-actions"
       >
         {actions.map((action) => {
+          if (action.Status) return <action.Status key={action.id} ctx={ctx} />;
           const keys = action.shortcutKey ? shortcutLabel(action.shortcutKey) : null;
           return (
             <Button

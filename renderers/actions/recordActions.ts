@@ -83,6 +83,11 @@ export interface RecordAction {
   run?(ctx: RecordActionContext): unknown;
   /** … or the dialog a click opens (drawn by the page until it calls `onClose`). */
   readonly Dialog?: ComponentType<ActionDialogProps>;
+  /**
+   * … or no button at all: a status drawn in the toolbar in its place (e.g. why the record is read only — frozen, with
+   * the reason), shown whenever the action applies.
+   */
+  readonly Status?: ComponentType<{ ctx: RecordActionContext }>;
 }
 
 export type RecordActionRegistry = OrderedRegistry<RecordAction>;

@@ -134,7 +134,11 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
             describedBy={describedBy}
             invalid={hasError}
             required={snap.required}
-            readOnly={env.readOnly}
+            // the form read only, or this item by its state from the server (`readOnly`: a frozen item)
+            readOnly={
+              env.readOnly ||
+              (env.itemStatus?.[item.variable] as { readOnly?: unknown } | undefined)?.readOnly === true
+            }
             inputRef={inputRef}
           />
           {item.unit && <span className="ecrf-unit">{metaText(item.unit, locale)}</span>}

@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { dataPlugin } from '../domains/data/plugin';
 import { editChecksPlugin } from '../domains/editChecks/plugin';
+import { freezePlugin } from '../domains/freeze/plugin';
 import { listsPlugin } from '../domains/lists/plugin';
 import { medCodingPlugin } from '../domains/medCoding/plugin';
 import { notesPlugin } from '../domains/notes/plugin';
@@ -73,6 +74,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(queriesPlugin);
   await app.register(signaturesPlugin);
   await app.register(medCodingPlugin);
+  await app.register(freezePlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

@@ -109,6 +109,50 @@ export const SERVER_MESSAGES = {
     en: 'The page was changed meanwhile; reload it and verify again',
   },
   sdvSelectItems: { zh_CN: '请选择要核查的条目', en: 'Select items to verify' },
+  // freeze and unfreeze with approval (issue 14; docs/freeze.md)
+  freezeApplyNotAllowed: {
+    zh_CN: '当前角色无权申请冻结或解冻',
+    en: 'Your current role may not apply to freeze or unfreeze',
+  },
+  freezeApproveNotAllowed: {
+    zh_CN: '当前角色无权审批冻结或解冻',
+    en: 'Your current role may not approve freezes or unfreezes',
+  },
+  freezeSelectItems: { zh_CN: '请选择要冻结的条目', en: 'Select items to freeze' },
+  freezeSelectRequests: { zh_CN: '请选择要审批的申请', en: 'Select requests to approve' },
+  freezeReasonRequired: { zh_CN: '请填写原因', en: 'A reason is required' },
+  freezeApprovalRoleInvalid: {
+    zh_CN: '审批角色无审批冻结的权限',
+    en: 'The approval role may not approve freezes',
+  },
+  freezeTargetInvalid: {
+    zh_CN: '冻结对象不完整或不存在',
+    en: 'The freeze target is incomplete or does not exist',
+  },
+  freezeAlreadyFrozen: { zh_CN: '该数据已冻结', en: 'This data is frozen already' },
+  freezeNotFrozen: { zh_CN: '该数据未冻结，无法解冻', en: 'This data is not frozen and cannot be unfrozen' },
+  freezePending: {
+    zh_CN: '该数据已有待审批的冻结或解冻申请',
+    en: 'A freeze or unfreeze request for this data is awaiting approval',
+  },
+  freezeRequestNotFound: { zh_CN: '冻结申请不存在', en: 'No such freeze request' },
+  freezeRequestDecided: { zh_CN: '该申请已审批', en: 'This request has been decided already' },
+  freezeWrongApprover: {
+    zh_CN: '该申请需由 {role} 角色审批',
+    en: 'This request is to be approved by the role {role}',
+  },
+  freezeSelfApproval: {
+    zh_CN: '不能审批自己提交的申请',
+    en: 'You may not approve your own request',
+  },
+  freezeFrozenPage: {
+    zh_CN: '数据已冻结，不能修改（{reason}）',
+    en: 'The data is frozen and cannot be changed ({reason})',
+  },
+  freezeFrozenItem: {
+    zh_CN: '条目 {variable} 已冻结，不能修改（{reason}）',
+    en: 'Item {variable} is frozen and cannot be changed ({reason})',
+  },
   idempotencyKeyReused: {
     zh_CN: '该请求标识已用于其他操作',
     en: 'This request key was already used for another operation',

@@ -40,6 +40,8 @@ const ACTOR_OF: Partial<Record<EndpointName, 'dm' | 'coder'>> = {
   queryImportSend: 'dm',
   // the invalid-record table, a management page
   invalidTableList: 'dm',
+  // the freeze requests page is the CRA's and DM's (issue 14)
+  freezeList: 'dm',
   // the coder's worklist page (medical coding)
   saveCoding: 'coder',
   codingList: 'coder',

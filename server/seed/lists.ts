@@ -20,6 +20,8 @@ import { INVALID_LIST_KEY } from '../../engine/api/invalidRecords';
 import { invalidListDeclaration } from '../domains/visits/invalidList';
 import { CODING_LIST_KEY } from '../../engine/api/medCoding';
 import { codingListDeclaration } from '../domains/medCoding/list';
+import { FREEZE_LIST_KEY } from '../../engine/api/freeze';
+import { freezeListDeclaration } from '../domains/freeze/list';
 import { putCodeListItem } from '../domains/lists/codeLists';
 import { putListDefinition } from '../domains/lists/repository';
 
@@ -34,6 +36,8 @@ export const LIST_SEED_FILES = [
   'invalidColumns.def.json',
   'codingSearchFields.def.json',
   'codingColumns.def.json',
+  'freezeSearchFields.def.json',
+  'freezeColumns.def.json',
   'codeLists.def.json',
 ] as const;
 
@@ -81,6 +85,7 @@ const SEEDED_LISTS: Readonly<Record<string, ListDeclaration<object>>> = {
   [queryListDeclaration.key]: queryListDeclaration as unknown as ListDeclaration<object>,
   [invalidListDeclaration.key]: invalidListDeclaration as unknown as ListDeclaration<object>,
   [codingListDeclaration.key]: codingListDeclaration as unknown as ListDeclaration<object>,
+  [freezeListDeclaration.key]: freezeListDeclaration as unknown as ListDeclaration<object>,
 };
 
 /** What is wrong with a list's seed (empty when nothing). */
@@ -155,6 +160,15 @@ export async function loadListsSeed(): Promise<ListsSeed> {
     throw new Error('fixtures/lists: coding definitions must be lists');
   }
   lists.push(coding as ListSeed);
+  const freezeRequests = {
+    key: FREEZE_LIST_KEY,
+    searchFields: await readJson('freezeSearchFields.def.json'),
+    columns: await readJson('freezeColumns.def.json'),
+  };
+  if (!Array.isArray(freezeRequests.searchFields) || !Array.isArray(freezeRequests.columns)) {
+    throw new Error('fixtures/lists: freeze request definitions must be lists');
+  }
+  lists.push(freezeRequests as ListSeed);
   const problems = [
     ...(Object.hasOwn(codeLists, SITE_CODE_LIST)
       ? [`codeLists.def.json: ${SITE_CODE_LIST} is answered from the sites`]

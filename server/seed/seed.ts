@@ -18,6 +18,7 @@ import { hasCasebookVisits, seedCasebookVisits } from './casebookVisits';
 import { hasSdvPlan, seedSdvPlan } from './sdvPlan';
 import { hasSignatureSettings, seedSignatures } from './signatures';
 import { hasMedCoding, seedMedCoding, topUpMedCoding } from './medCoding';
+import { hasFreezePermissions, seedFreezePermissions } from './freezeSeed';
 import { seedQueries } from './queries';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
@@ -46,6 +47,7 @@ export async function seedSourceFiles(): Promise<URL[]> {
     ...['dictionaryFile.ts', 'repository.ts', 'service.ts'].map(
       (f) => new URL(`../domains/medCoding/${f}`, import.meta.url),
     ),
+    new URL('./freezeSeed.ts', import.meta.url),
     new URL('./queries.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
@@ -311,6 +313,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     await seedCasebook(tx, study.id);
     await seedSdvPlan(tx, study.id);
     await seedSignatures(tx, study.id);
+    await seedFreezePermissions(tx);
     await seedQueries(tx, study.id);
     await seedForms(tx, study.id, now);
     await seedCasebookVisits(tx, study.id, now);
@@ -388,6 +391,15 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
   }
   if (!(await hasSignatureSettings(db, studyId))) {
     await db.transaction((tx) => seedSignatures(tx, studyId));
+    added = true;
+  }
+  if (!(await hasFreezePermissions(db))) {
+    // freeze (issue 14): permissions, the freeze requests menu and list definitions
+    await db.transaction(async (tx) => {
+      await seedFreezePermissions(tx);
+      await seedMenus(tx, seed);
+      await seedLists(tx, studyId, seed.lists, now);
+    });
     added = true;
   }
   const queryDicts = await db.query<{ n: number }>('select count(*)::int as n from query_dicts');

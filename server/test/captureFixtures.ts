@@ -53,6 +53,7 @@ import { captureVisitFixtures } from './captureVisitFixtures';
 import { captureReviewFixtures } from './captureReviewFixtures';
 import { captureSignatureFixtures } from './captureSignatureFixtures';
 import { captureMedCodingFixtures } from './captureMedCodingFixtures';
+import { captureFreezeFixtures } from './captureFreezeFixtures';
 import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import { captureQueryFixtures } from './captureQueryFixtures';
@@ -196,6 +197,8 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureStatisticsFixtures(h, put);
   await captureSignatureFixtures(h, put);
   await captureMedCodingFixtures(h, put);
+  // freeze (issue 14): last, a frozen page changes nothing captured before
+  await captureFreezeFixtures(h, put);
   return out;
 }
 

@@ -120,6 +120,11 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     // PI signature (issue 14): no such subject, so the password is never tried (no failure counted, no lockout)
     showSignature: { recordid },
     saveSignature: { list: [{ subjectid: 'subj-fuzz-none' }], password: 'Wrong#pass1' },
+    // freeze (issue 14): an application without a reason is refused; request 1 may not exist
+    applyFreeze: { action: 'freeze', approvalRole: 'DM', reason: '', list: [{ level: 'page', ...form }] },
+    approveFreeze: { decision: 'approve', reason: 'fuzz', requestids: ['1'] },
+    freezeStatus: form,
+    freezeList: { page: 1, size: 20 },
     // queries (issue 13): a stale `updatedat` makes the answers conflicts; query 1 may not exist
     queryDictList: {},
     queryListHistory: { recordid },

@@ -14,6 +14,7 @@ import { registerNotes } from './notes/registerNotes';
 import { registerQueries } from './queries/register';
 import { registerSdv } from './sdv/registerSdv';
 import { registerSignatures } from './signatures/registerSignatures';
+import { registerFreeze } from './freeze/registerFreeze';
 
 export function createAppRecordRegistries(): RecordRegistries {
   const registries = createRecordRegistries();
@@ -22,6 +23,7 @@ export function createAppRecordRegistries(): RecordRegistries {
   registerSdv(registries);
   registerSignatures(registries);
   registerMedCoding(registries);
+  registerFreeze(registries);
   return registries;
 }
 

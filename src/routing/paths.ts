@@ -17,6 +17,8 @@ export const PATHS = {
   medCoding: '/index/medCoding',
   /** The query import (issue 13; docs/query-import.md). */
   queryImport: '/index/queryImport',
+  /** Freeze and unfreeze requests (issue 14). */
+  freezeRequests: '/index/freezeRequests',
   /** The subject list without the home shell (for embedding). */
   standaloneSubjects: '/subjects',
   indexRefresh: '/index/indexRefresh',

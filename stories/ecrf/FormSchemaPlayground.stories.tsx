@@ -147,7 +147,7 @@ export const UnknownCodeList: Story = {
     await expect(problems(canvasElement)).toHaveTextContent(
       msg('form.unknownCodeList', {
         codelisttype: 'ARMS',
-        known: 'SEX, SUBJSTATUS, YN, QUERYSTATUS, QUERYKIND',
+        known: 'SEX, SUBJSTATUS, YN, QUERYSTATUS, QUERYKIND, FREEZESTATUS, FREEZEACTION, FREEZELEVEL',
       }),
     );
     const at = text.indexOf('"ARMS"');

@@ -65,7 +65,10 @@ describe('unknown code lists', () => {
         path: 'sections[0].items[0].codelisttype',
         subject: 'X',
         messageId: FORM_MSG.unknownCodeList,
-        values: { codelisttype: 'NOPE', known: 'SEX, SUBJSTATUS, YN, QUERYSTATUS, QUERYKIND' },
+        values: {
+          codelisttype: 'NOPE',
+          known: 'SEX, SUBJSTATUS, YN, QUERYSTATUS, QUERYKIND, FREEZESTATUS, FREEZEACTION, FREEZELEVEL',
+        },
       },
     ]);
   });

@@ -8,13 +8,20 @@
  * - `itemState` providers, whose per-item fields are merged into the `items` of datainfo.do and of a save's answer
  *   (the item adornments read them: query state, SDV state …);
  * - `capabilities` providers, whose record capabilities join the data domain's own (record actions are registered
- *   by capability on the client).
+ *   by capability on the client);
+ * - `beforeSave` guards, run in the save's transaction after the save plan is ready and BEFORE anything is written
+ *   (savedata.do, updatedata.do; `changed` = the variables the save would change). A guard that answers a refusal
+ *   stops the save: the transaction rolls back and the user gets the refusal's translated message (success:false),
+ *   nothing changed. The same guards are asked for the page as a whole (`changed` null) when datalist.do and
+ *   datainfo.do grant capabilities: a refusal then withholds `enter` and `change` (the form is read only) and adds
+ *   the refusal's own capability (e.g. `frozen`, whose record action says why). Freeze (and later lock) use them.
  * Hooks and providers run in registration order; names must be unique (a second registration of a name is a
  * programming error and throws at start-up).
  */
 import type { ChangeReason, ItemStatus, RecordCapability } from '../../../engine/api/data';
 import type { CompiledForm, FormProblems, FormValues } from '../../../engine/form/types';
 import type { Db } from '../../core/db/db';
+import type { ServerMessageId } from '../../core/messages';
 
 /** Who saved: the session's user, role, chosen site and study. */
 export interface RecordActor {
@@ -76,6 +83,28 @@ export interface CapabilityQuery {
 }
 export type CapabilityProvider = (db: Db, q: CapabilityQuery) => Promise<readonly RecordCapability[]>;
 
+/** A save about to be written (or, `changed` null, the page asked about as a whole). */
+export interface SaveAttempt {
+  studyId: string;
+  subjectId: string;
+  visitnum: string;
+  cycnum: number;
+  svnum: number;
+  tid: string;
+  /** The saved record; null for a first entry or a new log-line row (or the page as a whole). */
+  recordId: string | null;
+  /** The variables the save would change; null: any change of the page (capabilities). */
+  changed: readonly string[] | null;
+}
+
+/** Why a save is refused: a translated server message, and the capability that tells the client why. */
+export interface SaveRefusal {
+  messageId: ServerMessageId;
+  values?: Readonly<Record<string, string>>;
+  capability?: RecordCapability;
+}
+export type SaveGuard = (db: Db, attempt: SaveAttempt) => Promise<SaveRefusal | null>;
+
 /** An item's state as answered: the saved status, with what workflows add. */
 export type AnsweredItemState = ItemStatus & Readonly<Record<string, unknown>>;
 
@@ -89,6 +118,9 @@ export interface RecordHooks {
   onSaved(name: string, hook: RecordSavedHook): void;
   itemState(name: string, provider: ItemStateProvider): void;
   capabilities(name: string, provider: CapabilityProvider): void;
+  beforeSave(name: string, guard: SaveGuard): void;
+  /** The first refusal of the beforeSave guards, in order; null: the save may go on. */
+  checkSave(db: Db, attempt: SaveAttempt): Promise<SaveRefusal | null>;
   /** Runs every onSaved hook, in order, in the save's transaction. */
   runSaved(tx: Db, saved: SavedRecord): Promise<void>;
   /** The saved item statuses merged with every provider's fields. */
@@ -116,10 +148,19 @@ export function createRecordHooks(): RecordHooks {
   const saved = uniqueNames<RecordSavedHook>('onSaved hook');
   const states = uniqueNames<ItemStateProvider>('itemState provider');
   const caps = uniqueNames<CapabilityProvider>('capabilities provider');
+  const guards = uniqueNames<SaveGuard>('beforeSave guard');
   return {
     onSaved: saved.add,
     itemState: states.add,
     capabilities: caps.add,
+    beforeSave: guards.add,
+    async checkSave(db, attempt) {
+      for (const guard of guards.values()) {
+        const refusal = await guard(db, attempt);
+        if (refusal) return refusal;
+      }
+      return null;
+    },
     async runSaved(tx, record) {
       for (const hook of saved.values()) await hook(tx, record);
     },

@@ -45,6 +45,7 @@ import {
   type SaveActor,
 } from './saveRecord';
 import { orNotFound } from './notFound';
+import type { SaveAttempt } from './recordHooks';
 import { compiledForm, metaTextOf, scopedRecord } from './service';
 
 /**
@@ -113,8 +114,8 @@ async function checkReasonCodes(
  * What the session's role may do on a form's records: readers `view` and `audit`; writers also `enter` (a first entry,
  * a new log-line row) and `change` (a saved record, with reasons). Granted by role for the whole form, so that the
  * answer of a save needs no second read; which action fits the record's state (nothing saved yet → enter, saved →
- * change and audit) is the client action's own rule. Freeze and lock (later workflows) will withdraw `enter` and
- * `change` here.
+ * change and audit) is the client action's own rule. A page a beforeSave guard refuses as a whole (a freeze; later a
+ * lock) loses `enter` and `change` in capabilitiesOf below (recordHooks.ts).
  */
 export function recordCapabilities(rolecode: string, mark: string | null = null): RecordCapability[] {
   if (!roleMay(rolecode, 'read')) return [];
@@ -123,6 +124,19 @@ export function recordCapabilities(rolecode: string, mark: string | null = null)
     ? ['view', 'enter', 'change', 'audit']
     : ['view', 'audit'];
 }
+
+/** The page a capabilities answer is about (the beforeSave guards' SaveAttempt without study and changes). */
+type PageAsked = Omit<SaveAttempt, 'studyId' | 'changed'>;
+const pageOf = (
+  subjectId: string,
+  p: { visitnum: string; cycnum: number; svnum: number; tid: string },
+): Omit<PageAsked, 'recordId'> => ({
+  subjectId,
+  visitnum: p.visitnum,
+  cycnum: p.cycnum,
+  svnum: p.svnum,
+  tid: p.tid,
+});
 
 const idempotencyReused = (locale: Locale) => (): never => {
   throw paramError(locale, [message('idempotencyKeyReused', locale)]);
@@ -137,9 +151,16 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     session: RoleSession,
     rolecode: string,
     mark: string | null,
+    page: PageAsked,
   ): Promise<RecordCapability[]> => {
-    const own = recordCapabilities(rolecode, mark);
+    let own = recordCapabilities(rolecode, mark);
     if (own.length === 0) return own;
+    // a page the beforeSave guards refuse as a whole (frozen …) takes no entry or change, and says why
+    const refusal = await hooks.checkSave(db, { ...page, studyId: session.studyId, changed: null });
+    if (refusal) {
+      own = own.filter((c) => c !== 'enter' && c !== 'change');
+      if (refusal.capability) own.push(refusal.capability);
+    }
     const extra = await hooks.extraCapabilities(db, {
       studyId: session.studyId,
       roleId: session.roleId,
@@ -199,7 +220,10 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           page: params.page,
           // a log-line form takes new rows; its rows (when there are) can be changed and audited; a marked page
           // takes none
-          capabilities: await capabilitiesOf(session, rolecode, await pageMark(db, subject.id, params)),
+          capabilities: await capabilitiesOf(session, rolecode, await pageMark(db, subject.id, params), {
+            ...pageOf(subject.id, params),
+            recordId: null,
+          }),
         });
       });
     },
@@ -236,7 +260,10 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
                 record.itemStatus,
               )
             : {},
-          capabilities: await capabilitiesOf(session, rolecode, await pageMark(db, subject.id, params)),
+          capabilities: await capabilitiesOf(session, rolecode, await pageMark(db, subject.id, params), {
+            ...pageOf(subject.id, params),
+            recordId: record?.id ?? null,
+          }),
         });
       });
     },

@@ -31,7 +31,8 @@ import {
   type FormRef,
   type RecordRow,
 } from './recordsRepository';
-import type { RecordActor, RecordHooks, SavedRecord } from './recordHooks';
+import type { RecordActor, RecordHooks, SaveAttempt, SavedRecord } from './recordHooks';
+import { NotFound } from './scope';
 import { claimSaveRequest, finishSaveRequest } from './saveRequests';
 
 export type SaveActor = RecordActor;
@@ -128,6 +129,16 @@ export async function once(
   });
 }
 
+/**
+ * The workflows' beforeSave guards (recordHooks.ts: a frozen page or item), asked inside the save's transaction
+ * before anything is written: a refusal throws its message and the transaction rolls back.
+ */
+async function guardSave(tx: Db, hooks: RecordHooks | undefined, attempt: SaveAttempt): Promise<void> {
+  if (!hooks) return;
+  const refusal = await hooks.checkSave(tx, attempt);
+  if (refusal) throw new NotFound(refusal.messageId, refusal.values);
+}
+
 /** What a plan that writes nothing answers: empty and unchanged → unchanged (nothing written either way). */
 function refusalOf(plan: Exclude<SavePlan, { kind: 'ready' }>): SaveOutcome {
   switch (plan.kind) {
@@ -177,6 +188,12 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
     reasons: {},
   });
   if (plan.kind !== 'ready') return refusalOf(plan);
+  await guardSave(tx, s.hooks, {
+    ...s.ref,
+    studyId: s.actor.studyId,
+    recordId: null,
+    changed: [...s.form.items.keys()].filter((v) => !isBlankValue(plan.values[v] ?? null)),
+  });
   const status = hasProblems(plan.problems) ? '1' : '2';
   const items = itemStatusOf(s.form, plan.values);
   const id = await insertRecord(tx, {
@@ -296,6 +313,16 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
     reasons: u.reasons,
   });
   if (plan.kind !== 'ready') return refusalOf(plan);
+  await guardSave(tx, u.hooks, {
+    studyId: u.actor.studyId,
+    subjectId: record.subjectId,
+    visitnum: record.visitnum,
+    cycnum: record.cycnum,
+    svnum: record.svnum,
+    tid: record.tid,
+    recordId: record.id,
+    changed: [...plan.changed],
+  });
   const status = hasProblems(plan.problems) ? '1' : '2';
   const items = itemStatusOf(u.form, plan.values, record.itemStatus);
   const updated = await updateRecord(tx, {

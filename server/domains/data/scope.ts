@@ -18,11 +18,15 @@ export interface ScopedSubject {
 
 /** A request that cannot go on: answered as HTTP 200 success:false with the message. */
 export class NotFound extends Error {
-  constructor(readonly messageId: ServerMessageId) {
+  constructor(
+    readonly messageId: ServerMessageId,
+    /** Values of the message's placeholders (a save guard's refusal: why the page is read only). */
+    readonly values: Readonly<Record<string, string>> = {},
+  ) {
     super(messageId);
   }
   envelope(locale: Locale) {
-    return fail(message(this.messageId, locale));
+    return fail(message(this.messageId, locale, this.values));
   }
 }
 

@@ -175,6 +175,7 @@ export function casebookVisitsRoutes(app: FastifyInstance, ctx: AppContext): voi
             session,
             { ...params, tid: params.tid ?? '', reasontext: params.reasontext ?? '' },
             now,
+            app.recordHooks,
           ),
         ),
       ),

@@ -21,6 +21,7 @@ import { latestFormSummaries, subjectVisits, type SubjectVisitRow } from '../dat
 import { formEntryStatus, subjectEntryCounts, type FormEntryCount } from '../data/recordsRepository';
 import { scopedSubject, scopedVisit, NotFound, type ScopedSubject } from '../data/scope';
 import { metaTextOf } from '../data/service';
+import type { RecordHooks } from '../data/recordHooks';
 import { rolePermissions } from '../subjects/casebookRepository';
 import { Refused } from '../subjects/casebookService';
 import {
@@ -480,6 +481,8 @@ export interface MarkTargetInput extends VisitKeysRow {
 
 interface MarkFacts {
   target: MarkTarget;
+  /** The pages the mark is on: the form, or every form of the visit. */
+  tids: readonly string[];
   pages: number;
   entered: number;
   own: MarkRow | null;
@@ -494,6 +497,7 @@ async function markFacts(db: Db, session: RoleSession, input: MarkTargetInput): 
   const target: MarkTarget = { subjectId: subject.id, ...keysOf(visit), tid: input.tid };
   return {
     target,
+    tids: input.tid === '' ? visit.tids : [input.tid],
     pages: input.tid === '' ? visit.tids.length : 1,
     entered:
       input.tid === '' ? visit.tids.filter((t) => entered.has(t)).length : entered.has(input.tid) ? 1 : 0,
@@ -529,8 +533,18 @@ export interface ActiveDataInput extends MarkTargetInput {
   reasontext: string;
 }
 
-/** activedata.do: sets a mark (not collected, not occurred, invalid) or lifts it (activate), with a reason. */
-export async function applyMark(db: Db, session: RoleSession, input: ActiveDataInput, at: Date) {
+/**
+ * activedata.do: sets a mark (not collected, not occurred, invalid) or lifts it (activate), with a reason. A mark
+ * changes what a page holds: a page the data domain's beforeSave guards refuse as a whole (a frozen page or subject,
+ * docs/freeze.md) is refused with their message — for a visit mark, any of the visit's pages.
+ */
+export async function applyMark(
+  db: Db,
+  session: RoleSession,
+  input: ActiveDataInput,
+  at: Date,
+  hooks?: RecordHooks,
+) {
   await requirePermission(db, session, VISIT_PERMISSION.mark);
   const reason = await invalidationReasonByCode(db, session.studyId, input.reasoncode);
   if (!reason) throw new Refused('unknownReason');
@@ -543,6 +557,16 @@ export async function applyMark(db: Db, session: RoleSession, input: ActiveDataI
     const refusal = refusalOf(input.action, facts);
     if (refusal) throw new Refused(refusal);
     const { target } = facts;
+    for (const tid of hooks ? facts.tids : []) {
+      const page = { ...keysOf(target), subjectId: target.subjectId, tid };
+      const guarded = await hooks!.checkSave(tx, {
+        ...page,
+        studyId: session.studyId,
+        recordId: null,
+        changed: null,
+      });
+      if (guarded) throw new Refused(guarded.messageId, { ...guarded.values });
+    }
     const entry = { tid: target.tid, reasonCode: reason.code, reasonText: text || null };
     if (input.action === 'activate') {
       await deleteMark(tx, target);

@@ -1,0 +1,51 @@
+/**
+ * What a freeze does to a record, through the data domain's record hooks (server/domains/data/recordHooks.ts):
+ * - the beforeSave guard `freeze`: a save of a page whose subject or page is frozen is refused (and, asked for the
+ *   page as a whole, the page is read only with the capability `frozen`); a save that would change a frozen item is
+ *   refused naming the item — in the save's transaction, before anything is written;
+ * - the item-state provider `freeze`: each saved item of a frozen subject or page, and each frozen item, carries
+ *   `frozen: { level, reason, by, at }` (the frozen adornment draws it) and the generic `readOnly: true` (the form
+ *   shows its input read only — an item-level freeze leaves the rest of the page editable).
+ */
+import { FREEZE_CAPABILITIES, type FrozenItemFields } from '../../../engine/api/freeze';
+import { lockSubject } from '../data/recordsRepository';
+import type { ItemStateFields, ItemStateProvider, SaveGuard, SaveRefusal } from '../data/recordHooks';
+import { pageFreezes, recordFreezes, type FreezeRow } from './repository';
+
+export const freezeGuard: SaveGuard = async (db, attempt): Promise<SaveRefusal | null> => {
+  // a save: the subject locked first, so that a freeze approved meanwhile (decideFreezeRequests locks it too) is
+  // either seen here or waits for this save
+  if (attempt.changed !== null) await lockSubject(db, attempt.subjectId);
+  const rows = await pageFreezes(db, attempt.subjectId, attempt, attempt.recordId);
+  const whole = rows.find((r) => r.level !== 'item');
+  if (whole) {
+    return {
+      messageId: 'freezeFrozenPage',
+      values: { reason: whole.reason },
+      capability: FREEZE_CAPABILITIES.frozen,
+    };
+  }
+  if (attempt.changed === null) return null;
+  const changed = new Set(attempt.changed);
+  const item = rows.find((r) => r.level === 'item' && r.variable !== null && changed.has(r.variable));
+  return item
+    ? { messageId: 'freezeFrozenItem', values: { variable: item.variable ?? '', reason: item.reason } }
+    : null;
+};
+
+const fieldsOf = (r: FreezeRow): FrozenItemFields & Record<string, unknown> => ({
+  frozen: { level: r.level, reason: r.reason, by: r.approvedBy, at: r.at },
+  // the generic item-state flag the form reads: this item's input is read only (renderers/ecrf/FieldRow.tsx)
+  readOnly: true,
+});
+
+export const frozenItemStates: ItemStateProvider = async (db, q): Promise<ItemStateFields> => {
+  const { rows, variables } = await recordFreezes(db, q.studyId, q.recordId);
+  if (rows.length === 0) return {};
+  const out: Record<string, FrozenItemFields & Record<string, unknown>> = {};
+  const whole = rows.find((r) => r.level !== 'item');
+  if (whole) for (const v of variables) out[v] = fieldsOf(whole);
+  for (const r of rows)
+    if (r.level === 'item' && r.variable && !out[r.variable]) out[r.variable] = fieldsOf(r);
+  return out;
+};
