@@ -258,8 +258,11 @@ export const updateData = endpoint({
 
 export const auditRowSchema = yup.object({
   id: str().required(),
-  /** create: first entry; update: a change. */
-  action: str().oneOf(['create', 'update']).required(),
+  /**
+   * create: first entry; update: a change; event: a review workflow's event on the record (a signature and its
+   * manifestation, a broken signature …), worded by the server in `label`, `currentvalue` and `note`.
+   */
+  action: str().oneOf(['create', 'update', 'event']).required(),
   /** The item's variable (spec §3 audit column `varname`). */
   varname: str().required(),
   label: metaTextSchema.nullable().defined(),

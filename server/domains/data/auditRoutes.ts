@@ -3,7 +3,7 @@
  * assistance for text items (dataInputasst.do: distinct earlier values of the variable at the role's sites).
  */
 import type { FastifyInstance } from 'fastify';
-import { auditTrail, dataInputAsst, editReasons } from '../../../engine/api/data';
+import { auditTrail, dataInputAsst, editReasons, type AuditTrailRow } from '../../../engine/api/data';
 import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { requireDataAccess } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
@@ -31,20 +31,30 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
         const loaded = await app.formSchemas.load(session.studyId, record.tid, record.schemaVersion);
         const items = loaded?.ok ? loaded.form.items : null;
         const rows = await recordAuditRows(db, record.id);
+        const changes = rows.map((r): AuditTrailRow => ({
+          id: r.id,
+          action: r.action,
+          varname: r.variable,
+          label: items?.get(r.variable)?.label ?? null,
+          originalvalue: r.oldvalue,
+          currentvalue: r.newvalue,
+          note: r.reasonText,
+          username: r.username,
+          realname: r.realname,
+          role: { zh_CN: r.rolenameZh, en: r.rolenameEn },
+          at: new Date(r.at).toISOString(),
+        }));
+        // the workflows' events (signatures …) beside the changes, in time order; a change first on a tie
+        const events = await app.recordHooks.recordEvents(db, {
+          studyId: session.studyId,
+          recordId: record.id,
+          locale,
+        });
         return ok(
-          rows.map((r) => ({
-            id: r.id,
-            action: r.action,
-            varname: r.variable,
-            label: items?.get(r.variable)?.label ?? null,
-            originalvalue: r.oldvalue,
-            currentvalue: r.newvalue,
-            note: r.reasonText,
-            username: r.username,
-            realname: r.realname,
-            role: { zh_CN: r.rolenameZh, en: r.rolenameEn },
-            at: new Date(r.at).toISOString(),
-          })),
+          [...changes, ...events]
+            .map((row, i) => ({ row, i }))
+            .sort((a, b) => a.row.at.localeCompare(b.row.at) || a.i - b.i)
+            .map((x) => x.row),
         );
       });
     },

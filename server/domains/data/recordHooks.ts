@@ -14,12 +14,15 @@
  *   stops the save: the transaction rolls back and the user gets the refusal's translated message (success:false),
  *   nothing changed. The same guards are asked for the page as a whole (`changed` null) when datalist.do and
  *   datainfo.do grant capabilities: a refusal then withholds `enter` and `change` (the form is read only) and adds
- *   the refusal's own capability (e.g. `frozen`, whose record action says why). Freeze (and later lock) use them.
+ *   the refusal's own capability (e.g. `frozen`, whose record action says why). Freeze (and later lock) use them;
+ * - `auditEvents` providers, whose events on a record (a signature, its break …) join the record's audit trail
+ *   (audittrail.do) beside the data changes, in time order, each as an `event` row the provider words itself.
  * Hooks and providers run in registration order; names must be unique (a second registration of a name is a
  * programming error and throws at start-up).
  */
-import type { ChangeReason, ItemStatus, RecordCapability } from '../../../engine/api/data';
+import type { AuditTrailRow, ChangeReason, ItemStatus, RecordCapability } from '../../../engine/api/data';
 import type { CompiledForm, FormProblems, FormValues } from '../../../engine/form/types';
+import type { Locale } from '../../../engine/api/localized';
 import type { Db } from '../../core/db/db';
 import type { ServerMessageId } from '../../core/messages';
 
@@ -114,8 +117,22 @@ export type AnsweredItemState = ItemStatus & Readonly<Record<string, unknown>>;
  */
 export const NOTHING_SAVED: ItemStatus = { datatype: 1, note: 0 };
 
+/** The record whose audit trail is read. */
+export interface AuditEventQuery {
+  studyId: string;
+  recordId: string;
+  /** The request's locale: the provider words its events in it. */
+  locale: Locale;
+}
+/** A workflow's event on a record, as an audit trail row (`action` 'event'; `id` unique across providers). */
+export type AuditEventRow = AuditTrailRow & { action: 'event' };
+export type AuditEventProvider = (db: Db, q: AuditEventQuery) => Promise<readonly AuditEventRow[]>;
+
 export interface RecordHooks {
   onSaved(name: string, hook: RecordSavedHook): void;
+  auditEvents(name: string, provider: AuditEventProvider): void;
+  /** Every provider's events on the record. */
+  recordEvents(db: Db, q: AuditEventQuery): Promise<AuditEventRow[]>;
   itemState(name: string, provider: ItemStateProvider): void;
   capabilities(name: string, provider: CapabilityProvider): void;
   beforeSave(name: string, guard: SaveGuard): void;
@@ -149,7 +166,14 @@ export function createRecordHooks(): RecordHooks {
   const states = uniqueNames<ItemStateProvider>('itemState provider');
   const caps = uniqueNames<CapabilityProvider>('capabilities provider');
   const guards = uniqueNames<SaveGuard>('beforeSave guard');
+  const events = uniqueNames<AuditEventProvider>('auditEvents provider');
   return {
+    auditEvents: events.add,
+    async recordEvents(db, q) {
+      const out: AuditEventRow[] = [];
+      for (const provider of events.values()) out.push(...(await provider(db, q)));
+      return out;
+    },
     onSaved: saved.add,
     itemState: states.add,
     capabilities: caps.add,

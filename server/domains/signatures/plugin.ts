@@ -12,6 +12,7 @@ import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
 import { rolePermissionsAmong } from '../notes/repository';
+import { signatureAuditEvents } from './auditEvents';
 import { recordSignature, signatureCounts } from './repository';
 import { signatureRoutes } from './routes';
 import { breakOnSave, maySign, SIGN_PERMISSION } from './service';
@@ -21,6 +22,7 @@ export const signaturesPlugin = fp(
     const ctx = appContext(app);
     signatureRoutes(app, ctx);
     app.recordHooks.onSaved('signature.break', breakOnSave);
+    app.recordHooks.auditEvents('signatures', signatureAuditEvents);
     app.subjectMoves.onMoved('signatures', movesSiteColumn('signatures'));
     app.recordHooks.itemState('signature', async (db, q) => {
       const signature = await recordSignature(db, q.recordId);

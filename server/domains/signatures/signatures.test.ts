@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataInfo, updateData } from '../../../engine/api/data';
+import { auditTrail, dataInfo, updateData } from '../../../engine/api/data';
 import { saveQuery } from '../../../engine/api/queries';
 import { saveSignature, showSignature } from '../../../engine/api/signatures';
 import { myTaskInfo } from '../../../engine/api/statistics';
@@ -302,6 +302,17 @@ describe('a change of signed data breaks the signature (the onSaved hook)', () =
     ]);
     expect(history[0]).toMatchObject({ scope: 'visit', meaning: { en: MEANING_EN } });
     expect(history[1]).toMatchObject({ items: ['SYSBP'] });
+    // and in the record's audit trail, beside the change that broke it, in time order
+    const trail = await h.call(auditTrail, { recordid: vs }, { token: crc, locale: 'en' });
+    if (!trail.body.success) throw new Error(trail.body.msg);
+    const events = trail.body.data.filter((r) => r.action === 'event');
+    expect(events.map((r) => [r.label, r.currentvalue, r.note, r.realname])).toEqual([
+      [{ zh_CN: '电子签名', en: 'Electronic signature' }, '王伟', MEANING_EN, '王伟'],
+      [{ zh_CN: '签名失效', en: 'Signature broken' }, null, 'Data changed: SYSBP', '李娜'],
+    ]);
+    const times = trail.body.data.map((r) => r.at);
+    expect([...times].sort()).toEqual(times);
+    expect(trail.body.data.some((r) => r.action === 'update' && r.varname === 'SYSBP')).toBe(true);
     // the other pages of the visit stay signed
     const other = await info(crc, rich, 'V1', 'DM');
     expect(other.items.SEX).toMatchObject({ sign: 'signed' });

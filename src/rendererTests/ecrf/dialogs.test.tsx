@@ -121,6 +121,39 @@ describe('AuditTrailDialog', () => {
     expect(first).toHaveTextContent(t('audit.action.create'));
   });
 
+  it('shows a workflow event (a signature with its manifestation) in the trail as the server words it', () => {
+    const event: AuditTrailRow = {
+      id: 'signature-1',
+      action: 'event',
+      varname: '@page',
+      label: { zh_CN: '电子签名', en: 'Electronic signature' },
+      originalvalue: null,
+      currentvalue: '王伟',
+      note: '本人作为研究者确认本病例的数据',
+      username: 'pi.wang',
+      realname: '王伟',
+      role: { zh_CN: '主要研究者', en: 'PI' },
+      at: '2026-03-03T02:00:00.000Z',
+    };
+    render(
+      <Providers>
+        <AuditTrailDialog
+          open
+          rows={[...rows, event]}
+          onClose={() => {}}
+          userTimeZone="Asia/Shanghai"
+          form={vs}
+        />
+      </Providers>,
+    );
+    const row = screen.getAllByTestId('audit-row')[2]!;
+    expect(row).toHaveAttribute('data-action', 'event');
+    expect(row).toHaveTextContent('Electronic signature');
+    expect(within(row).getByTestId('audit-new')).toHaveTextContent('王伟');
+    expect(row).toHaveTextContent('本人作为研究者确认本病例的数据');
+    expect(within(row).getByTestId('audit-time')).toHaveTextContent('2026-03-03 10:00');
+  });
+
   const change = (
     variable: string,
     originalvalue: string | null,
