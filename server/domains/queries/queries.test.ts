@@ -185,7 +185,13 @@ describe('system queries', () => {
     const fixed = await changeVs(recordid, again.record.rowversion, { SYSBP: '130' }, 'corrected');
     threads = await threadsOf(recordid);
     expect(threads[0]).toMatchObject({ querystatus: 'closed', closereason: 'AUTO' });
-    expect(threads[0]!.history.map((e) => e.action)).toEqual(['create', 'autoclose']);
+    // each correction under the open query is in its thread, then the close
+    expect(threads[0]!.history.map((e) => e.action)).toEqual([
+      'create',
+      'valueChanged',
+      'valueChanged',
+      'autoclose',
+    ]);
     expect(fixed.items.SYSBP).toMatchObject({ query: { state: 'closed', count: 0 } });
   });
 
@@ -447,6 +453,24 @@ describe('manual queries: the life cycle', () => {
     const [t] = await threadsOf(recordid, cra, { variable: 'TEMP' });
     expect(t).toMatchObject({ querystatus: 'closed', modified: true });
     expect(t!.history.map((e) => e.action)).toEqual(['create', 'close', 'valueChanged']);
+  });
+
+  it('a value corrected under an open query: the change and its reason join the thread; the reply still goes', async () => {
+    const own = (await enterVs(await freshSubject(), VS)).record.recordid;
+    const q = await raise(own, 'WEIGHT');
+    await changeVs(own, 1, { WEIGHT: '72' }, 'scale re-read per query');
+    const [t] = await threadsOf(own, crc, { variable: 'WEIGHT' });
+    expect(t!.querystatus).toBe('created');
+    const last = t!.history.at(-1)!;
+    expect(last).toMatchObject({ action: 'valueChanged', reason: 'scale re-read per query' });
+    expect(JSON.stringify(last.note)).toContain('70 → 72');
+    // the CRC replies with the query as read before the correction: accepted (the state and updatedat stayed)
+    const answered = await ok(
+      replyQuery,
+      { queryid: q.queryid, note: 'Corrected to 72', updatedat: q.updatedat },
+      crc,
+    );
+    expect(answered.querystatus).toBe('answered');
   });
 
   it('site scope: a query of a BJ01 subject is not found from BOS01', async () => {

@@ -3,7 +3,8 @@
  * - `queries.system` (onSaved, in the save's transaction): a warning the user confirmed (a soft range or soft check)
  *   raises a system query on its item with the check's message — one open query per item and check, not one per
  *   save —; an open system query whose check the saved values now satisfy closes itself; a closed query whose item
- *   changed is flagged closed-modified (nothing is re-opened silently). Every action writes its history row;
+ *   changed is flagged closed-modified (nothing is re-opened silently); a value corrected under an open query puts
+ *   the change (old → new) and its reason for change into the thread. Every action writes its history row;
  * - `queries` item states: `{ query: { state, count } }` per item that has queries, for the roles that see queries;
  * - `queries` capabilities: the role's `query.*` permissions.
  */
@@ -24,6 +25,7 @@ import {
   insertHistory,
   insertQuery,
   itemQueryStates,
+  openOnItems,
   openSystemQueries,
   updateQuery,
 } from './repository';
@@ -75,6 +77,27 @@ export const systemQueryHook: RecordSavedHook = async (tx: Db, saved: SavedRecor
       ...who,
       at,
     });
+  }
+
+  // a value corrected under an open query: the change and its reason for change go into the thread, so the
+  // answer and the correction read together (the query's state and `updatedat` stay: a reply read before is valid)
+  if (saved.kind === 'update') {
+    for (const q of await openOnItems(tx, record.id, saved.changed)) {
+      const from = valueText(saved.before?.[q.variable]) ?? '';
+      const to = valueText(saved.after[q.variable]) ?? '';
+      const reason = saved.reasons[q.variable];
+      await insertHistory(tx, {
+        queryId: q.id,
+        action: 'valueChanged',
+        from: q.status,
+        to: q.status,
+        note: `${from || '—'} → ${to || '—'}`,
+        reason: reason ? reason.text.trim() || reason.code : null,
+        toRole: null,
+        ...who,
+        at,
+      });
+    }
   }
 
   const wanted = new Map<string, { variable: string; problem: FieldProblem }>();

@@ -261,6 +261,21 @@ export function openSystemQueries(
   );
 }
 
+/** Open (created, answered) queries on the given items of a record. */
+export function openOnItems(
+  db: Db,
+  recordId: string,
+  variables: readonly string[],
+): Promise<{ id: string; variable: string; status: QueryStatus }[]> {
+  if (variables.length === 0) return Promise.resolve([]);
+  return db.query(
+    `select id::text as id, variable, status from queries
+     where record_id = $1::bigint and variable = any($2::text[]) and status in ('created', 'answered')
+     order by id for update`,
+    [recordId, variables],
+  );
+}
+
 /** Closed, not yet flagged queries on the given items of a record. */
 export function closedUnflagged(
   db: Db,
