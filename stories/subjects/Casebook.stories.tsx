@@ -97,7 +97,7 @@ export const SubjectPanel: Story = {
   },
 };
 
-/** The same subject as a monitor: read only, the audit trail still shown. */
+/** The same subject as a monitor: no change of its data, only Verify subject (SDV); the audit trail still shown. */
 export const SubjectPanelReadOnly: Story = {
   render: () => (
     <SubjectBaseView
@@ -109,7 +109,10 @@ export const SubjectPanelReadOnly: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.queryByRole('toolbar')).toBeNull();
+    await expect(canvas.getByTestId('subject-action-sdvSubject')).toBeInTheDocument();
+    for (const id of ['editInfo', 'editSubject', 'changeStatus', 'abandon']) {
+      await expect(canvas.queryByTestId(`subject-action-${id}`)).toBeNull();
+    }
     await expect(canvas.getAllByTestId('subject-audit-row').length).toBeGreaterThan(0);
   },
 };
