@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { CodingDictionary, CodingEntry, CodingLevel } from '../../../engine/api/medCoding';
 import { CODING_LEVELS } from '../../../engine/api/medCoding';
 import type { ServerMessageId } from '../../core/messages';
-import { cellText as workbookCellText } from '../subjectManagement/batchWorkbook';
+import { cellText as workbookCellText, zipUnpackedSize } from '../subjectManagement/batchWorkbook';
 
 /** Most entries a dictionary may have (MedDRA has about 80,000 LLTs). */
 export const DICTIONARY_MAX_ROWS = 200_000;
@@ -151,6 +151,8 @@ export function parseDictionaryRows(
 
 /** The rows of an xlsx file's first sheet (texts), or a problem when it cannot be read as a workbook. */
 export async function readWorkbookRows(bytes: Buffer): Promise<unknown[][]> {
+  // the zip is measured (each entry inflated under a cap) before exceljs unpacks anything: no zip bomb gets through
+  if (zipUnpackedSize(bytes) === null) throw new DictionaryFileProblem('codingImportUnreadable', {});
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
