@@ -27,6 +27,19 @@ async function workbook(rows: string[][]): Promise<Buffer> {
 }
 
 /** Sends a dictionary file to importDictionary.do as the browser does (multipart: params, then part `file`). */
+/**
+ * History rows numbered in their order: their ids come from an identity sequence, whose values PostgreSQL and PGlite
+ * may hand out differently (a sequence is not transactional), so the fixture is the same on both.
+ */
+function numbered<T>(body: T): T {
+  const env = body as { success?: boolean; data?: { history?: { id: string }[] } };
+  if (!env.success || !env.data?.history) return body;
+  return {
+    ...env,
+    data: { ...env.data, history: env.data.history.map((e, i) => ({ ...e, id: String(i + 1) })) },
+  } as T;
+}
+
 export async function uploadDictionary(
   h: Harness,
   token: string,
@@ -77,11 +90,14 @@ export async function captureMedCodingFixtures(
 
   put('medCoding/codingList', (await h.call(codingList, { page: 1, size: 20 }, coder)).body);
   const nausea = await termOf('Nausea');
-  put('medCoding/getCodingInfo', (await h.call(getCodingInfo, { termid: nausea.termid }, coder)).body);
+  put(
+    'medCoding/getCodingInfo',
+    numbered((await h.call(getCodingInfo, { termid: nausea.termid }, coder)).body),
+  );
   const fatigue = await termOf('Fatigue');
   put(
     'medCoding/getCodingInfo.uncoded',
-    (await h.call(getCodingInfo, { termid: fatigue.termid }, coder)).body,
+    numbered((await h.call(getCodingInfo, { termid: fatigue.termid }, coder)).body),
   );
   put(
     'medCoding/searchDictionary',
@@ -101,7 +117,7 @@ export async function captureMedCodingFixtures(
   await h.call(saveCoding, { ...base, code: '10016257', reason: '原始病历记录为疲劳加重' }, coder);
   put(
     'medCoding/getCodingInfo.recoded',
-    (await h.call(getCodingInfo, { termid: fatigue.termid }, coder)).body,
+    numbered((await h.call(getCodingInfo, { termid: fatigue.termid }, coder)).body),
   );
   put(
     'medCoding/dataInfo.coded',
