@@ -4,3 +4,16 @@ export { STUDY_IMPORTERS, importerFor } from './formats';
 export { importOdm, looksLikeOdm, odmImporter } from './odm/importOdm';
 export { exportOdmMetadata, type OdmFileInfo } from './odm/exportOdm';
 export { importRedcapDictionary, looksLikeRedcapDictionary, redcapImporter } from './redcap/importDictionary';
+export {
+  odmDataEnd,
+  odmDataStart,
+  odmSubjectData,
+  type OdmAudit,
+  type OdmDataHeader,
+  type OdmEventData,
+  type OdmFormData,
+  type OdmItemValue,
+  type OdmLocation,
+  type OdmSubject,
+  type OdmUser,
+} from './odm/clinicalData';
