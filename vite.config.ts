@@ -2,12 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { APP_BASE } from './engine/api/protocol.ts';
 import { precompiledCatalogues } from './src/i18n/buildPlugin.ts';
-import { axiosXhrOnly } from './src/platform/axiosXhrOnlyPlugin.ts';
+import { reactRouterProduction } from './src/platform/reactRouterProductionPlugin.ts';
 
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [react(), precompiledCatalogues(), axiosXhrOnly()],
+  plugins: [react(), precompiledCatalogues(), reactRouterProduction()],
   server: {
     port: 5173,
     proxy: {
@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // every browser the app supports has <link rel=modulepreload> (Chrome 66, Firefox 115, Safari 17): no polyfill
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

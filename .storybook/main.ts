@@ -1,16 +1,16 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
 import { PRECOMPILED_CATALOGUES_PLUGIN } from '../src/i18n/buildPlugin';
-import { AXIOS_XHR_ONLY_PLUGIN } from '../src/platform/axiosXhrOnlyPlugin';
+import { REACT_ROUTER_PRODUCTION_PLUGIN } from '../src/platform/reactRouterProductionPlugin';
 
 /**
- * Plugins of the app build that do not belong in Storybook (stories read the catalogues as plain texts; axios stays
- * whole).
+ * Plugins of the app build that do not belong in Storybook (stories read the catalogues as plain texts and keep
+ * react-router's development build with its warnings).
  */
 function withoutAppBuildPlugins(plugins: PluginOption[] | undefined): PluginOption[] {
   return (plugins ?? []).flat(Infinity as 1).filter((plugin) => {
     const name = plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : null;
-    return name !== PRECOMPILED_CATALOGUES_PLUGIN && name !== AXIOS_XHR_ONLY_PLUGIN;
+    return name !== PRECOMPILED_CATALOGUES_PLUGIN && name !== REACT_ROUTER_PRODUCTION_PLUGIN;
   });
 }
 

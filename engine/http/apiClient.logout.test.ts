@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../session/storageKeys';
 import { createApiClient } from './createApiClient';
-import { clientHarness, networkError, stubAdapter } from './testkit';
+import { clientHarness, networkError, stubTransport } from './testkit';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -14,7 +14,7 @@ const everyKey = Object.fromEntries(Object.values(STORAGE_KEYS).map((key) => [ke
 
 describe('forceLogout', () => {
   it('clears the session but keeps the locale and the integration address', () => {
-    const h = clientHarness(stubAdapter().adapter, { store: everyKey });
+    const h = clientHarness(stubTransport().transport, { store: everyKey });
     createApiClient(h.deps).forceLogout(504);
 
     expect([...h.store.data.keys()].sort()).toEqual(
@@ -25,7 +25,7 @@ describe('forceLogout', () => {
   });
 
   it('is idempotent while pending: one message, one hook call, one redirect', () => {
-    const h = clientHarness(stubAdapter().adapter);
+    const h = clientHarness(stubTransport().transport);
     const client = createApiClient(h.deps);
     client.forceLogout(405);
     vi.advanceTimersByTime(1000);
@@ -41,7 +41,7 @@ describe('forceLogout', () => {
   });
 
   it('is still logging out while the login page is opened (an in-app navigation asks the leave guards then)', () => {
-    const h = clientHarness(stubAdapter().adapter);
+    const h = clientHarness(stubTransport().transport);
     let askedWhileOpening: boolean | null = null;
     const client = createApiClient({
       ...h.deps,
@@ -54,7 +54,7 @@ describe('forceLogout', () => {
   });
 
   it('null → no message, the login page at once', () => {
-    const h = clientHarness(stubAdapter().adapter);
+    const h = clientHarness(stubTransport().transport);
     createApiClient(h.deps).forceLogout(null);
     expect(h.notifier.notices).toEqual([]);
     expect(h.navigator.assigned).toEqual(['/edcweb/loginfront']);
@@ -62,7 +62,7 @@ describe('forceLogout', () => {
   });
 
   it('603 shows the server text instead of the catalogue message', () => {
-    const h = clientHarness(stubAdapter().adapter);
+    const h = clientHarness(stubTransport().transport);
     createApiClient(h.deps).forceLogout(603, 'Upgrade at 22:00');
     expect(h.notifier.notices).toEqual([{ level: 'warning', text: 'Upgrade at 22:00', durationMs: 2500 }]);
     vi.advanceTimersByTime(2000);
@@ -70,7 +70,7 @@ describe('forceLogout', () => {
   });
 
   it('tolerates an appBase without trailing slash and a throwing app hook', () => {
-    const h = clientHarness(stubAdapter().adapter);
+    const h = clientHarness(stubTransport().transport);
     const client = createApiClient({
       ...h.deps,
       appBase: '/edcweb',
@@ -86,8 +86,8 @@ describe('forceLogout', () => {
 
 describe('logout', () => {
   it('tells the server with the token, then clears and opens the login page without a message', async () => {
-    const stub = stubAdapter();
-    const h = clientHarness(stub.adapter, { store: { [STORAGE_KEYS.menuCode]: 'M1' } });
+    const stub = stubTransport();
+    const h = clientHarness(stub.transport, { store: { [STORAGE_KEYS.menuCode]: 'M1' } });
     await createApiClient(h.deps).logout();
 
     expect(stub.requests).toHaveLength(1);
@@ -102,18 +102,18 @@ describe('logout', () => {
   });
 
   it('ignores a failing server', async () => {
-    const stub = stubAdapter((config) => {
+    const stub = stubTransport((config) => {
       throw networkError(config);
     });
-    const h = clientHarness(stub.adapter);
+    const h = clientHarness(stub.transport);
     await createApiClient(h.deps).logout();
     expect(h.notifier.notices).toEqual([]);
     expect(h.navigator.assigned).toEqual(['/edcweb/loginfront']);
   });
 
   it('ignores a 401 from the server (no forced-logout message)', async () => {
-    const stub = stubAdapter(() => ({ status: 401, data: { code: 405 } }));
-    const h = clientHarness(stub.adapter);
+    const stub = stubTransport(() => ({ status: 401, data: { code: 405 } }));
+    const h = clientHarness(stub.transport);
     await createApiClient(h.deps).logout();
     vi.advanceTimersByTime(5000);
     expect(h.notifier.notices).toEqual([]);
@@ -121,8 +121,8 @@ describe('logout', () => {
   });
 
   it('without a token: no request, still leaves', async () => {
-    const stub = stubAdapter();
-    const h = clientHarness(stub.adapter, { token: null });
+    const stub = stubTransport();
+    const h = clientHarness(stub.transport, { token: null });
     await createApiClient(h.deps).logout();
     expect(stub.requests).toHaveLength(0);
     expect(h.navigator.assigned).toEqual(['/edcweb/loginfront']);

@@ -13,7 +13,7 @@ import { STORAGE_KEYS } from '../session/storageKeys';
 import { isBackPath, joinUrl, withQuery } from './buildRequest';
 import { createApiClient } from './createApiClient';
 import { RequestError } from './requestError';
-import { TEST_BACK_ADDRESS, clientHarness, ok, stubAdapter } from './testkit';
+import { TEST_BACK_ADDRESS, clientHarness, ok, stubTransport } from './testkit';
 
 const NOW = new Date('2025-03-01T08:00:00Z');
 
@@ -29,8 +29,8 @@ const menuData = { menus: [], allowedPaths: [] };
 
 describe('URL and parameters', () => {
   it('GET goes to the spec path with the params and the time cache buster in the query', async () => {
-    const stub = stubAdapter(() => ({ data: ok({ flag: false, beforenote: '' }) }));
-    const client = createApiClient(clientHarness(stub.adapter).deps);
+    const stub = stubTransport(() => ({ data: ok({ flag: false, beforenote: '' }) }));
+    const client = createApiClient(clientHarness(stub.transport).deps);
 
     await client.call(expirationTime, { studyid: 'S1', userid: 'U1' });
 
@@ -44,8 +44,8 @@ describe('URL and parameters', () => {
   });
 
   it('POST sends the params as a JSON body and the time only in the URL', async () => {
-    const stub = stubAdapter();
-    const client = createApiClient(clientHarness(stub.adapter).deps);
+    const stub = stubTransport();
+    const client = createApiClient(clientHarness(stub.transport).deps);
 
     await client.call(roleTranAdd, { fromRoleid: null, toRoleid: 'R2', siteid: 'S9' });
 
@@ -61,8 +61,8 @@ describe('URL and parameters', () => {
   });
 
   it('each request gets the time of its own sending', async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    const client = createApiClient(clientHarness(stub.adapter).deps);
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    const client = createApiClient(clientHarness(stub.transport).deps);
 
     await client.call(menuList);
     vi.setSystemTime(NOW.getTime() + 5000);
@@ -73,8 +73,8 @@ describe('URL and parameters', () => {
   });
 
   it('uses a 300 s timeout', async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    await createApiClient(clientHarness(stub.adapter).deps).call(menuList);
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    await createApiClient(clientHarness(stub.transport).deps).call(menuList);
     expect(stub.requests[0]?.timeout).toBe(300_000);
   });
 
@@ -91,8 +91,8 @@ describe('URL and parameters', () => {
 
 describe('headers', () => {
   it('sends locale, token, crfstatus, menuCode and picEnv when they are known', async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    const h = clientHarness(stub.adapter, {
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    const h = clientHarness(stub.transport, {
       store: { [STORAGE_KEYS.crfstatus]: '2', [STORAGE_KEYS.menuCode]: 'M_SUBJECT' },
     });
     await createApiClient(h.deps).call(menuList);
@@ -105,8 +105,8 @@ describe('headers', () => {
   });
 
   it('leaves out crfstatus and menuCode when they are not stored, but always sends picEnv', async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    await createApiClient(clientHarness(stub.adapter).deps).call(menuList);
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    await createApiClient(clientHarness(stub.transport).deps).call(menuList);
 
     expect(stub.lastHeader('crfstatus')).toBeUndefined();
     expect(stub.lastHeader('menuCode')).toBeUndefined();
@@ -114,8 +114,10 @@ describe('headers', () => {
   });
 
   it('never sends the token to an auth "none" endpoint, even when one is stored', async () => {
-    const stub = stubAdapter(() => ({ data: ok({ token: 't', userid: 'u' }) }));
-    const h = clientHarness(stub.adapter, { store: { [STORAGE_KEYS.backAddress]: 'https://login.example' } });
+    const stub = stubTransport(() => ({ data: ok({ token: 't', userid: 'u' }) }));
+    const h = clientHarness(stub.transport, {
+      store: { [STORAGE_KEYS.backAddress]: 'https://login.example' },
+    });
     await createApiClient(h.deps).call(loginFront, { username: 'a', password: 'b' });
 
     expect(stub.lastHeader('token')).toBeUndefined();
@@ -123,8 +125,8 @@ describe('headers', () => {
   });
 
   it('an auth "optional" endpoint goes without a token and without logging out', async () => {
-    const stub = stubAdapter(() => ({ data: ok({ version: 'V2.1.8' }) }));
-    const h = clientHarness(stub.adapter, { token: null });
+    const stub = stubTransport(() => ({ data: ok({ version: 'V2.1.8' }) }));
+    const h = clientHarness(stub.transport, { token: null });
     const client = createApiClient(h.deps);
 
     await expect(client.call(appVersion)).resolves.toEqual({ version: 'V2.1.8' });
@@ -134,8 +136,8 @@ describe('headers', () => {
   });
 
   it('adds the caller’s extra headers', async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    await createApiClient(clientHarness(stub.adapter).deps).call(
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    await createApiClient(clientHarness(stub.transport).deps).call(
       menuList,
       {},
       { headers: { 'x-extra': '1' } },
@@ -148,8 +150,8 @@ describe('integration address (backAddress)', () => {
   it.each(['https://login.example', 'https://login.example/'])(
     'sends /login/ paths to the configured address %s',
     async (backAddress) => {
-      const stub = stubAdapter(() => ({ data: ok({ token: 't', userid: 'u' }) }));
-      const h = clientHarness(stub.adapter, { store: { [STORAGE_KEYS.backAddress]: backAddress } });
+      const stub = stubTransport(() => ({ data: ok({ token: 't', userid: 'u' }) }));
+      const h = clientHarness(stub.transport, { store: { [STORAGE_KEYS.backAddress]: backAddress } });
       await createApiClient(h.deps).call(loginFront, { username: 'a', password: 'b' });
 
       const url = stub.lastUrl();
@@ -159,20 +161,26 @@ describe('integration address (backAddress)', () => {
   );
 
   it("sends logininfo.do to the configured address, and to the page's origin while none is known", async () => {
-    const stub = stubAdapter(() => ({ data: ok({ unitLogo: '', eClinical_version: '', backAddress: '' }) }));
-    const h = clientHarness(stub.adapter, { store: { [STORAGE_KEYS.backAddress]: 'http://10.0.0.5:8080' } });
+    const stub = stubTransport(() => ({
+      data: ok({ unitLogo: '', eClinical_version: '', backAddress: '' }),
+    }));
+    const h = clientHarness(stub.transport, {
+      store: { [STORAGE_KEYS.backAddress]: 'http://10.0.0.5:8080' },
+    });
     await createApiClient(h.deps).call(loginInfo);
     expect(`${stub.lastUrl().origin}${stub.lastUrl().pathname}`).toBe(
       'http://10.0.0.5:8080/login/info/logininfo.do',
     );
-    const bare = stubAdapter(() => ({ data: ok({ unitLogo: '', eClinical_version: '', backAddress: '' }) }));
-    await createApiClient(clientHarness(bare.adapter, { backAddress: null }).deps).call(loginInfo);
+    const bare = stubTransport(() => ({
+      data: ok({ unitLogo: '', eClinical_version: '', backAddress: '' }),
+    }));
+    await createApiClient(clientHarness(bare.transport, { backAddress: null }).deps).call(loginInfo);
     expect(bare.requests[0]?.url).toMatch(/^\/login\/info\/logininfo\.do\?time=/);
   });
 
   it('without an address: warns "integration address must be configured" and sends nothing', async () => {
-    const stub = stubAdapter();
-    const h = clientHarness(stub.adapter, { backAddress: null });
+    const stub = stubTransport();
+    const h = clientHarness(stub.transport, { backAddress: null });
     const error = await createApiClient(h.deps)
       .call(roleTranAdd, { fromRoleid: null, toRoleid: 'R1', siteid: 'S1' })
       .catch((e: unknown) => e);
@@ -186,7 +194,7 @@ describe('integration address (backAddress)', () => {
   });
 
   it('a silent call without an address rejects without a notice', async () => {
-    const h = clientHarness(stubAdapter().adapter, { backAddress: null });
+    const h = clientHarness(stubTransport().transport, { backAddress: null });
     await expect(createApiClient(h.deps).call(heartBeat, {}, { silent: true })).rejects.toMatchObject({
       kind: 'backAddress',
     });
@@ -196,8 +204,8 @@ describe('integration address (backAddress)', () => {
 
 describe('token', () => {
   it('no token: logs out with 400 without sending, then opens the login page after 2 s', async () => {
-    const stub = stubAdapter();
-    const h = clientHarness(stub.adapter, { token: null });
+    const stub = stubTransport();
+    const h = clientHarness(stub.transport, { token: null });
     const client = createApiClient(h.deps);
 
     await expect(client.call(menuList)).rejects.toMatchObject({
@@ -217,8 +225,8 @@ describe('token', () => {
   });
 
   it('takes the token from the URL query before the cookie and the store, and keeps it', async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    const h = clientHarness(stub.adapter, {
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    const h = clientHarness(stub.transport, {
       token: 'from-store',
       url: 'http://localhost/edcweb/entrance?token=from-url',
     });
@@ -230,8 +238,8 @@ describe('token', () => {
   });
 
   it("keeps this tab's token when another tab's login changed the shared cookie", async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    const h = clientHarness(stub.adapter, { token: 'this-tab' });
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    const h = clientHarness(stub.transport, { token: 'this-tab' });
     h.cookies.set('token', 'other-tab-other-user');
     await createApiClient(h.deps).call(menuList);
 
@@ -240,8 +248,8 @@ describe('token', () => {
   });
 
   it('takes the cookie when this tab has no token yet, and keeps it', async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    const h = clientHarness(stub.adapter, { token: null });
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    const h = clientHarness(stub.transport, { token: null });
     h.cookies.set('token', 'from-cookie');
     await createApiClient(h.deps).call(menuList);
 
@@ -250,8 +258,8 @@ describe('token', () => {
   });
 
   it('falls back to the stored token', async () => {
-    const stub = stubAdapter(() => ({ data: ok(menuData) }));
-    await createApiClient(clientHarness(stub.adapter, { token: 'from-store' }).deps).call(menuList);
+    const stub = stubTransport(() => ({ data: ok(menuData) }));
+    await createApiClient(clientHarness(stub.transport, { token: 'from-store' }).deps).call(menuList);
     expect(stub.lastHeader('token')).toBe('from-store');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsEndpoint } from '../api/lists';
 import { buildRequest, sendsParamsInQuery } from './buildRequest';
 import { createApiClient } from './createApiClient';
-import { clientHarness, ok, stubAdapter } from './testkit';
+import { clientHarness, ok, stubTransport } from './testkit';
 
 const NOW = 1_700_000_000_000;
 const headers = { picEnv: 'web' };
@@ -57,8 +57,8 @@ describe('the request client with PUT and DELETE endpoints', () => {
   const page = { list: [{ id: 1 }], total: 1, page: 1, size: 20 };
 
   it('PUT sends a JSON body', async () => {
-    const stub = stubAdapter(() => ({ data: ok(page) }));
-    const client = createApiClient(clientHarness(stub.adapter).deps);
+    const stub = stubTransport(() => ({ data: ok(page) }));
+    const client = createApiClient(clientHarness(stub.transport).deps);
     await expect(
       client.call(rowsEndpoint('/edc/rows/put.do', 'PUT'), { page: 1, size: 20 }),
     ).resolves.toEqual(page);
@@ -69,8 +69,8 @@ describe('the request client with PUT and DELETE endpoints', () => {
   });
 
   it('DELETE sends the params in the query', async () => {
-    const stub = stubAdapter(() => ({ data: ok(page) }));
-    const client = createApiClient(clientHarness(stub.adapter).deps);
+    const stub = stubTransport(() => ({ data: ok(page) }));
+    const client = createApiClient(clientHarness(stub.transport).deps);
     await client.call(rowsEndpoint('/edc/rows/del.do', 'DELETE'), { page: 2, size: 50 });
     expect(stub.requests[0]?.method).toBe('delete');
     expect(stub.requests[0]?.data).toBeUndefined();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heartBeat } from '../api/session';
 import { createClientErrorReporter, type ClientErrorReporter } from './clientErrorReporter';
 import { createApiClient } from './createApiClient';
-import { clientHarness, stubAdapter, type StubHandler } from './testkit';
+import { clientHarness, stubTransport, type StubHandler } from './testkit';
 
 const START = new Date('2025-03-01T08:00:00Z');
 
@@ -15,8 +15,8 @@ afterEach(() => {
 });
 
 function setup(handler?: StubHandler, pageUrl = 'http://h/edcweb/index') {
-  const stub = stubAdapter(handler);
-  const h = clientHarness(stub.adapter);
+  const stub = stubTransport(handler);
+  const h = clientHarness(stub.transport);
   let reporter: ClientErrorReporter | null = null;
   const client = createApiClient({ ...h.deps, reportError: (e) => reporter?.report('request', e) });
   reporter = createClientErrorReporter(

@@ -1,9 +1,8 @@
 /**
- * The request client (spec §7, §8): one axios instance, the request rules (URL, cache buster, headers, token,
+ * The request client (spec §7, §8): one transport (fetch), the request rules (URL, cache buster, headers, token,
  * integration address) and the response table (notices, logouts, forced redirects), each failure rejected as a
- * RequestError. Everything the browser provides comes in through ports, so tests run in node with a fake adapter.
+ * RequestError. Everything the browser provides comes in through ports, so tests run in node with a stub transport.
  */
-import axios, { isAxiosError, isCancel, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { AnyObject } from 'yup';
 import { logout as logoutEndpoint } from '../api/session';
 import { type EndpointDef } from '../api/endpoint';
@@ -38,6 +37,7 @@ import {
 } from './logoutController';
 import { RequestError } from './requestError';
 import { decodeHeaderText, readHeader } from './responseHeaders';
+import { TransportError, type Transport, type TransportMethod, type TransportResponse } from './transport';
 import { createTokenStore, type TokenStore } from './tokenStore';
 
 /** Response header with a notice from the server, URI-encoded. */
@@ -55,8 +55,8 @@ export interface ApiClientDeps {
   locale(): Locale;
   /** '/edcweb/' — the login page is `${appBase}loginfront`. */
   appBase: string;
-  /** Tests inject a fake adapter. */
-  adapter?: AxiosAdapter;
+  /** One HTTP exchange: the platform's (src/platform/fetchTransport.ts), a stub in tests (testkit.ts). */
+  transport: Transport;
   /** App hook (clear React state, stop the session monitor): called when a logout starts. */
   onLogout?(code: ExpireType | null): void;
   /** Told about responses that point at a bug (contract errors, unexpected statuses); never about writeWebLog.do itself. */
@@ -118,20 +118,32 @@ function bodyMsg(body: unknown): string | undefined {
   return typeof msg === 'string' && msg !== '' ? msg : undefined;
 }
 
-function isTimeout(e: unknown): boolean {
-  return isAxiosError(e) && (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT');
+/** The transport's request for a built one: JSON bodies as text, the method as the transport names it. */
+function toTransport(
+  req: BuiltRequest,
+  timeout: number,
+  body?: FormData,
+  signal?: AbortSignal,
+): Parameters<Transport>[0] {
+  const json = body === undefined && req.data !== undefined ? JSON.stringify(req.data) : undefined;
+  const data = body ?? json;
+  return {
+    method: req.method.toLowerCase() as TransportMethod,
+    url: req.url,
+    // a multipart body gets its content type (with the boundary) from the platform
+    headers: json !== undefined ? { 'Content-Type': 'application/json', ...req.headers } : req.headers,
+    timeout,
+    ...(data !== undefined ? { data } : {}),
+    ...(signal ? { signal } : {}),
+  };
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const token = createTokenStore(deps.store, deps.navigator, deps.cookies);
   const exits = createLogoutController(deps);
   const now = deps.now ?? Date.now;
-  const http = axios.create({
-    timeout: REQUEST_TIMEOUT_MS,
-    // every status is answered by the table below, not by axios
-    validateStatus: () => true,
-    ...(deps.adapter ? { adapter: deps.adapter } : {}),
-  });
+  // every status is answered by the table below; the transport fails only when no response arrives
+  const http = deps.transport;
 
   function notify(opts: CallOptions, notice: Notice): void {
     // while the page is being left, the logout message is the only one worth showing
@@ -173,22 +185,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return buildRequest(def, url, params, headers, now());
   }
 
-  async function transport(
-    def: Endpoint,
-    req: BuiltRequest,
-    opts: CallOptions,
-  ): Promise<AxiosResponse<unknown>> {
+  async function transport(def: Endpoint, req: BuiltRequest, opts: CallOptions): Promise<TransportResponse> {
     try {
-      return await http.request<unknown>({
-        method: req.method,
-        url: req.url,
-        headers: req.headers,
-        ...(opts.body ? { data: opts.body } : req.data !== undefined ? { data: req.data } : {}),
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      });
+      return await http(toTransport(req, REQUEST_TIMEOUT_MS, opts.body, opts.signal));
     } catch (e) {
-      if (isCancel(e)) throw new RequestError('network', def.path, { aborted: true, cause: e });
-      if (isTimeout(e)) {
+      const kind = e instanceof TransportError ? e.kind : 'network';
+      if (kind === 'aborted') throw new RequestError('network', def.path, { aborted: true, cause: e });
+      if (kind === 'timeout') {
         notify(opts, { level: 'error', messageId: MSG.timeout });
         throw new RequestError('timeout', def.path, { cause: e });
       }
@@ -205,7 +208,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   /** The response table, except `success:false` (which call() and request() treat differently). */
-  function answer(def: Endpoint, res: AxiosResponse<unknown>, opts: CallOptions): ApiEnvelope<unknown> {
+  function answer(def: Endpoint, res: TransportResponse, opts: CallOptions): ApiEnvelope<unknown> {
     // a note from the server is for the user even on silent calls (it often rides on a poll), but not while leaving
     const note = readHeader(res.headers, BEFORENOTE_HEADER);
     if (note) notify({}, { level: 'warning', text: decodeHeaderText(note) });
@@ -325,7 +328,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           buildHeaders({ locale: deps.locale(), token: tokenValue, crfstatus: null, menuCode: null }),
           now(),
         );
-        await http.request({ ...req, timeout: LOGOUT_REQUEST_TIMEOUT_MS });
+        await http(toTransport(req, LOGOUT_REQUEST_TIMEOUT_MS));
       });
     },
   };

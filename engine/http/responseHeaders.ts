@@ -1,13 +1,13 @@
-import { AxiosHeaders, type AxiosResponse } from 'axios';
+/** Response headers as the transport gives them: by lower-case name (transport.ts). */
+export type ResponseHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** One response header, case-insensitive; multiple values joined with ", ". */
-export function readHeader(headers: AxiosResponse['headers'] | undefined, name: string): string | null {
+export function readHeader(headers: ResponseHeaders | undefined, name: string): string | null {
   if (!headers) return null;
-  const raw: Record<string, unknown> = headers instanceof AxiosHeaders ? headers.toJSON() : headers;
   const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(raw)) {
+  for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== wanted || value === undefined || value === null) continue;
-    return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+    return typeof value === 'string' ? value : value.map(String).join(', ');
   }
   return null;
 }

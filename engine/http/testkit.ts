@@ -1,10 +1,11 @@
 /**
  * Fakes of the engine's ports for tests: an in-memory store, a recording notifier and navigator, timers on the global
- * clock (use vi.useFakeTimers), and an axios adapter answering from a handler. Not imported by production code.
+ * clock (use vi.useFakeTimers), and a transport answering from a handler. Not imported by production code.
  */
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { KeyValueStore, Navigator, Notice, Notifier, Timers } from '../ports';
 import type { ApiClientDeps } from './createApiClient';
+import { readHeader } from './responseHeaders';
+import { TransportError, type Transport, type TransportRequest } from './transport';
 
 export interface MemoryStore extends KeyValueStore {
   readonly data: Map<string, string>;
@@ -58,46 +59,40 @@ export interface StubReply {
   headers?: Record<string, string>;
 }
 
-export type StubHandler = (config: InternalAxiosRequestConfig) => StubReply | Promise<StubReply>;
+export type StubHandler = (request: TransportRequest) => StubReply | Promise<StubReply>;
 
-export interface StubAdapter {
-  adapter: AxiosAdapter;
+export interface StubTransport {
+  transport: Transport;
   /** Every request the client sent, in order. */
-  readonly requests: InternalAxiosRequestConfig[];
+  readonly requests: TransportRequest[];
   /** The URL of the last request, parsed against http://localhost. */
   lastUrl(): URL;
-  /** A header of the last request, or undefined. */
+  /** A header of the last request (any case), or undefined. */
   lastHeader(name: string): string | undefined;
 }
 
-/** An adapter that answers with `handler` (default: 200 `{success:true,msg:'',data:null}`). Throw to fail the transport. */
-export function stubAdapter(handler: StubHandler = () => ({ data: ok(null) })): StubAdapter {
-  const requests: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    requests.push(config);
-    const reply = await handler(config);
-    return {
-      status: reply.status ?? 200,
-      statusText: '',
-      data: reply.data,
-      headers: AxiosHeaders.from(reply.headers ?? {}),
-      config,
-      request: {},
-    };
+/** A transport that answers with `handler` (default: 200 `{success:true,msg:'',data:null}`). Throw to fail it. */
+export function stubTransport(handler: StubHandler = () => ({ data: ok(null) })): StubTransport {
+  const requests: TransportRequest[] = [];
+  const transport: Transport = async (request) => {
+    requests.push(request);
+    // like fetch: a request cancelled before it is sent gets no answer
+    if (request.signal?.aborted) throw new TransportError('aborted', 'cancelled');
+    const reply = await handler(request);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.headers ?? {})) headers[name.toLowerCase()] = value;
+    return { status: reply.status ?? 200, data: reply.data, headers };
   };
-  const last = (): InternalAxiosRequestConfig => {
-    const config = requests.at(-1);
-    if (!config) throw new Error('no request was sent');
-    return config;
+  const last = (): TransportRequest => {
+    const request = requests.at(-1);
+    if (!request) throw new Error('no request was sent');
+    return request;
   };
   return {
-    adapter,
+    transport,
     requests,
-    lastUrl: () => new URL(last().url ?? '', 'http://localhost'),
-    lastHeader: (name) => {
-      const value = AxiosHeaders.from(last().headers).get(name);
-      return value === undefined || value === null ? undefined : String(value);
-    },
+    lastUrl: () => new URL(last().url, 'http://localhost'),
+    lastHeader: (name) => readHeader(last().headers, name) ?? undefined,
   };
 }
 
@@ -119,14 +114,14 @@ export function fail(msg: string, extra: { code?: number; data?: unknown } = {})
   };
 }
 
-/** The error axios raises when its timeout elapses. */
-export function timeoutError(config: InternalAxiosRequestConfig): AxiosError {
-  return new AxiosError('timeout of 300000ms exceeded', AxiosError.ECONNABORTED, config, {});
+/** What the transport raises when its timeout elapses. */
+export function timeoutError(request: TransportRequest): TransportError {
+  return new TransportError('timeout', `no answer in ${request.timeout} ms`);
 }
 
-/** The error axios raises when no response arrives. */
-export function networkError(config: InternalAxiosRequestConfig): AxiosError {
-  return new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+/** What the transport raises when no response arrives. */
+export function networkError(_request: TransportRequest): TransportError {
+  return new TransportError('network', 'no connection');
 }
 
 export interface ClientHarness {
@@ -146,7 +141,7 @@ export const TEST_BACK_ADDRESS = 'http://login.test';
  * integration address (heartbeat, roleTran and every other `/login/` path go there) unless `backAddress: null`.
  */
 export function clientHarness(
-  adapter: AxiosAdapter,
+  transport: Transport,
   options: {
     token?: string | null;
     backAddress?: string | null;
@@ -173,7 +168,7 @@ export function clientHarness(
     timers: globalTimers,
     locale: () => 'en',
     appBase: '/edcweb/',
-    adapter,
+    transport,
     onLogout: (code) => void onLogout.push(code),
   };
   return { deps, store, notifier, navigator, cookies, onLogout };

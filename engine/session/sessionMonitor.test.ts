@@ -12,7 +12,7 @@ import {
   memoryStore,
   networkError,
   recordingNotifier,
-  stubAdapter,
+  stubTransport,
 } from '../http/testkit';
 import { createApiClient } from '../http/createApiClient';
 import { CHECK_OFF, CHECK_ON, createSessionMonitor, type SessionMonitor } from './sessionMonitor';
@@ -368,11 +368,11 @@ describe('start and stop', () => {
 describe('with the real request client', () => {
   it('heartbeats without an answer: one network notice, no logout, and it goes on when the server is back', async () => {
     let away = true;
-    const stub = stubAdapter((config) => {
+    const stub = stubTransport((config) => {
       if (away) throw networkError(config);
       return { data: { success: true, msg: '', data: 1 } };
     });
-    const h = clientHarness(stub.adapter);
+    const h = clientHarness(stub.transport);
     const client = createApiClient(h.deps);
     const connectivity: boolean[] = [];
     monitor = createSessionMonitor({
@@ -397,8 +397,8 @@ describe('with the real request client', () => {
   });
 
   it('4 heartbeats answered with an error → message 401, then the login page after 2 s', async () => {
-    const stub = stubAdapter(() => ({ status: 502, data: '' }));
-    const h = clientHarness(stub.adapter);
+    const stub = stubTransport(() => ({ status: 502, data: '' }));
+    const h = clientHarness(stub.transport);
     let stopMonitor = () => undefined as void;
     const client = createApiClient({ ...h.deps, onLogout: () => stopMonitor() });
     monitor = createSessionMonitor({

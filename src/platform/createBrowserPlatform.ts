@@ -1,4 +1,5 @@
 import { APP_BASE } from '../../engine/api/protocol';
+import { fetchTransport } from './fetchTransport';
 import { createApiClient, type ApiClient } from '../../engine/http/createApiClient';
 import { createClientErrorReporter } from '../../engine/http/clientErrorReporter';
 import { createNoticeHub } from '../../renderers/notices/noticeHub';
@@ -33,6 +34,7 @@ export function createBrowserPlatform(): BrowserApp {
     navigator,
     cookies: documentCookies,
     timers: windowTimers,
+    transport: fetchTransport,
     locale: () => readStoredLocale(store),
     appBase: APP_BASE,
     onLogout(code) {
