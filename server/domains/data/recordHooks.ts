@@ -16,7 +16,10 @@
  *   datainfo.do grant capabilities: a refusal then withholds `enter` and `change` (the form is read only) and adds
  *   the refusal's own capability (e.g. `frozen`, whose record action says why). Freeze (and later lock) use them;
  * - `auditEvents` providers, whose events on a record (a signature, its break …) join the record's audit trail
- *   (audittrail.do) beside the data changes, in time order, each as an `event` row the provider words itself.
+ *   (audittrail.do) beside the data changes, in time order, each as an `event` row the provider words itself;
+ * - `onMarked` hooks, run in the transaction of a casebook mark (activedata.do: not collected, not occurred,
+ *   invalid, or valid again) after the mark and its audit row are written: a page made invalid no longer carries
+ *   the signature given to its data. A hook that throws rolls the mark back.
  * Hooks and providers run in registration order; names must be unique (a second registration of a name is a
  * programming error and throws at start-up).
  */
@@ -128,8 +131,27 @@ export interface AuditEventQuery {
 export type AuditEventRow = AuditTrailRow & { action: 'event' };
 export type AuditEventProvider = (db: Db, q: AuditEventQuery) => Promise<readonly AuditEventRow[]>;
 
+/** Pages just marked (or made valid again) by activedata.do, inside its transaction. */
+export interface MarkedPages {
+  actor: { userId: string; roleId: string };
+  studyId: string;
+  subjectId: string;
+  visitnum: string;
+  cycnum: number;
+  svnum: number;
+  /** The marked pages: one for a page mark, every page of the visit for a visit mark. */
+  tids: readonly string[];
+  /** The mark set (`uncollected`, `unoccurred`, `invalid`); null when a mark is lifted (valid again). */
+  mark: string | null;
+  at: Date;
+}
+export type PagesMarkedHook = (tx: Db, marked: MarkedPages) => Promise<void>;
+
 export interface RecordHooks {
   onSaved(name: string, hook: RecordSavedHook): void;
+  onMarked(name: string, hook: PagesMarkedHook): void;
+  /** Runs every onMarked hook, in order, in the mark's transaction. */
+  runMarked(tx: Db, marked: MarkedPages): Promise<void>;
   auditEvents(name: string, provider: AuditEventProvider): void;
   /** Every provider's events on the record. */
   recordEvents(db: Db, q: AuditEventQuery): Promise<AuditEventRow[]>;
@@ -167,7 +189,12 @@ export function createRecordHooks(): RecordHooks {
   const caps = uniqueNames<CapabilityProvider>('capabilities provider');
   const guards = uniqueNames<SaveGuard>('beforeSave guard');
   const events = uniqueNames<AuditEventProvider>('auditEvents provider');
+  const marked = uniqueNames<PagesMarkedHook>('onMarked hook');
   return {
+    onMarked: marked.add,
+    async runMarked(tx, pages) {
+      for (const hook of marked.values()) await hook(tx, pages);
+    },
     auditEvents: events.add,
     async recordEvents(db, q) {
       const out: AuditEventRow[] = [];

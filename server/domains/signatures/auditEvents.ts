@@ -13,6 +13,7 @@ interface EventRow {
   signer_name: string | null;
   meaning: { zh_CN: string; en: string } | null;
   items: string[] | null;
+  cause: string | null;
   username: string;
   realname: string;
   rolename_zh: string;
@@ -27,12 +28,19 @@ const LABEL = {
 
 const BROKEN_BY = { zh_CN: '数据修改：', en: 'Data changed: ' } as const;
 
+/** A break by a casebook mark: the mark, worded (signature_audit.cause `mark:<kind>`). */
+const BROKEN_BY_MARK: Readonly<Record<string, { zh_CN: string; en: string }>> = {
+  'mark:invalid': { zh_CN: '页面被标记为无效', en: 'Page marked invalid' },
+  'mark:uncollected': { zh_CN: '页面被标记为未收集', en: 'Page marked not collected' },
+  'mark:unoccurred': { zh_CN: '页面被标记为未发生', en: 'Page marked not occurred' },
+};
+
 export async function signatureAuditEvents(
   db: Db,
   q: { recordId: string; locale: Locale },
 ): Promise<AuditEventRow[]> {
   const rows = await db.query<EventRow>(
-    `select a.id::text as id, a.action, a.signer_name, a.meaning, a.items, coalesce(u.username, a.user_id) as username,
+    `select a.id::text as id, a.action, a.signer_name, a.meaning, a.items, a.cause, coalesce(u.username, a.user_id) as username,
             coalesce(u.realname, a.user_id) as realname, coalesce(r.rolename_zh, a.role_id) as rolename_zh,
             coalesce(r.rolename_en, a.role_id) as rolename_en, a.at
      from signature_audit a left join users u on u.id = a.user_id left join roles r on r.id = a.role_id
@@ -50,7 +58,9 @@ export async function signatureAuditEvents(
     note:
       a.action === 'sign'
         ? (a.meaning?.[q.locale] ?? null)
-        : `${BROKEN_BY[q.locale]}${(a.items ?? []).join(', ')}`,
+        : a.cause !== null
+          ? (BROKEN_BY_MARK[a.cause]?.[q.locale] ?? a.cause)
+          : `${BROKEN_BY[q.locale]}${(a.items ?? []).join(', ')}`,
     username: a.username,
     realname: a.realname,
     role: { zh_CN: a.rolename_zh, en: a.rolename_en },

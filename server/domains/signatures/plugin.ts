@@ -2,6 +2,8 @@
  * The signature domain (`edc-signatures`, issue 14): showSignature.do and saveSignature.do (routes.ts), and what it
  * adds to a record through the data domain's record hooks:
  * - `onSaved('signature.break')`: a change of a signed page's data breaks its signature, in the save's transaction;
+ * - `onMarked('signature.break')`: a signed page marked invalid (or not collected, not occurred) loses its signature,
+ *   in the mark's transaction;
  * - `itemState('signature')`: each saved item of a signed page carries `sign` (signed / broken), signer and time;
  * - `capabilities('sign')`: `sign` for the roles holding signature.sign (fixtures/seed/signatures.json: PI);
  * and the to-dos `pagesToSign` and `brokenSignatures` (signature.sign) of the home page. docs/signatures.md.
@@ -15,13 +17,14 @@ import { rolePermissionsAmong } from '../notes/repository';
 import { signatureAuditEvents } from './auditEvents';
 import { recordSignature, signatureCounts } from './repository';
 import { signatureRoutes } from './routes';
-import { breakOnSave, maySign, SIGN_PERMISSION } from './service';
+import { breakOnMark, breakOnSave, maySign, SIGN_PERMISSION } from './service';
 
 export const signaturesPlugin = fp(
   async (app) => {
     const ctx = appContext(app);
     signatureRoutes(app, ctx);
     app.recordHooks.onSaved('signature.break', breakOnSave);
+    app.recordHooks.onMarked('signature.break', breakOnMark);
     app.recordHooks.auditEvents('signatures', signatureAuditEvents);
     app.subjectMoves.onMoved('signatures', movesSiteColumn('signatures'));
     app.recordHooks.itemState('signature', async (db, q) => {

@@ -139,6 +139,8 @@ export async function breakSignature(
   recordId: string,
   items: readonly string[],
   who: { userId: string; roleId: string; at: Date },
+  /** null: a change of the page's data (`items`); `mark:<kind>`: a casebook mark on the page. */
+  cause: string | null = null,
 ): Promise<boolean> {
   const rows = await tx.query<{ record_id: string }>(
     `update signatures set status = 'broken', broken_by = $2, broken_at = $3, broken_items = $4::text[]
@@ -148,10 +150,11 @@ export async function breakSignature(
   );
   if (rows.length === 0) return false;
   await tx.query(
-    `insert into signature_audit (study_id, subject_id, site_id, record_id, tid, action, items, user_id, role_id, at)
-     select r.study_id, r.subject_id, r.site_id, r.id, r.tid, 'break', $2::text[], $3, $4, $5
+    `insert into signature_audit (study_id, subject_id, site_id, record_id, tid, action, items, user_id, role_id, at,
+                                  cause)
+     select r.study_id, r.subject_id, r.site_id, r.id, r.tid, 'break', $2::text[], $3, $4, $5, $6
      from form_records r where r.id = $1::bigint`,
-    [recordId, items, who.userId, who.roleId, who.at.toISOString()],
+    [recordId, items, who.userId, who.roleId, who.at.toISOString(), cause],
   );
   return true;
 }
@@ -209,4 +212,20 @@ export function recordHistory(db: Db, recordId: string): Promise<HistoryRow[]> {
      where a.record_id = $1::bigint order by a.id`,
     [recordId],
   );
+}
+
+/** The signed records of the given pages of one visit (every log-line row of a log-line page). */
+export async function signedRecordsOfPages(
+  tx: Db,
+  page: { studyId: string; subjectId: string; visitnum: string; cycnum: number; svnum: number },
+  tids: readonly string[],
+): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `select r.id::text as id from form_records r join signatures g on g.record_id = r.id and g.status = 'signed'
+     where r.study_id = $1 and r.subject_id = $2 and r.visitnum = $3 and r.cycnum = $4 and r.svnum = $5
+       and r.tid = any($6::text[])
+     order by r.id`,
+    [page.studyId, page.subjectId, page.visitnum, page.cycnum, page.svnum, [...tids]],
+  );
+  return rows.map((r) => r.id);
 }

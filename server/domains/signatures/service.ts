@@ -25,7 +25,7 @@ import { appendAudit } from '../../core/audit/audit';
 import type { Db } from '../../core/db/db';
 import { HttpAnswer, fail } from '../../core/http/envelope';
 import { SERVER_MESSAGES, message } from '../../core/messages';
-import type { SavedRecord } from '../data/recordHooks';
+import type { MarkedPages, SavedRecord } from '../data/recordHooks';
 import { NotFound, scopedSubject } from '../data/scope';
 import { Refused } from '../notes/refused';
 import { roleHasPermission } from '../notes/repository';
@@ -39,6 +39,7 @@ import {
   breakSignature,
   recordHistory,
   refusesOpenQueries,
+  signedRecordsOfPages,
   subjectPages,
   writeSignatures,
   type HistoryRow,
@@ -284,6 +285,19 @@ export async function showPages(
  * The onSaved hook `signature.break`: a change of a signed page's data breaks its signature (who, when, which
  * items), with a signature audit row — in the save's transaction.
  */
+/**
+ * A casebook mark on signed pages (activedata.do: invalid, not collected, not occurred) breaks their signatures in
+ * the mark's transaction: the investigator signed the data as it stood, not its invalidation. Lifting a mark
+ * (valid again) signs nothing back: the page is signed anew.
+ */
+export async function breakOnMark(tx: Db, marked: MarkedPages): Promise<void> {
+  if (marked.mark === null) return;
+  const who = { userId: marked.actor.userId, roleId: marked.actor.roleId, at: marked.at };
+  for (const recordId of await signedRecordsOfPages(tx, marked, marked.tids)) {
+    await breakSignature(tx, recordId, [], who, `mark:${marked.mark}`);
+  }
+}
+
 export async function breakOnSave(tx: Db, saved: SavedRecord): Promise<void> {
   if (saved.kind !== 'update' || saved.changed.length === 0) return;
   await breakSignature(tx, saved.record.id, saved.changed, {

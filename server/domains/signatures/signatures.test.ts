@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, dataInfo, updateData } from '../../../engine/api/data';
 import { saveQuery } from '../../../engine/api/queries';
 import { saveSignature, showSignature } from '../../../engine/api/signatures';
+import { activeData } from '../../../engine/api/visits';
 import { myTaskInfo } from '../../../engine/api/statistics';
 import { hashToken } from '../../core/auth/tokens';
 import { DEMO_SUBJECTS, richDemoSubject } from '../../seed/forms';
@@ -326,6 +327,42 @@ describe('a change of signed data breaks the signature (the onSaved hook)', () =
     expect(res.body.data.signed).toBe(1);
     expect((await show(pi, { recordid: vs })).pages[0]).toMatchObject({ state: 'signed' });
     expect((await tasks(pi)).brokenSignatures).toBe(0);
+  });
+
+  it('a signed page marked invalid loses its signature, in the mark transaction and audit; valid again, still unsigned', async () => {
+    const dm = await recordOf(rich, 'V1', 'DM');
+    expect((await show(pi, { recordid: dm })).pages[0]).toMatchObject({ state: 'signed' });
+    const page = { subjectid: rich, visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'DM' };
+    const marked = await h.call(
+      activeData,
+      { ...page, action: 'deactivate', reasoncode: 'ENTERED_IN_ERROR', reasontext: 'wrong subject' },
+      { token: crc, locale: 'en' },
+    );
+    if (!marked.body.success) throw new Error(marked.body.msg);
+    expect((await show(pi, { recordid: dm })).pages[0]).toMatchObject({ state: 'broken', brokenBy: '李娜' });
+    const audit = await h.db.query<{ action: string; items: string[]; cause: string }>(
+      `select action, items, cause from signature_audit where record_id = $1::bigint order by id`,
+      [dm],
+    );
+    expect(audit.at(-1)).toEqual({ action: 'break', items: [], cause: 'mark:invalid' });
+    const trail = await h.call(auditTrail, { recordid: dm }, { token: crc, locale: 'en' });
+    if (!trail.body.success) throw new Error(trail.body.msg);
+    expect(trail.body.data.filter((r) => r.action === 'event').at(-1)).toMatchObject({
+      label: { en: 'Signature broken' },
+      note: 'Page marked invalid',
+      realname: '李娜',
+    });
+    // the rest of the visit stays signed; made valid again, the page is not signed back
+    expect((await show(pi, { recordid: await recordOf(rich, 'V1', 'VS') })).pages[0]).toMatchObject({
+      state: 'signed',
+    });
+    const lifted = await h.call(
+      activeData,
+      { ...page, action: 'activate', reasoncode: 'ENTERED_IN_ERROR', reasontext: 'right subject after all' },
+      { token: crc, locale: 'en' },
+    );
+    if (!lifted.body.success) throw new Error(lifted.body.msg);
+    expect((await show(pi, { recordid: dm })).pages[0]).toMatchObject({ state: 'broken' });
   });
 
   it('the signature audit is append-only; signatures cannot be truncated', async () => {

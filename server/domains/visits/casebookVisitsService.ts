@@ -586,6 +586,15 @@ export async function applyMark(
         audit(session, target.subjectId, target, at, { action: 'mark', newvalue: mark, ...entry }),
       );
     }
+    await hooks?.runMarked(tx, {
+      actor: { userId: session.userId, roleId: session.roleId },
+      studyId: session.studyId,
+      subjectId: target.subjectId,
+      ...keysOf(target),
+      tids: facts.tids,
+      mark: input.action === 'activate' ? null : MARK_OF_ACTION[input.action],
+      at,
+    });
   });
   const after = await subjectMarks(db, input.subjectid, input);
   const own = after.find((m) => m.tid === input.tid);
