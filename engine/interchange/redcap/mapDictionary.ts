@@ -358,13 +358,19 @@ class DictionaryMapper {
             this.issues.add('warning', where, REDCAP_MSG.badActionTag, { variable: row.variable, tag: tag.name, value });
             break;
           }
-          item.default =
+          const values =
             item.fieldtype === 'checkbox'
               ? value
                   .split(',')
                   .map((v) => v.trim())
                   .filter((v) => v !== '')
-              : value;
+              : [value];
+          const codes = item.codelisttype ? this.codeLists.options(item.codelisttype).map((o) => o.codevalue) : null;
+          if (codes !== null && values.some((v) => !codes.includes(v))) {
+            this.issues.add('warning', where, REDCAP_MSG.badActionTag, { variable: row.variable, tag: tag.name, value });
+            break;
+          }
+          item.default = item.fieldtype === 'checkbox' ? values : value;
           break;
         }
         case '@CHARLIMIT': {
