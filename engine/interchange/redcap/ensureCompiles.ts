@@ -82,7 +82,8 @@ export function ensureCompiles(
       changed = true;
     }
     if (dropItems.size > 0) {
-      for (const section of form.sections) section.items = section.items.filter((i) => !dropItems.has(i.variable));
+      for (const section of form.sections)
+        section.items = section.items.filter((i) => !dropItems.has(i.variable));
       form.rules = form.rules?.filter((r) => !dropItems.has(r.target));
     }
     if (!changed) {

@@ -7,7 +7,14 @@ export function looksLikeHtml(text: string): boolean {
   return TAG.test(text) || ENTITY.test(text);
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
 
 /** The text of an HTML fragment: tags removed (`<br>`, `</p>` as a space), common entities decoded, spaces folded. */
 export function htmlToText(html: string): string {

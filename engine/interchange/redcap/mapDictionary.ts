@@ -118,10 +118,17 @@ class DictionaryMapper {
       const { row } = a;
       let form = forms.get(row.form);
       if (!form) {
-        form = { sections: [{ id: 's1', title: formTitle(row.form), items: [] }], rules: [], lastIndex: index };
+        form = {
+          sections: [{ id: 's1', title: formTitle(row.form), items: [] }],
+          rules: [],
+          lastIndex: index,
+        };
         forms.set(row.form, form);
       } else if (form.lastIndex !== index - 1) {
-        this.issues.add('warning', at(row, 'form'), REDCAP_MSG.formSplit, { variable: row.variable, form: row.form });
+        this.issues.add('warning', at(row, 'form'), REDCAP_MSG.formSplit, {
+          variable: row.variable,
+          form: row.form,
+        });
       }
       form.lastIndex = index;
       if (row.sectionHeader !== '') {
@@ -188,13 +195,18 @@ class DictionaryMapper {
 
     const approximated = validation?.approximated ?? type.approximated;
     if (approximated) {
-      this.issues.add('info', at(row, row.fieldType === 'text' ? 'validation' : 'fieldType'), REDCAP_MSG.approximated, {
-        variable,
-        fieldType: row.fieldType,
-        validation: row.validation,
-        as: a.fieldtype,
-        detail: approximated,
-      });
+      this.issues.add(
+        'info',
+        at(row, row.fieldType === 'text' ? 'validation' : 'fieldType'),
+        REDCAP_MSG.approximated,
+        {
+          variable,
+          fieldType: row.fieldType,
+          validation: row.validation,
+          as: a.fieldtype,
+          detail: approximated,
+        },
+      );
     }
     if (row.fieldType === 'file' && row.validation.toLowerCase() === 'signature') {
       this.issues.add('info', at(row, 'validation'), REDCAP_MSG.approximated, {
@@ -228,10 +240,16 @@ class DictionaryMapper {
     if (type.options !== 'choices') return;
     const { choices, bad, duplicates } = parseChoices(row.choices);
     for (const choice of bad) {
-      this.issues.add('warning', at(row, 'choices'), REDCAP_MSG.badChoice, { variable: row.variable, choice });
+      this.issues.add('warning', at(row, 'choices'), REDCAP_MSG.badChoice, {
+        variable: row.variable,
+        choice,
+      });
     }
     for (const code of duplicates) {
-      this.issues.add('warning', at(row, 'choices'), REDCAP_MSG.duplicateChoice, { variable: row.variable, code });
+      this.issues.add('warning', at(row, 'choices'), REDCAP_MSG.duplicateChoice, {
+        variable: row.variable,
+        code,
+      });
     }
     if (choices.length === 0) {
       // A choice field without choices cannot take a value: imported as a read-only text so that nothing is lost.
@@ -251,7 +269,11 @@ class DictionaryMapper {
     const { row } = a;
     const slider = row.fieldType === 'slider';
     if (row.min === '' && row.max === '' && !slider) return;
-    const kind: RangeKind = slider ? 'number' : a.fieldtype === 'calculated' ? 'none' : (a.validation?.rangeKind ?? 'none');
+    const kind: RangeKind = slider
+      ? 'number'
+      : a.fieldtype === 'calculated'
+        ? 'none'
+        : (a.validation?.rangeKind ?? 'none');
     if (kind === 'none') {
       this.issues.add('warning', at(row, row.min !== '' ? 'min' : 'max'), REDCAP_MSG.rangeIgnored, {
         variable: row.variable,
@@ -265,7 +287,10 @@ class DictionaryMapper {
         if (text === '') return undefined;
         const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
         if (Number.isFinite(n)) return n;
-        this.issues.add('warning', at(row, column), REDCAP_MSG.badRange, { variable: row.variable, value: text });
+        this.issues.add('warning', at(row, column), REDCAP_MSG.badRange, {
+          variable: row.variable,
+          value: text,
+        });
         return undefined;
       };
       const min = bound('min') ?? (slider ? 0 : undefined);
@@ -293,7 +318,10 @@ class DictionaryMapper {
         time: /^\d{1,2}:\d{2}$/,
       };
       if (shapes[kind]!.test(text)) return `'${kind === 'time' && text.length === 4 ? `0${text}` : text}'`;
-      this.issues.add('warning', at(row, column), REDCAP_MSG.badRange, { variable: row.variable, value: text });
+      this.issues.add('warning', at(row, column), REDCAP_MSG.badRange, {
+        variable: row.variable,
+        value: text,
+      });
       return null;
     };
     const min = literal('min');
@@ -307,7 +335,10 @@ class DictionaryMapper {
     const shownMax = typeof max === 'string' ? row.max : '';
     const message: MetaText =
       shownMin && shownMax
-        ? { zh_CN: `应在 ${shownMin} 与 ${shownMax} 之间`, en: `Expected between ${shownMin} and ${shownMax}` }
+        ? {
+            zh_CN: `应在 ${shownMin} 与 ${shownMax} 之间`,
+            en: `Expected between ${shownMin} and ${shownMax}`,
+          }
         : shownMin
           ? { zh_CN: `应不早于 ${shownMin}`, en: `Expected no earlier than ${shownMin}` }
           : { zh_CN: `应不晚于 ${shownMax}`, en: `Expected no later than ${shownMax}` };
@@ -355,7 +386,11 @@ class DictionaryMapper {
         case '@DEFAULT': {
           const value = tag.value ?? '';
           if (value === '' || /\[/.test(value)) {
-            this.issues.add('warning', where, REDCAP_MSG.badActionTag, { variable: row.variable, tag: tag.name, value });
+            this.issues.add('warning', where, REDCAP_MSG.badActionTag, {
+              variable: row.variable,
+              tag: tag.name,
+              value,
+            });
             break;
           }
           const values =
@@ -365,9 +400,15 @@ class DictionaryMapper {
                   .map((v) => v.trim())
                   .filter((v) => v !== '')
               : [value];
-          const codes = item.codelisttype ? this.codeLists.options(item.codelisttype).map((o) => o.codevalue) : null;
+          const codes = item.codelisttype
+            ? this.codeLists.options(item.codelisttype).map((o) => o.codevalue)
+            : null;
           if (codes !== null && values.some((v) => !codes.includes(v))) {
-            this.issues.add('warning', where, REDCAP_MSG.badActionTag, { variable: row.variable, tag: tag.name, value });
+            this.issues.add('warning', where, REDCAP_MSG.badActionTag, {
+              variable: row.variable,
+              tag: tag.name,
+              value,
+            });
             break;
           }
           item.default = item.fieldtype === 'checkbox' ? values : value;
@@ -375,7 +416,12 @@ class DictionaryMapper {
         }
         case '@CHARLIMIT': {
           const n = Number(tag.value);
-          if (Number.isInteger(n) && n >= 1 && n <= 20000 && (item.fieldtype === 'text' || item.fieldtype === 'textarea')) {
+          if (
+            Number.isInteger(n) &&
+            n >= 1 &&
+            n <= 20000 &&
+            (item.fieldtype === 'text' || item.fieldtype === 'textarea')
+          ) {
             item.length = n;
           } else {
             this.issues.add('warning', where, REDCAP_MSG.badActionTag, {
@@ -409,7 +455,8 @@ class DictionaryMapper {
         fieldType: row.fieldType,
         validation: row.validation,
         as: item.fieldtype,
-        detail: '@HIDDEN imported as read-only: a hidden item is saved blank, and this one has a value to keep',
+        detail:
+          '@HIDDEN imported as read-only: a hidden item is saved blank, and this one has a value to keep',
       });
     } else {
       item.hidden = true;
@@ -422,7 +469,10 @@ class DictionaryMapper {
     const result = translateLogic(source, ctx);
     if (result.ok) {
       for (const event of new Set(result.droppedEvents)) {
-        this.issues.add('info', at(row, column), REDCAP_MSG.eventPrefixDropped, { variable: row.variable, event });
+        this.issues.add('info', at(row, column), REDCAP_MSG.eventPrefixDropped, {
+          variable: row.variable,
+          event,
+        });
       }
       return result.expr;
     }

@@ -71,7 +71,9 @@ export function columnOf(title: string): DictionaryColumn | null {
 /** True when the first record is a dictionary header (the required columns present, by either naming). */
 export function isDictionaryHeader(firstLine: string): boolean {
   const columns = new Set(
-    (readCsv(firstLine).records[0]?.fields ?? []).map(columnOf).filter((c): c is DictionaryColumn => c !== null),
+    (readCsv(firstLine).records[0]?.fields ?? [])
+      .map(columnOf)
+      .filter((c): c is DictionaryColumn => c !== null),
   );
   return REQUIRED_COLUMNS.every((c) => columns.has(c));
 }

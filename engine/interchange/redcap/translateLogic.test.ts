@@ -125,16 +125,28 @@ describe('calculations: arithmetic and functions', () => {
   it('datediff: decimal units y, M, d, h, m, s; absolute unless signed; "today"', () => {
     expect(calcOf("datediff([d1], [d2], 'd')", { d1: '2024-03-10', d2: '2024-03-01' })).toBe('9');
     expect(calcOf("datediff([d1], [d2], 'd', true)", { d1: '2024-03-10', d2: '2024-03-01' })).toBe('-9');
-    expect(calcOf("datediff([d1], [d2], 'd', 'ymd', true)", { d1: '2024-03-10', d2: '2024-03-01' })).toBe('-9');
-    expect(calcOf("datediff([d1], [d2], 'y', 'dmy')", { d1: '2000-01-01', d2: '2001-01-01' })).toBe('1.0020739646');
+    expect(calcOf("datediff([d1], [d2], 'd', 'ymd', true)", { d1: '2024-03-10', d2: '2024-03-01' })).toBe(
+      '-9',
+    );
+    expect(calcOf("datediff([d1], [d2], 'y', 'dmy')", { d1: '2000-01-01', d2: '2001-01-01' })).toBe(
+      '1.0020739646',
+    );
     expect(calcOf("rounddown(datediff([d1], 'today', 'y'), 0)", { d1: '2000-03-16' })).toBe('25');
     // REDCap's year is 365.2425 days: on the 26th birthday (9496 days) its age is still 25.9991 → 25, a day later 26.
     expect(calcOf("rounddown(datediff([d1], 'today', 'y'), 0)", { d1: '2000-03-15' })).toBe('25');
     expect(calcOf("rounddown(datediff([d1], 'today', 'y'), 0)", { d1: '2000-03-14' })).toBe('26');
-    expect(calcOf("round(datediff([d1], [d2], 'M'), 2)", { d1: '2024-01-01', d2: '2024-03-01' })).toBe('1.97');
-    expect(calcOf("datediff([dt1], [dt2], 'h')", { dt1: '2024-03-01 08:00', dt2: '2024-03-01 10:30' })).toBe('2.5');
-    expect(calcOf("datediff([dt1], [dt2], 'm')", { dt1: '2024-03-01 08:00', dt2: '2024-03-01 10:30' })).toBe('150');
-    expect(calcOf("datediff([dt1], [dt2], 's')", { dt1: '2024-03-01 08:00', dt2: '2024-03-01 08:01' })).toBe('60');
+    expect(calcOf("round(datediff([d1], [d2], 'M'), 2)", { d1: '2024-01-01', d2: '2024-03-01' })).toBe(
+      '1.97',
+    );
+    expect(calcOf("datediff([dt1], [dt2], 'h')", { dt1: '2024-03-01 08:00', dt2: '2024-03-01 10:30' })).toBe(
+      '2.5',
+    );
+    expect(calcOf("datediff([dt1], [dt2], 'm')", { dt1: '2024-03-01 08:00', dt2: '2024-03-01 10:30' })).toBe(
+      '150',
+    );
+    expect(calcOf("datediff([dt1], [dt2], 's')", { dt1: '2024-03-01 08:00', dt2: '2024-03-01 08:01' })).toBe(
+      '60',
+    );
     expect(calcOf("datediff([d1], [d2], 'd')", { d1: '2024-03-10' })).toBeNull();
   });
 

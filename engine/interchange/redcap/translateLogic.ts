@@ -28,7 +28,8 @@ export interface LogicContext {
   fields: ReadonlyMap<string, LogicField>;
 }
 
-export type LogicFailureKind = 'syntax' | 'unsupportedFunction' | 'unsupported' | 'unknownField' | 'otherForm' | 'notCheckbox';
+export type LogicFailureKind =
+  'syntax' | 'unsupportedFunction' | 'unsupported' | 'unknownField' | 'otherForm' | 'notCheckbox';
 
 export interface LogicFailure {
   kind: LogicFailureKind;
@@ -40,8 +41,7 @@ export interface LogicFailure {
 }
 
 export type TranslateResult =
-  | { ok: true; expr: string; droppedEvents: string[] }
-  | { ok: false; failure: LogicFailure };
+  { ok: true; expr: string; droppedEvents: string[] } | { ok: false; failure: LogicFailure };
 
 class Refused extends Error {
   constructor(readonly failure: LogicFailure) {
@@ -60,7 +60,27 @@ type Token =
   | { t: 'op'; text: string; pos: number }
   | { t: 'end'; pos: number; text: '' };
 
-const OPERATORS = ['<=', '>=', '<>', '!=', '==', '&&', '||', '=', '<', '>', '+', '-', '*', '/', '^', '(', ')', ',', '!'];
+const OPERATORS = [
+  '<=',
+  '>=',
+  '<>',
+  '!=',
+  '==',
+  '&&',
+  '||',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '^',
+  '(',
+  ')',
+  ',',
+  '!',
+];
 
 function tokenize(src: string): Token[] {
   const tokens: Token[] = [];
@@ -314,8 +334,6 @@ class Parser {
       this.i++;
       const after = this.tok;
       if (after.t === 'ref' && after.pos === tok.pos + tok.text.length) this.fail('unsupported', after);
-    } else if (next.t === 'ref' && next.pos === first.pos + first.text.length) {
-      this.fail('unsupported', next);
     }
     const m = /^\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:\(\s*([A-Za-z0-9._-]+)\s*\))?\s*$/.exec(tok.inner);
     if (!m) this.fail('unsupported', tok);
@@ -334,7 +352,21 @@ class Parser {
 
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-const SAME_NAME = new Set(['if', 'sum', 'mean', 'min', 'max', 'round', 'rounddown', 'roundup', 'sqrt', 'abs', 'year', 'month', 'day']);
+const SAME_NAME = new Set([
+  'if',
+  'sum',
+  'mean',
+  'min',
+  'max',
+  'round',
+  'rounddown',
+  'roundup',
+  'sqrt',
+  'abs',
+  'year',
+  'month',
+  'day',
+]);
 const ARITY: Readonly<Record<string, [number, number]>> = {
   if: [3, 3],
   round: [1, 2],
@@ -400,7 +432,9 @@ function emitBinary(n: Extract<Node, { k: 'bin' }>, e: (x: Node) => string): str
     if (refs.length === 2) {
       const bothBlank = `(isblank(${l}) and isblank(${r}))`;
       const eitherBlank = `isblank(${l}) or isblank(${r})`;
-      return equal ? `if(${eitherBlank}, ${bothBlank}, ${l} = ${r})` : `if(${eitherBlank}, not ${bothBlank}, ${l} != ${r})`;
+      return equal
+        ? `if(${eitherBlank}, ${bothBlank}, ${l} = ${r})`
+        : `if(${eitherBlank}, not ${bothBlank}, ${l} != ${r})`;
     }
     if (refs.length === 1) {
       return equal ? `(notblank(${refs[0]}) and ${l} = ${r})` : `(isblank(${refs[0]}) or ${l} != ${r})`;
@@ -456,7 +490,8 @@ function emitDatediff(
   for (const arg of rest) {
     if (arg.k === 'bool') signed = arg.value;
     else if (arg.k === 'str' && /^(ymd|mdy|dmy)$/i.test(arg.value)) continue;
-    else if (arg.k === 'str' && /^(true|false)$/i.test(arg.value)) signed = arg.value.toLowerCase() === 'true';
+    else if (arg.k === 'str' && /^(true|false)$/i.test(arg.value))
+      signed = arg.value.toLowerCase() === 'true';
     else return fail('unsupported', n.pos, n.name);
   }
   const date = (x: Node) => {

@@ -47,7 +47,8 @@ export const VALIDATION_TYPES: Readonly<Record<string, ValidationMapping>> = {
           '格式应为 yyyy-MM-dd HH:mm:ss',
           'Use yyyy-MM-dd HH:mm:ss',
         ),
-        approximated: 'text checked by a pattern yyyy-MM-dd HH:mm:ss (the engine has no date-time with seconds)',
+        approximated:
+          'text checked by a pattern yyyy-MM-dd HH:mm:ss (the engine has no date-time with seconds)',
       } satisfies ValidationMapping,
     ]),
   ),
@@ -100,7 +101,11 @@ export const VALIDATION_TYPES: Readonly<Record<string, ValidationMapping>> = {
   phone_australia: {
     fieldtype: 'text',
     rangeKind: 'none',
-    pattern: pattern('(\\(0[2-8]\\)|0[2-8])\\s*\\d{4}\\s*\\d{4}', '应为澳大利亚电话号码', 'Must be an Australian phone number'),
+    pattern: pattern(
+      '(\\(0[2-8]\\)|0[2-8])\\s*\\d{4}\\s*\\d{4}',
+      '应为澳大利亚电话号码',
+      'Must be an Australian phone number',
+    ),
   },
   zipcode: {
     fieldtype: 'text',
