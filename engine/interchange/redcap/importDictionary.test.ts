@@ -213,6 +213,90 @@ describe('every construct (every-construct.csv)', () => {
   });
 });
 
+describe('a realistic study (depression-study.csv: 5 forms, 60 fields)', () => {
+  const result = importRedcapDictionary(fixture('depression-study.csv'));
+  const forms = compiledForms(result);
+  const form = (tid: string) => forms.find((f) => f.tid === tid)!;
+
+  it('imports every field, with only informational findings', () => {
+    expect(result.counts).toEqual({ forms: 5, items: 60, codeLists: 11, visits: 1, rules: 29 });
+    expect(result.issues.filter((i) => i.severity !== 'info')).toEqual([]);
+    expect(forms.map((f) => f.tid)).toEqual([
+      'enrollment',
+      'demographics',
+      'vital_signs',
+      'phq9',
+      'adverse_events',
+    ]);
+  });
+
+  it('PHQ-9: the matrix items share one code list, the total and the severity text compute', () => {
+    const phq = form('phq9');
+    expect(
+      new Set([...phq.items.values()].filter((i) => /^phq\d$/.test(i.variable)).map((i) => i.codelisttype)),
+    ).toEqual(new Set(['redcap_phq1']));
+    const values = {
+      phq1: '3',
+      phq2: '3',
+      phq3: '2',
+      phq4: '2',
+      phq5: '1',
+      phq6: '1',
+      phq7: '1',
+      phq8: '1',
+      phq9: '1',
+    };
+    const state = evaluateFormState(phq, values, CTX);
+    expect(state.calculated).toMatchObject({
+      phq_total: '15',
+      phq_sev: 'moderately severe',
+      phq_complete_n: '3',
+    });
+    expect(state.hidden.has('phq_item9_alert')).toBe(false);
+    expect(evaluateFormState(phq, { ...values, phq9: '0' }, CTX).hidden.has('phq_item9_alert')).toBe(true);
+  });
+
+  it('adverse events: nested branching, checkbox codes, signed datediff', () => {
+    const ae = form('adverse_events');
+    const none = evaluateFormState(ae, { ae_any: '0' }, CTX);
+    expect(
+      ['ae_term', 'ae_start', 'ae_severity', 'ae_sae_crit', 'ae_death_date'].every((v) => none.hidden.has(v)),
+    ).toBe(true);
+    const sae = evaluateFormState(
+      ae,
+      {
+        ae_any: '1',
+        ae_serious: '1',
+        ae_sae_crit: ['1', '3'],
+        ae_ongoing: '0',
+        ae_start: '2024-03-01',
+        ae_end: '2024-03-11',
+        ae_action: ['2', '3'],
+      },
+      CTX,
+    );
+    expect(sae.hidden.has('ae_death_date')).toBe(false);
+    expect(sae.hidden.has('ae_notes')).toBe(false);
+    expect(sae.required.has('ae_term')).toBe(true);
+    expect(sae.calculated).toMatchObject({ ae_days: '10', ae_n_actions: '2' });
+  });
+
+  it('vital signs: BMI, its class, hard range from @FORCE-MINMAX, soft ranges from min/max', () => {
+    const vs = form('vital_signs');
+    expect(evaluateFormState(vs, { weight: '80', height: '170' }, CTX).calculated).toMatchObject({
+      bmi: '27.7',
+      bmi_class: 'overweight',
+    });
+    const problems = validateForm(
+      vs,
+      { vs_date: '2024-01-01', height: '250', weight: '70.5', temp: '43' },
+      CTX,
+    );
+    expect(problems.height?.[0]).toMatchObject({ level: 'warning' });
+    expect(problems.temp?.[0]).toMatchObject({ level: 'error' });
+  });
+});
+
 describe('errors (with-errors.csv, missing-columns.csv)', () => {
   it('missing required columns: no definition, the columns named', () => {
     const result = importRedcapDictionary(fixture('missing-columns.csv'));

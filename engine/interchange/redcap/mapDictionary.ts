@@ -446,21 +446,16 @@ class DictionaryMapper {
       }
     }
     if (!hidden) return;
-    // The engine saves a hidden item blank; REDCap keeps a hidden field's default and a hidden calc's value. Those
-    // are imported read-only (shown) so that their value is kept.
-    if (item.fieldtype === 'calculated' || item.default !== undefined) {
-      item.readonly = true;
-      this.issues.add('info', where, REDCAP_MSG.approximated, {
-        variable: row.variable,
-        fieldType: row.fieldType,
-        validation: row.validation,
-        as: item.fieldtype,
-        detail:
-          '@HIDDEN imported as read-only: a hidden item is saved blank, and this one has a value to keep',
-      });
-    } else {
-      item.hidden = true;
-    }
+    // REDCap's @HIDDEN only hides the field: its value (a default, a calculation, an imported or @SETVALUE value) is
+    // kept. The engine's `hidden` saves the item blank, so @HIDDEN is imported as read-only (shown) to lose nothing.
+    item.readonly = true;
+    this.issues.add('info', where, REDCAP_MSG.approximated, {
+      variable: row.variable,
+      fieldType: row.fieldType,
+      validation: row.validation,
+      as: item.fieldtype,
+      detail: '@HIDDEN imported as read-only: a hidden item is saved blank, REDCap keeps its value',
+    });
   }
 
   /** Translate logic of `row` in `column`; null (reported) when it cannot be. */
