@@ -368,7 +368,7 @@ describe('properties', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('every imported definition compiles without issues, whatever the rows', () => {
     const word = fc.constantFrom('a', 'b', 'c', 'd', 'x1', 'chk', 'when');
@@ -448,5 +448,5 @@ describe('properties', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 });
