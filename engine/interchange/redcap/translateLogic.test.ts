@@ -194,6 +194,22 @@ describe('what is not translated: reported with its position', () => {
     expect(failure(src)).toMatchObject({ kind, position, token });
   });
 
+  it('keeps precedence without a parenthesis per operator, so long chains stay within the nesting limit', () => {
+    const expr = (src: string) => {
+      const r = translateLogic(src, ctx);
+      return r.ok ? r.expr : null;
+    };
+    expect(expr('[a] - ([a] - 1) * 2 ^ 3 ^ 2')).toBe('[a] - ([a] - 1) * 2 ^ 3 ^ 2');
+    expect(expr('([a] + 1) ^ 2 - (1 - [a])')).toBe('([a] + 1) ^ 2 - (1 - [a])');
+    expect(expr('-([a] + 1)')).toBe('(-([a] + 1))');
+    expect(expr('not([a] > 1 or [a] < 0)')).toBe('(not (([a] > 1) or ([a] < 0)))');
+    expect(expr('[a] > 1 or [a] < 0 and [a] = 5')).toBe(
+      '([a] > 1) or ([a] < 0) and (notblank([a]) and [a] = 5)',
+    );
+    const longSum = Array.from({ length: 200 }, () => '[c(1)]').join(' + ');
+    expect(calcOf(longSum, { c: ['1'] })).toBe('200');
+  });
+
   it('deeply nested input is refused, not a stack overflow', () => {
     expect(failure(`${'('.repeat(5000)}1${')'.repeat(5000)}`)?.kind).toBe('syntax');
   });
@@ -201,7 +217,7 @@ describe('what is not translated: reported with its position', () => {
   it('translated: event prefixes are listed, the rest is the engine language', () => {
     expect(translateLogic("[e1_arm_1][a] > 1 and [c(1)] = '1'", ctx)).toEqual({
       ok: true,
-      expr: "(([a] > 1) and (if(notblank([c]) and contains([c], '1'), 1, 0) = '1'))",
+      expr: "([a] > 1) and (if(notblank([c]) and contains([c], '1'), 1, 0) = '1')",
       droppedEvents: ['e1_arm_1'],
     });
   });

@@ -393,6 +393,19 @@ function isFieldRef(n: Node): n is Extract<Node, { k: 'ref' }> {
   return n.k === 'ref' && n.code === null;
 }
 
+/**
+ * How tightly the emitted text of a node binds (the engine's precedence: or 1, and 2, comparisons 4, + - 5, * / 6,
+ * ^ 8; 9 for anything self-contained — atoms, calls, parenthesised forms). Chains (`a + b + c`, `x and y and z`) are
+ * written flat, without one parenthesis per operator, so that a long sum does not exceed the parser's nesting limit.
+ */
+const LEVEL: Readonly<Record<string, number>> = { or: 1, and: 2, '+': 5, '-': 5, '*': 6, '/': 6, '^': 8 };
+
+function levelOf(n: Node): number {
+  return n.k === 'bin' && Object.hasOwn(LEVEL, n.op) ? LEVEL[n.op]! : 9;
+}
+
+const paren = (text: string, wrap: boolean) => (wrap ? `(${text})` : text);
+
 function emit(n: Node, fail: (kind: LogicFailureKind, pos: number, token: string) => never): string {
   const e = (x: Node) => emit(x, fail);
   switch (n.k) {
@@ -407,9 +420,9 @@ function emit(n: Node, fail: (kind: LogicFailureKind, pos: number, token: string
         ? `[${n.name}]`
         : `if(notblank([${n.name}]) and contains([${n.name}], ${quote(n.code)}), 1, 0)`;
     case 'not':
-      return `(not ${e(n.arg)})`;
+      return `(not ${paren(e(n.arg), levelOf(n.arg) <= 2)})`;
     case 'neg':
-      return `(-${e(n.arg)})`;
+      return `(-${paren(e(n.arg), levelOf(n.arg) < 8)})`;
     case 'bin':
       return emitBinary(n, e);
     case 'call':
@@ -419,6 +432,15 @@ function emit(n: Node, fail: (kind: LogicFailureKind, pos: number, token: string
 
 function emitBinary(n: Extract<Node, { k: 'bin' }>, e: (x: Node) => string): string {
   const { op, left, right } = n;
+  if (Object.hasOwn(LEVEL, op)) {
+    const level = LEVEL[op]!;
+    const rightAssoc = op === '^';
+    const l = paren(e(left), rightAssoc ? levelOf(left) <= level : levelOf(left) < level);
+    const r = paren(e(right), rightAssoc ? levelOf(right) < level : levelOf(right) <= level);
+    return `${l} ${op} ${r}`;
+  }
+  // comparisons: operands that bind more loosely than a comparison (and, or) are parenthesised
+  const side = (x: Node) => paren(e(x), levelOf(x) < 5);
   if (op === '=' || op === '!=') {
     const equal = op === '=';
     if (isBlankLiteral(right) || isBlankLiteral(left)) {
@@ -426,8 +448,8 @@ function emitBinary(n: Extract<Node, { k: 'bin' }>, e: (x: Node) => string): str
       if (isBlankLiteral(other)) return equal ? 'true' : 'false';
       return `${equal ? 'isblank' : 'notblank'}(${e(other)})`;
     }
-    const l = e(left);
-    const r = e(right);
+    const l = side(left);
+    const r = side(right);
     const refs = [left, right].filter(isFieldRef).map(e);
     if (refs.length === 2) {
       const bothBlank = `(isblank(${l}) and isblank(${r}))`;
@@ -441,7 +463,7 @@ function emitBinary(n: Extract<Node, { k: 'bin' }>, e: (x: Node) => string): str
     }
     return `(${l} ${op} ${r})`;
   }
-  return `(${e(left)} ${op} ${e(right)})`;
+  return `(${side(left)} ${op} ${side(right)})`;
 }
 
 function emitCall(
