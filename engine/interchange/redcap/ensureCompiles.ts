@@ -30,8 +30,9 @@ export function ensureCompiles(
   form: RawFormSchema,
   codeLists: CodeListCatalog,
   issues: IssueCollector,
+  /** Where a finding about a variable or rule id (`SHOW_x`, `RANGE_x`) and a compile path is in the source file. */
+  locate: (subject: string | null, path: string) => string = () => `form ${form.tid}`,
 ): RawFormSchema | null {
-  const at = `form ${form.tid}`;
   for (let round = 0; round < 1000; round++) {
     const result = compileForm(form, { codeLists });
     if (result.ok) return form;
@@ -40,7 +41,7 @@ export function ensureCompiles(
     let changed = false;
     for (const issue of result.issues) {
       const report = () =>
-        issues.add('warning', at, REDCAP_MSG.leftOut, {
+        issues.add('warning', locate(issue.subject, issue.path), REDCAP_MSG.leftOut, {
           variable: issue.subject ?? '',
           issue: issue.messageId,
           path: issue.path,
@@ -93,7 +94,7 @@ export function ensureCompiles(
         continue;
       }
       for (const issue of result.issues) {
-        issues.add('error', at, REDCAP_MSG.leftOut, {
+        issues.add('error', locate(issue.subject, issue.path), REDCAP_MSG.leftOut, {
           variable: issue.subject ?? '',
           issue: issue.messageId,
           path: issue.path,

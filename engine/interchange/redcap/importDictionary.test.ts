@@ -346,6 +346,13 @@ describe('errors (with-errors.csv, missing-columns.csv)', () => {
       position: 13,
     });
     expect(rawItem(result, 'calc_bad')).toMatchObject({ fieldtype: 'text', readonly: true });
+    expect(result.issues.find((i) => i.values.variable === 'SHOW_code_missing')).toMatchObject({
+      at: 'line 21, column Branching Logic (Show field only if...)',
+      values: { issue: 'form.codeNotAnOption', path: 'rules[0].expr' },
+    });
+    expect(
+      result.issues.find((i) => i.messageId === REDCAP_MSG.leftOut && i.values.variable === 'cyc_a')?.at,
+    ).toBe('line 18, column Variable / Field Name');
     expect(() => rawItem(result, 'lookup')).toThrow();
   });
 

@@ -5,9 +5,9 @@
  */
 import type { ImportResult, StudyImporter } from '../types';
 import { codeListCatalog, ensureCompiles } from './ensureCompiles';
-import { IssueCollector, REDCAP_MSG } from './issues';
+import { cellAt, IssueCollector, REDCAP_MSG } from './issues';
 import { mapDictionary } from './mapDictionary';
-import { isDictionaryHeader, readDictionary } from './readDictionary';
+import { DICTIONARY_COLUMNS, isDictionaryHeader, readDictionary } from './readDictionary';
 
 /** True when the first line is a REDCap data dictionary header (`Variable / Field Name`, `Form Name`, …). */
 export function looksLikeRedcapDictionary(text: string): boolean {
@@ -22,7 +22,26 @@ export function importRedcapDictionary(text: string): ImportResult {
     if (rows === null) return { definition: null, issues: issues.issues, counts: {} };
     const definition = mapDictionary(rows, issues);
     const catalog = codeListCatalog(definition.codeLists);
-    definition.forms = definition.forms.flatMap((form) => ensureCompiles(form, catalog, issues) ?? []);
+    const lineOf = new Map<string, number>();
+    for (const row of rows) if (!lineOf.has(row.variable)) lineOf.set(row.variable, row.line);
+    const locate = (form: string) => (subject: string | null, path: string) => {
+      const variable = subject?.replace(/^(SHOW|RANGE)_/, '') ?? '';
+      const line = lineOf.get(variable);
+      if (line === undefined) return `form ${form}`;
+      const column = subject?.startsWith('SHOW_')
+        ? DICTIONARY_COLUMNS.branching[0]
+        : subject?.startsWith('RANGE_')
+          ? DICTIONARY_COLUMNS.min[0]
+          : path.endsWith('.formula')
+            ? DICTIONARY_COLUMNS.choices[0]
+            : path.endsWith('.default')
+              ? DICTIONARY_COLUMNS.annotation[0]
+              : DICTIONARY_COLUMNS.variable[0];
+      return cellAt(line, column);
+    };
+    definition.forms = definition.forms.flatMap(
+      (form) => ensureCompiles(form, catalog, issues, locate(form.tid)) ?? [],
+    );
     for (const visit of definition.visits) {
       visit.tids = visit.tids.filter((tid) => definition.forms.some((f) => f.tid === tid));
     }
