@@ -100,6 +100,13 @@ describe('every construct (every-construct.csv)', () => {
     });
   });
 
+  it('HTML in choice labels becomes plain text', () => {
+    const r = importRedcapDictionary(
+      dictionaryCsv([{ variable: 'q', type: 'radio', choices: '1, <b>Yes</b> &amp; more | 2, <i>No</i>' }]),
+    );
+    expect(r.definition!.codeLists[0]!.items.map((i) => i.codedesp)).toEqual(['Yes & more', 'No']);
+  });
+
   it('identifier, required, note, HTML labels, action tags', () => {
     expect(rawItem(result, 'name_first')).toMatchObject({
       identifier: true,

@@ -261,7 +261,11 @@ class DictionaryMapper {
       item.readonly = true;
       return;
     }
-    item.codelisttype = this.codeLists.listFor(row.variable, choices);
+    // Code-list labels are plain text everywhere they are shown (widgets, grids, exports): HTML becomes its text.
+    const plain = choices.map((c) =>
+      looksLikeHtml(c.label) ? { ...c, label: htmlToText(c.label) || c.code } : c,
+    );
+    item.codelisttype = this.codeLists.listFor(row.variable, plain);
   }
 
   /** Min/max: numbers → a soft range (hard with @FORCE-MINMAX); dates and times → a soft (hard) check rule. */
