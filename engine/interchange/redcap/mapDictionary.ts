@@ -226,6 +226,8 @@ class DictionaryMapper {
     this.ranges(a, item, rules, force);
     if (a.fieldtype === 'calculated') this.formula(a, item, tags);
     this.actionTags(a, item, tags);
+    // A read-only item cannot be filled in: required would refuse every save of the form.
+    if (item.readonly) delete item.required;
     if (row.branching !== '') {
       const expr = this.translate(row, 'branching', row.branching);
       if (expr !== null) rules.push({ id: `SHOW_${variable}`, kind: 'show', target: variable, expr });
