@@ -102,6 +102,9 @@ describe('integer and decimal', () => {
     expect(ids({ fieldtype: 'integer' }, '12.5')).toEqual([FORM_MSG.notInteger]);
     expect(ids({ fieldtype: 'integer' }, '-12')).toEqual([]);
     expect(ids({ fieldtype: 'integer' }, ' 12 ')).toEqual([]);
+    expect(ids({ fieldtype: 'integer' }, '+1')).toEqual([]);
+    expect(ids({ fieldtype: 'integer' }, '+-1')).toEqual([FORM_MSG.notInteger]);
+    expect(ids({ fieldtype: 'integer' }, '+')).toEqual([FORM_MSG.notInteger]);
   });
 
   it('limits decimals to the precision', () => {
@@ -110,8 +113,19 @@ describe('integer and decimal', () => {
     expect(ids({ fieldtype: 'decimal', precision: 0 }, '36.5')).toEqual([FORM_MSG.tooManyDecimals]);
     expect(ids({ fieldtype: 'decimal' }, '36.12345')).toEqual([]);
     expect(ids({ fieldtype: 'decimal' }, '1e5')).toEqual([FORM_MSG.notDecimal]);
-    expect(ids({ fieldtype: 'decimal' }, '.5')).toEqual([FORM_MSG.notDecimal]);
     expect(ids({ fieldtype: 'decimal' }, '12.')).toEqual([FORM_MSG.notDecimal]);
+    expect(ids({ fieldtype: 'decimal' }, '.')).toEqual([FORM_MSG.notDecimal]);
+  });
+
+  it('accepts what REDCap accepts for a number: a leading plus sign and a bare fraction', () => {
+    expect(ids({ fieldtype: 'decimal' }, '.5')).toEqual([]);
+    expect(ids({ fieldtype: 'decimal' }, '-.5')).toEqual([]);
+    expect(ids({ fieldtype: 'decimal' }, '+1')).toEqual([]);
+    expect(ids({ fieldtype: 'decimal', precision: 1 }, '+.25')).toEqual([FORM_MSG.tooManyDecimals]);
+    const def = registry.get('decimal')!;
+    expect(def.ruleValue(itemOf({ fieldtype: 'decimal' }), '.5')).toBe(0.5);
+    expect(def.ruleValue(itemOf({ fieldtype: 'decimal' }), '+1')).toBe(1);
+    expect(registry.get('integer')!.ruleValue(itemOf({ fieldtype: 'integer' }), '+7')).toBe(7);
   });
 
   it('accepts UK only when the session allows unknown numbers', () => {
@@ -152,7 +166,11 @@ describe('dates and times', () => {
   it('checks times HH:mm and date-times yyyy-MM-dd HH:mm', () => {
     expect(ids({ fieldtype: 'time' }, '23:59')).toEqual([]);
     expect(ids({ fieldtype: 'time' }, '24:00')).toEqual([FORM_MSG.notTime]);
-    expect(ids({ fieldtype: 'time' }, '9:30')).toEqual([FORM_MSG.notTime]);
+    expect(ids({ fieldtype: 'time' }, '9:30')).toEqual([]);
+    expect(ids({ fieldtype: 'time' }, '7:5')).toEqual([FORM_MSG.notTime]);
+    expect(ids({ fieldtype: 'time' }, '29:30')).toEqual([FORM_MSG.notTime]);
+    expect(registry.get('time')!.ruleValue(itemOf({ fieldtype: 'time' }), '7:05')).toBe('07:05');
+    expect(ids({ fieldtype: 'datetime' }, '2024-02-29 8:05')).toEqual([FORM_MSG.notDateTime]);
     expect(ids({ fieldtype: 'datetime' }, '2024-02-29 08:05')).toEqual([]);
     expect(ids({ fieldtype: 'datetime' }, '2024-02-30 08:05')).toEqual([FORM_MSG.notDateTime]);
     expect(ids({ fieldtype: 'datetime' }, '2024-02-01T08:05')).toEqual([FORM_MSG.notDateTime]);

@@ -97,6 +97,8 @@ export const FORM_MSG = {
   codingNotAllowed: 'form.codingNotAllowed',
   /** + value (as given), known (the dictionaries) */
   badCoding: 'form.badCoding',
+  /** + value, known (labelFormat is `text` or `html`) */
+  badLabelFormat: 'form.badLabelFormat',
   noFormula: 'form.noFormula',
   /** + id, first */
   duplicateRule: 'form.duplicateRule',

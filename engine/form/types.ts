@@ -97,7 +97,20 @@ export interface RawFormItem {
    * docs/medical-coding.md): `meddra` (adverse events, medical history) or `whodrug` (medications).
    */
   coding?: { dictionary: CodingDictionary };
+  /**
+   * The item holds personal data that identifies the subject (REDCap's "Identifier?"): exports may leave it out or
+   * mask it. Default false; compiled, changes nothing in entry, validation or saving.
+   */
+  identifier?: boolean;
+  /**
+   * How `label` is written: `text` (default) shown as is, or `html` (imported REDCap labels) rendered as sanitised
+   * formatted text — only formatting tags survive (docs/form-schema.md, docs/interchange-redcap.md).
+   */
+  labelFormat?: LabelFormat;
 }
+
+export const LABEL_FORMATS = ['text', 'html'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 /** The dictionaries an item may be coded against (docs/medical-coding.md). */
 export const CODING_DICTIONARIES = ['meddra', 'whodrug'] as const;
@@ -200,6 +213,10 @@ export interface CompiledItem {
   inputAssist: boolean;
   /** A codable verbatim term: the dictionary it is coded against; null: not coded. */
   coding: { dictionary: CodingDictionary } | null;
+  /** Personal data identifying the subject (RawFormItem.identifier); absent = false. */
+  identifier?: boolean;
+  /** `html`: the label (and a static item's text) is sanitised HTML; absent = plain text. */
+  labelFormat?: LabelFormat;
   /** Variables whose value this item's rules (show, requiredIf, calc, checks on it) read. */
   dependsOn: readonly string[];
 }

@@ -50,9 +50,9 @@ export function sameValue(a: FormValue | undefined, b: FormValue | undefined): b
   return left.every((entry, i) => entry === right[i]);
 }
 
-const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+const NUMBER_TEXT = /^[+-]?(?:\d+|\d*\.\d+)$/;
 
-/** The number a text holds (`12`, `-3.5`), or null (blank, `UK`, anything else). */
+/** The number a text holds (`12`, `-3.5`, `+1`, `.5`), or null (blank, `UK`, anything else). */
 export function numberOf(value: FormValue | undefined): number | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();

@@ -89,3 +89,27 @@ export function dateDiff(a: FullDate, b: FullDate, unit: DateUnit): number {
   const months = diffMonths(a, b);
   return unit === 'm' ? months : Math.trunc(months / 12);
 }
+
+/** Seconds since 1970-01-01 00:00 of a full date or date-time text (`yyyy-MM-dd`, `yyyy-MM-dd HH:mm[:ss]`, `T`), or null. */
+export function instantSeconds(v: RuleValue): number | null {
+  const date = parseFullDate(v);
+  if (!date || typeof v !== 'string') return null;
+  const m = DATE.exec(v.trim());
+  const hours = m?.[4] === undefined ? 0 : Number(m[4]);
+  const minutes = m?.[5] === undefined ? 0 : Number(m[5]);
+  const seconds = m?.[6] === undefined ? 0 : Number(m[6]);
+  return dayNumber(date) * 86400 + hours * 3600 + minutes * 60 + seconds;
+}
+
+/**
+ * Seconds per unit of `elapsed()` (REDCap's datediff units, case-sensitive: `M` months, `m` minutes): a year is
+ * 365.2425 days, a month 30.44 days.
+ */
+export const ELAPSED_UNIT_SECONDS: Readonly<Record<string, number>> = Object.freeze({
+  y: 365.2425 * 86400,
+  M: 30.44 * 86400,
+  d: 86400,
+  h: 3600,
+  m: 60,
+  s: 1,
+});

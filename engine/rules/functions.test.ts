@@ -29,16 +29,22 @@ describe('function registry', () => {
         'contains',
         'datediff',
         'day',
+        'elapsed',
         'if',
         'in',
         'isblank',
         'len',
         'max',
+        'mean',
         'min',
         'month',
         'notblank',
         'number',
         'round',
+        'rounddown',
+        'roundup',
+        'sqrt',
+        'sum',
         'today',
         'year',
       ].sort(),
@@ -272,5 +278,39 @@ describe('if(c, a, b)', () => {
     expect(run("if([A] > 1, 'big', 'small')")).toBe(null);
     expect(run("if('yes', 1, 2)")).toBe(null);
     expect(run('if(true, [L], 2)', { L: ['x'] })).toEqual(['x']);
+  });
+});
+
+describe('REDCap functions (issue 17): rounddown, roundup, sqrt, sum, mean, elapsed', () => {
+  it('rounds towards −∞ and +∞ without binary error', () => {
+    expect(run('rounddown(2.99)')).toBe(2);
+    expect(run('rounddown(-2.01)')).toBe(-3);
+    expect(run('roundup(-2.99)')).toBe(-2);
+    expect(run('roundup(1.15, 2)')).toBe(1.15);
+    expect(run('rounddown(1.15, 2)')).toBe(1.15);
+    expect(run('roundup(1234, -2)')).toBe(1300);
+    expect(run('rounddown(1, 1.5)')).toBeNull();
+    expect(run("roundup('x')")).toBeNull();
+  });
+
+  it('sqrt, sum and mean skip blanks and refuse non-numbers', () => {
+    expect(run('sqrt(0)')).toBe(0);
+    expect(run('sqrt([A])')).toBeNull();
+    expect(run('sum([A], [B], [C])', { A: 1, C: ['2', '3'] })).toBe(6);
+    expect(run('sum([A], [B])')).toBeNull();
+    expect(run("sum(1, 'x')")).toBeNull();
+    expect(run('mean([A], [B], [C])', { A: 3 })).toBe(3);
+    expect(run('mean(1, 2, 2)')).toBe(1.66666666666667);
+  });
+
+  it('elapsed is REDCap datediff: decimal units, case-sensitive M (months) and m (minutes), signed', () => {
+    expect(run("elapsed('2024-01-01', '2024-01-02', 'd')")).toBe(1);
+    expect(run("elapsed('2024-01-02', '2024-01-01', 'd')")).toBe(-1);
+    expect(run("elapsed('2024-01-01', '2024-01-01 00:01', 'm')")).toBe(1);
+    expect(run("elapsed('2024-01-01', '2024-03-01', 'M')")).toBe(Number((60 / 30.44).toPrecision(15)));
+    expect(run("elapsed('2024-01-01T06:00', '2024-01-01T18:00', 'h')")).toBe(12);
+    expect(run("elapsed('2024-01-01', '2024-01-02', 'D')")).toBeNull();
+    expect(run("elapsed('2024-01-01', '2024-02-30', 'd')")).toBeNull();
+    expect(run("elapsed('2024-01-01 25:00', '2024-01-02', 'd')")).toBeNull();
   });
 });

@@ -3,9 +3,16 @@
  * arguments, so evaluation never meets an unknown function). Every function takes evaluated values and returns a
  * value; none throws — what cannot be computed is null.
  */
-import { dateDiff, parseDateParts, parseFullDate, type DateUnit } from './dates';
+import {
+  dateDiff,
+  ELAPSED_UNIT_SECONDS,
+  instantSeconds,
+  parseDateParts,
+  parseFullDate,
+  type DateUnit,
+} from './dates';
 import type { EvalEnv, RuleValue } from './types';
-import { finite, isBlank, isList, membershipKey, toLogic, toNumber } from './values';
+import { arithmeticResult, finite, isBlank, isList, membershipKey, toLogic, toNumber } from './values';
 
 export interface RuleFunction {
   minArgs: number;
@@ -37,6 +44,22 @@ function numbersOf(args: readonly RuleValue[]): number[] | null {
     out.push(n);
   }
   return out;
+}
+
+/** Round to n decimals towards −∞ (`floor`) or +∞ (`ceil`), without binary error (rounddown(1.15, 2) = 1.15). */
+function roundDirected(x: number, n: number, direction: (v: number) => number): number {
+  const rounded = shift(direction(Number(shift(x, n).toPrecision(15))), -n);
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** round/rounddown/roundup's shared argument check: x and n numbers, n an integer of at most 15 either way. */
+function rounding(apply: (x: number, n: number) => number): RuleFunction {
+  return fn(1, 2, ([x = null, n = 0]) => {
+    const value = toNumber(x);
+    const digits = toNumber(n);
+    if (value === null || digits === null || !Number.isInteger(digits) || Math.abs(digits) > 15) return null;
+    return finite(apply(value, digits));
+  });
 }
 
 function extreme(args: readonly RuleValue[], pick: (a: number, b: number) => number): RuleValue {
@@ -106,11 +129,41 @@ export const RULE_FUNCTIONS: Readonly<Record<string, RuleFunction>> = Object.fre
   /** The date of evaluation, `yyyy-MM-dd`. */
   today: fn(0, 0, (_args, env) => env.today),
   /** round(x, n = 0): half away from zero. */
-  round: fn(1, 2, ([x = null, n = 0]) => {
-    const value = toNumber(x);
-    const digits = toNumber(n);
-    if (value === null || digits === null || !Number.isInteger(digits) || Math.abs(digits) > 15) return null;
-    return finite(roundHalfAwayFromZero(value, digits));
+  round: rounding(roundHalfAwayFromZero),
+  /** rounddown(x, n = 0): towards −∞ to n decimals (REDCap's rounddown). */
+  rounddown: rounding((x, n) => roundDirected(x, n, Math.floor)),
+  /** roundup(x, n = 0): towards +∞ to n decimals (REDCap's roundup). */
+  roundup: rounding((x, n) => roundDirected(x, n, Math.ceil)),
+  /** sqrt(x): null for a negative or blank x. */
+  sqrt: fn(1, 1, ([x = null]) => {
+    const n = toNumber(x);
+    return n === null || n < 0 ? null : arithmeticResult(Math.sqrt(n));
+  }),
+  /** Sum of the numbers (lists flattened); blanks ignored; all blank → null; a non-number → null. */
+  sum: fn(1, Infinity, (args) => {
+    const ns = numbersOf(args);
+    return ns === null || ns.length === 0 ? null : arithmeticResult(ns.reduce((a, b) => a + b, 0));
+  }),
+  /** Mean of the numbers (lists flattened); blanks ignored; all blank → null; a non-number → null. */
+  mean: fn(1, Infinity, (args) => {
+    const ns = numbersOf(args);
+    return ns === null || ns.length === 0
+      ? null
+      : arithmeticResult(ns.reduce((a, b) => a + b, 0) / ns.length);
+  }),
+  /**
+   * elapsed(a, b, unit): b − a as a decimal number of `'y'` (365.2425 days), `'M'` (30.44 days), `'d'`, `'h'`, `'m'`
+   * (minutes) or `'s'` — REDCap's datediff, case-sensitive. Dates or date-times (time 00:00 when absent).
+   */
+  elapsed: fn(3, 3, ([a = null, b = null, unit = null]) => {
+    const from = instantSeconds(a);
+    const to = instantSeconds(b);
+    const seconds =
+      typeof unit === 'string' && Object.hasOwn(ELAPSED_UNIT_SECONDS, unit)
+        ? ELAPSED_UNIT_SECONDS[unit]
+        : undefined;
+    if (from === null || to === null || seconds === undefined) return null;
+    return arithmeticResult((to - from) / seconds);
   }),
   abs: fn(1, 1, ([x = null]) => {
     const n = toNumber(x);

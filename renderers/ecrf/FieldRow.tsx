@@ -13,6 +13,7 @@ import { inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
 import type { FieldSnapshot } from './formRuntime';
 import { iconClass } from './icons';
 import { fieldProblemText } from './problemText';
+import { HtmlText } from './HtmlText';
 import { ItemAdornments } from './ItemAdornments';
 import { UnknownWidget } from './widgets/OtherWidgets';
 import type { FormWidgetProps } from './widgets/types';
@@ -105,7 +106,11 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
     >
       <div className="ecrf-label-cell">
         <label id={labelId} htmlFor={inputId} className="ecrf-label">
-          {metaText(item.label, locale)}
+          {item.labelFormat === 'html' ? (
+            <HtmlText html={metaText(item.label, locale)} />
+          ) : (
+            metaText(item.label, locale)
+          )}
         </label>
         {snap.required && (
           <span className="ecrf-required" aria-hidden="true">

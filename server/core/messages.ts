@@ -442,6 +442,137 @@ export const SERVER_MESSAGES = {
     zh_CN: '发送失败（服务器错误，错误编号 {errorId}）',
     en: 'send failed (server error, error id {errorId})',
   },
+  // Study import findings (issue 17, engine/interchange/redcap/issues.ts): ImportIssue.messageId → text.
+  'interchange.issue.csvUnterminatedQuote': {
+    zh_CN: '第 {line} 行起的带引号字段没有结束引号，其后内容均被读入该字段',
+    en: 'The quoted field starting on line {line} is never closed: everything after it was read into that field',
+  },
+  'interchange.issue.redcapMissingColumns': {
+    zh_CN: '不是 REDCap 数据字典：缺少列 {columns}',
+    en: 'Not a REDCap data dictionary: the columns {columns} are missing',
+  },
+  'interchange.issue.redcapNoFields': {
+    zh_CN: '数据字典只有表头，没有字段',
+    en: 'The data dictionary has a header but no fields',
+  },
+  'interchange.issue.redcapBadVariable': {
+    zh_CN:
+      '变量名 “{variable}” 无效（须以字母或下划线开头，只含字母、数字、下划线，最多 64 个字符）：该字段未导入',
+    en: 'The variable name “{variable}” is not valid (a letter or underscore first, then letters, digits and underscores, at most 64 characters): the field was not imported',
+  },
+  'interchange.issue.redcapDuplicateVariable': {
+    zh_CN: '变量 {variable} 已在第 {first} 行定义：该行未导入',
+    en: 'The variable {variable} is already defined on line {first}: this row was not imported',
+  },
+  'interchange.issue.redcapMissingForm': {
+    zh_CN: '字段 {variable} 没有有效的表单名：未导入',
+    en: 'The field {variable} has no valid form name: not imported',
+  },
+  'interchange.issue.redcapFormSplit': {
+    zh_CN: '表单 {form} 的字段不连续（字段 {variable}）：已合并到该表单中',
+    en: 'The fields of form {form} are not together (field {variable}): they were gathered into that form',
+  },
+  'interchange.issue.redcapUnknownFieldType': {
+    zh_CN: '字段 {variable} 的类型 “{fieldType}” 不是 REDCap 的字段类型：未导入',
+    en: 'The field type “{fieldType}” of {variable} is not a REDCap field type: not imported',
+  },
+  'interchange.issue.redcapUnsupportedFieldType': {
+    zh_CN: '字段 {variable} 的类型 {fieldType} 不支持导入：未导入',
+    en: 'The field type {fieldType} of {variable} cannot be imported: not imported',
+  },
+  'interchange.issue.redcapApproximated': {
+    zh_CN: '字段 {variable}（{fieldType} {validation}）按 {as} 导入：{detail}',
+    en: 'The field {variable} ({fieldType} {validation}) was imported as {as}: {detail}',
+  },
+  'interchange.issue.redcapUnknownValidation': {
+    zh_CN: '字段 {variable} 的验证类型 “{validation}” 未知：按不加验证的文本导入',
+    en: 'The validation type “{validation}” of {variable} is unknown: imported as text without validation',
+  },
+  'interchange.issue.redcapBadChoice': {
+    zh_CN: '字段 {variable} 的选项 “{choice}” 没有 “代码, 标签” 的形式：已忽略',
+    en: 'The choice “{choice}” of {variable} is not “code, label”: left out',
+  },
+  'interchange.issue.redcapDuplicateChoice': {
+    zh_CN: '字段 {variable} 的选项代码 {code} 重复：只保留第一个',
+    en: 'The choice code {code} of {variable} appears twice: the first is kept',
+  },
+  'interchange.issue.redcapNoChoices': {
+    zh_CN: '选项字段 {variable}（{fieldType}）没有选项：按只读文本导入',
+    en: 'The choice field {variable} ({fieldType}) has no choices: imported as a read-only text',
+  },
+  'interchange.issue.redcapBadRange': {
+    zh_CN: '字段 {variable} 的最小/最大值 “{value}” 无法使用：已忽略',
+    en: 'The min/max “{value}” of {variable} cannot be used: left out',
+  },
+  'interchange.issue.redcapRangeIgnored': {
+    zh_CN: '字段 {variable}（{fieldType}）没有数值、日期或时间验证，其最小/最大值已忽略',
+    en: 'The field {variable} ({fieldType}) has no number, date or time validation: its min/max were left out',
+  },
+  'interchange.issue.redcapEmptyLabel': {
+    zh_CN: '字段 {variable} 没有标签：以变量名作标签',
+    en: 'The field {variable} has no label: its variable name is used',
+  },
+  'interchange.issue.redcapUnknownActionTag': {
+    zh_CN: '字段 {variable} 的操作标签 {tag} 未知：已忽略',
+    en: 'The action tag {tag} of {variable} is unknown: ignored',
+  },
+  'interchange.issue.redcapActionTagNotMapped': {
+    zh_CN: '字段 {variable} 的操作标签 {tag} 在本系统中没有对应功能：已忽略',
+    en: 'The action tag {tag} of {variable} has no counterpart here: ignored',
+  },
+  'interchange.issue.redcapBadActionTag': {
+    zh_CN: '字段 {variable} 的操作标签 {tag} 的值 “{value}” 无法使用：已忽略',
+    en: 'The value “{value}” of the action tag {tag} of {variable} cannot be used: ignored',
+  },
+  'interchange.issue.redcapMatrixGroup': {
+    zh_CN: '矩阵组 {group}（{items} 个字段）按各自独立的题目导入',
+    en: 'The matrix group {group} ({items} fields) was imported as separate questions',
+  },
+  'interchange.issue.redcapEventPrefixDropped': {
+    zh_CN:
+      '字段 {variable} 的逻辑引用了事件 {event}：数据字典不含事件，所有表单都在同一访视中，按本访视的值计算',
+    en: 'The logic of {variable} names the event {event}: a dictionary has no events and every form is in one visit, so the value in this visit is used',
+  },
+  'interchange.issue.redcapLogicSyntax': {
+    zh_CN: '字段 {variable} 的逻辑 “{expression}” 在第 {position} 个字符（{token}）处无法读取：该规则未导入',
+    en: 'The logic “{expression}” of {variable} cannot be read at character {position} ({token}): the rule was not imported',
+  },
+  'interchange.issue.redcapLogicUnsupportedFunction': {
+    zh_CN:
+      '字段 {variable} 的逻辑 “{expression}” 使用了不支持的函数 {token}（第 {position} 个字符）：该规则未导入',
+    en: 'The logic “{expression}” of {variable} uses the function {token}, which is not supported (character {position}): the rule was not imported',
+  },
+  'interchange.issue.redcapLogicUnsupported': {
+    zh_CN: '字段 {variable} 的逻辑 “{expression}” 含有不支持的 {token}（第 {position} 个字符）：该规则未导入',
+    en: 'The logic “{expression}” of {variable} contains {token}, which is not supported (character {position}): the rule was not imported',
+  },
+  'interchange.issue.redcapLogicUnknownField': {
+    zh_CN:
+      '字段 {variable} 的逻辑 “{expression}” 引用了不存在的字段 {token}（第 {position} 个字符）：该规则未导入',
+    en: 'The logic “{expression}” of {variable} reads {token}, which is not a field (character {position}): the rule was not imported',
+  },
+  'interchange.issue.redcapLogicOtherForm': {
+    zh_CN:
+      '字段 {variable} 的逻辑 “{expression}” 引用了表单 {form} 中的字段 {token}（第 {position} 个字符）：规则只能读取本表单的字段，该规则未导入',
+    en: 'The logic “{expression}” of {variable} reads {token} of the form {form} (character {position}): rules read only their own form, so the rule was not imported',
+  },
+  'interchange.issue.redcapLogicNotCheckbox': {
+    zh_CN:
+      '字段 {variable} 的逻辑 “{expression}” 对非复选框字段使用了代码引用 {token}（第 {position} 个字符）：该规则未导入',
+    en: 'The logic “{expression}” of {variable} uses a code reference {token} on a field that is not a checkbox (character {position}): the rule was not imported',
+  },
+  'interchange.issue.redcapCalcAsText': {
+    zh_CN: '计算字段 {variable} 的公式未能转换：按只读文本导入',
+    en: 'The calculation of {variable} could not be translated: imported as a read-only text',
+  },
+  'interchange.issue.redcapLeftOut': {
+    zh_CN: '{variable} 在 {path} 处无法编译（{issue}）：已略去',
+    en: '{variable} does not compile at {path} ({issue}): left out',
+  },
+  'interchange.issue.redcapInternal': {
+    zh_CN: '导入程序出现意外错误：未导入任何内容',
+    en: 'The importer failed unexpectedly: nothing was imported',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

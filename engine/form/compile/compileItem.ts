@@ -6,7 +6,9 @@ import type { FormFieldTypeDef, FormFieldTypeRegistry } from '../fieldTypes/type
 import { FORM_MSG } from '../messages';
 import {
   CODING_DICTIONARIES,
+  LABEL_FORMATS,
   type CodingDictionary,
+  type LabelFormat,
   type CompiledItem,
   type CompiledRange,
   type FormContext,
@@ -179,6 +181,19 @@ function readCoding(s: RawSite): CompiledItem['coding'] {
   return { dictionary: dictionary as CodingDictionary };
 }
 
+function readLabelFormat(s: RawSite): LabelFormat | undefined {
+  const v = s.raw.labelFormat;
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || !(LABEL_FORMATS as readonly string[]).includes(v)) {
+    s.issues.add(fieldPath(s.path, 'labelFormat'), s.subject, FORM_MSG.badLabelFormat, {
+      value: shown(v),
+      known: LABEL_FORMATS.join(', '),
+    });
+    return undefined;
+  }
+  return v === 'html' ? 'html' : undefined;
+}
+
 function readDefault(s: RawSite, item: CompiledItem, def: FormFieldTypeDef): FormValue {
   const v = s.raw.default;
   if (v === undefined || v === null) return null;
@@ -257,6 +272,8 @@ export function compileItem(site: ItemSite): ItemDraft | null {
   const partial = optionalBoolean(s, 'partial');
   let inputAssist = optionalBoolean(s, 'inputAssist');
   let coding = readCoding(s);
+  const identifier = optionalBoolean(s, 'identifier');
+  const labelFormat = readLabelFormat(s);
   const help = optionalLabel(s, 'help');
   const unit = optionalLabel(s, 'unit');
   const text = optionalLabel(s, 'text');
@@ -338,6 +355,8 @@ export function compileItem(site: ItemSite): ItemDraft | null {
     text,
     inputAssist,
     coding,
+    ...(identifier ? { identifier } : {}),
+    ...(labelFormat ? { labelFormat } : {}),
     dependsOn: [],
   };
   return { item: { ...item, defaultValue: readDefault(s, item, def) }, def, formulaReads };

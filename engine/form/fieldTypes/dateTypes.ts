@@ -1,6 +1,6 @@
 /**
  * `date` (`yyyy-MM-dd`, a real calendar date; with `partial` also `yyyy-MM-UK` and `yyyy-UK-UK`), `time` (`HH:mm`)
- * and `datetime` (`yyyy-MM-dd HH:mm`). Rules see a complete valid value as its text (ISO text compares in time order)
+ * (also `H:mm`; rules see it as `HH:mm`) and `datetime` (`yyyy-MM-dd HH:mm`). Rules see a complete valid value as its text (ISO text compares in time order)
  * and a partial or invalid one as null (unknown).
  */
 import { isIsoDate } from '../../fieldTypes/dates';
@@ -9,7 +9,10 @@ import { UNKNOWN_MARKER, type FormValue } from '../types';
 import { error } from './problems';
 import type { FormFieldTypeDef } from './types';
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** `HH:mm`, the hour also with one digit (`7:05`, as REDCap's `time` validation accepts). */
+const TIME = /^([01]?\d|2[0-3]):[0-5]\d$/;
+/** The time part of a date-time: always two-digit hours. */
+const STRICT_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const PARTIAL_DAY = new RegExp(`^\\d{4}-(0[1-9]|1[0-2])-${UNKNOWN_MARKER}$`);
 const PARTIAL_MONTH = new RegExp(`^\\d{4}-${UNKNOWN_MARKER}-${UNKNOWN_MARKER}$`);
 
@@ -22,10 +25,18 @@ export function isTime(text: string): boolean {
   return TIME.test(text);
 }
 
+/** A valid time as rules see it: two-digit hours (`7:05` → `07:05`), so that times compare in time order as text. */
+export function normalTime(text: string): string | null {
+  if (!TIME.test(text)) return null;
+  return text.length === 4 ? `0${text}` : text;
+}
+
 /** `yyyy-MM-dd HH:mm` with a real date and time. */
 export function isDateTime(text: string): boolean {
   const [date, time, ...rest] = text.split(' ');
-  return rest.length === 0 && date !== undefined && time !== undefined && isIsoDate(date) && isTime(time);
+  return (
+    rest.length === 0 && date !== undefined && time !== undefined && isIsoDate(date) && STRICT_TIME.test(time)
+  );
 }
 
 function oneText(value: FormValue): string | null {
@@ -63,7 +74,10 @@ export const timeFieldType: FormFieldTypeDef = {
   textLike: false,
   numeric: false,
   computed: false,
-  ruleValue: textWhen(isTime),
+  ruleValue: (_item, value) => {
+    const text = oneText(value);
+    return text === null ? null : normalTime(text);
+  },
   checkValue(_item, value) {
     const text = oneText(value);
     if (text === null) return [error(FORM_MSG.badValue)];

@@ -1,6 +1,7 @@
 /**
- * `integer` and `decimal`: text of digits with an optional minus sign (`12`, `-3`; decimal also `36.5`, with at most
- * `precision` digits after the point). `UK` (unknown) is accepted only when the session allows it.
+ * `integer` and `decimal`: text of digits with an optional sign (`12`, `-3`, `+1`; decimal also `36.5` and `.5`, with
+ * at most `precision` digits after the point; not `12.` nor an exponent). `UK` (unknown) is accepted only when the
+ * session allows it. The leading `+` and the bare `.5` are what REDCap's number validation accepts too (issue 17).
  */
 import { FORM_MSG } from '../messages';
 import { UNKNOWN_MARKER, type FieldProblem, type FormContext, type FormValue } from '../types';
@@ -8,8 +9,8 @@ import { numberOf } from '../values';
 import { error } from './problems';
 import type { FormFieldTypeDef } from './types';
 
-const INTEGER = /^-?\d+$/;
-const DECIMAL = /^-?\d+(\.(\d+))?$/;
+const INTEGER = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(?:\d+|\d*\.(\d+))$/;
 
 function unknownProblems(ctx: FormContext): FieldProblem[] {
   return ctx.numUnknownAllowed ? [] : [error(FORM_MSG.unknownNotAllowed)];
@@ -51,7 +52,7 @@ export const decimalFieldType: FormFieldTypeDef = {
     if (text === UNKNOWN_MARKER) return unknownProblems(ctx);
     const m = DECIMAL.exec(text);
     if (!m) return [error(FORM_MSG.notDecimal)];
-    const decimals = (m[2] ?? '').length;
+    const decimals = (m[1] ?? '').length;
     if (item.precision !== null && decimals > item.precision) {
       return [error(FORM_MSG.tooManyDecimals, { precision: item.precision })];
     }
