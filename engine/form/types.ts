@@ -97,6 +97,11 @@ export interface RawFormItem {
    * docs/medical-coding.md): `meddra` (adverse events, medical history) or `whodrug` (medications).
    */
   coding?: { dictionary: CodingDictionary };
+  /**
+   * Other names of the item in other standards or systems, kept from an ODM import (`Alias`, e.g. `SDTM` →
+   * `VSORRES`) and written back on export (docs/interchange-odm.md). Not used by data entry.
+   */
+  aliases?: { context: string; name: string }[];
 }
 
 /** The dictionaries an item may be coded against (docs/medical-coding.md). */
