@@ -134,6 +134,7 @@ function itemDef(item: RawFormItem, ctx: ItemContext): string {
     children.push(aliasElement('precision', item.precision));
   if (item.formula !== undefined && item.fieldtype !== 'calculated') children.push(aliasElement('formula', item.formula));
   for (const key of ITEM_ALIAS_KEYS) if (item[key] !== undefined) children.push(aliasElement(key, item[key]));
+  for (const a of item.aliases ?? []) children.push(element('Alias', { Context: a.context, Name: a.name }));
   return element(
     'ItemDef',
     {

@@ -290,8 +290,8 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
     pending.push({ kind: 'redcapShow', target: variable, text: branching, context: 'REDCap', at: `${at}/@redcap:BranchingLogic` });
   redcapAnnotation(item, def.attrs['redcap:FieldAnnotation']);
   if (oc?.attrs.ShowItem === 'No') item.hidden = true;
-  if (fieldtype === 'static' && item.text === undefined) item.text = label;
-  if (fieldtype === 'calculated' && method === undefined && redcapCalc === undefined && !aliases.has('formula')) {
+  if (redcapType === 'descriptive') item.text = label;
+  if (fieldtype === 'calculated' && method === undefined && redcapCalc === undefined && !aliases.has('fieldtype')) {
     // a computed type whose computation is not in the file: entered as a number instead
     item.fieldtype = 'decimal';
   }

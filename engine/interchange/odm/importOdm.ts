@@ -16,7 +16,7 @@ import { readItem, type PendingExpression, type ReadCodeList, type ReadItem } fr
 import { MDV_PATH, ODM_ISSUE, OdmIssues, defPath } from './issues';
 import { childOf, childrenOf, parseXml, type XmlElement } from './parseXml';
 import { indexByOid, metaTextOf, ordered, productAliases } from './readDefs';
-import { OID, RULE_CONTEXT, stripPrefix, toVariable } from './vocabulary';
+import { OID, RULE_CONTEXT, stripFirst, stripPrefix, toVariable } from './vocabulary';
 
 /** True when the text is XML whose root element is `ODM`. */
 export function looksLikeOdm(text: string): boolean {
@@ -54,7 +54,7 @@ function readCodeLists(mdv: XmlElement, issues: OdmIssues): Map<string, ReadCode
       issues.add('warning', `${at}/ExternalCodeList`, ODM_ISSUE.externalCodeList, { dictionary: external.attrs.Dictionary ?? '' });
     out.set(oid, {
       oid,
-      name: stripPrefix(stripPrefix(oid, 'CL.'), 'CL_'),
+      name: stripFirst(oid, ['CL.', 'CL_']),
       inline: aliases.get('inline') === true,
       items,
       checkboxChoices: el.attrs['redcap:CheckboxChoices'],
@@ -111,7 +111,7 @@ function readVisits(
     const day = aliases.get('day');
     const unique = def.attrs['redcap:UniqueEventName'];
     return {
-      visitnum: unique ?? stripPrefix(stripPrefix(oid, 'SE.'), 'SE_'),
+      visitnum: unique ?? stripFirst(oid, ['SE.', 'SE_']),
       name: metaTextOf(childOf(def, 'Description')) ?? def.attrs.Name ?? oid,
       kind: visitKind(def, aliases),
       day: typeof day === 'number' ? day : null,
@@ -164,7 +164,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
   const { issues } = ctx;
   const at = defPath('FormDef', formOid);
   const aliases = productAliases(def, at, issues);
-  const tid = stripPrefix(stripPrefix(formOid, 'F.'), 'F_');
+  const tid = stripFirst(formOid, ['F.', 'F_']);
   const sections: RawFormSection[] = [];
   const readItems: { section: RawFormSection; read: ReadItem }[] = [];
   const used = new Set<string>();
@@ -192,7 +192,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
         ? sectionIdAlias
         : groupOid === OID.group(tid, name)
           ? name
-          : stripPrefix(stripPrefix(groupOid, 'IG.'), 'IG_');
+          : stripFirst(groupOid, ['IG.', 'IG_']);
     let section: RawFormSection = { id: uniqueId(id, sections), title: metaTextOf(childOf(group, 'Description')) ?? (name || id), items: [] };
     sections.push(section);
     const reads: ReadItem[] = [];

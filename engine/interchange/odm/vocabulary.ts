@@ -38,6 +38,12 @@ export function stripPrefix(oid: string, prefix: string): string {
   return oid.startsWith(prefix) && oid.length > prefix.length ? oid.slice(prefix.length) : oid;
 }
 
+/** Removes the first of the prefixes the OID has (`F.` before `F_`): `F.F_0` → `F_0`, `F_DEMOG` → `DEMOG`. */
+export function stripFirst(oid: string, prefixes: readonly string[]): string {
+  const prefix = prefixes.find((p) => oid.startsWith(p) && oid.length > p.length);
+  return prefix === undefined ? oid : oid.slice(prefix.length);
+}
+
 /** Anything → OID-safe text (letters, digits, `_`, `-`, `.`). */
 export function oidSafe(text: string): string {
   const safe = text.replace(/[^A-Za-z0-9_.-]/g, '_');
