@@ -223,6 +223,7 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
     fieldtype = 'text';
   }
   let selector: RawFormItem['selector'];
+  let sliderRange = false;
   if (dataType === 'boolean' && codeList === undefined && redcapType === undefined) {
     ctx.issues.add('info', at, ODM_ISSUE.booleanAsRadio, {});
     selector = YES_NO;
@@ -241,7 +242,10 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
     else if (t === 'text' && fieldtype !== 'text') {
       /* a validated REDCap text field: its DataType says more */
     } else {
-      if (redcapType === 'slider') ctx.issues.add('info', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: t });
+      if (redcapType === 'slider') {
+        ctx.issues.add('info', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: t });
+        sliderRange = true;
+      }
       if (redcapType === 'checkbox' || ((redcapType === 'yesno' || redcapType === 'truefalse') && codeList === undefined)) {
         // yesno without code list: REDCap's codes
         if (redcapType !== 'checkbox') selector = redcapType === 'yesno' ? YES_NO : [
@@ -271,13 +275,15 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
     if (codeList.inline) item.selector = codeList.items;
     else item.codelisttype = codeList.name;
   } else if (selector !== undefined && (fieldtype === 'radio' || fieldtype === 'select')) item.selector = selector;
-  const length = Number(def.attrs.Length);
+  // REDCap writes Length="999" for "no limit"
+  const length = def.attrs['redcap:Variable'] !== undefined && def.attrs.Length === '999' ? NaN : Number(def.attrs.Length);
   if ((fieldtype === 'text' || fieldtype === 'textarea') && Number.isInteger(length) && length > 0) item.length = length;
   const digits = Number(def.attrs.SignificantDigits);
   if ((fieldtype === 'decimal' || fieldtype === 'calculated') && def.attrs.SignificantDigits !== undefined && Number.isInteger(digits))
     item.precision = digits;
   if (fieldtype === 'date' && PARTIAL_DATA_TYPES.has(dataType)) item.partial = true;
   readRanges(def, item, at, ctx, pending);
+  if (sliderRange && item.hardRange === undefined) item.hardRange = { min: 0, max: 100 }; // REDCap's slider scale
   if (method !== undefined) {
     const expr = firstFormalExpression(method);
     if (expr !== null)

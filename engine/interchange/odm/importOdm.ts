@@ -55,7 +55,7 @@ function readCodeLists(mdv: XmlElement, issues: OdmIssues): Map<string, ReadCode
     out.set(oid, {
       oid,
       name: stripFirst(oid, ['CL.', 'CL_']),
-      inline: aliases.get('inline') === true,
+      inline: aliases.get('inline') === true || el.attrs['redcap:Variable'] !== undefined,
       items,
       checkboxChoices: el.attrs['redcap:CheckboxChoices'],
       dataType: typeof aliases.get('dataType') === 'string' ? (aliases.get('dataType') as string) : (el.attrs.DataType ?? 'text'),
@@ -105,10 +105,13 @@ function readVisits(
         issues.add('error', `${at}/FormRef[@FormOID="${formOid}"]`, ODM_ISSUE.missingDef, { kind: 'FormDef', oid: formOid });
         continue;
       }
-      const list = ref.attrs.Mandatory === 'No' ? optionalTids : tids;
+      // REDCap designates forms to events with Mandatory="No": they are the event's forms all the same
+      const optional = ref.attrs.Mandatory === 'No' && ref.attrs['redcap:FormName'] === undefined;
+      const list = optional ? optionalTids : tids;
       if (!tids.includes(tid) && !optionalTids.includes(tid)) list.push(tid);
     }
-    const day = aliases.get('day');
+    const redcapDay = Number(def.attrs['redcap:DayOffset']);
+    const day = aliases.get('day') ?? (def.attrs['redcap:DayOffset'] !== undefined && Number.isFinite(redcapDay) ? redcapDay : undefined);
     const unique = def.attrs['redcap:UniqueEventName'];
     return {
       visitnum: unique ?? stripFirst(oid, ['SE.', 'SE_']),
@@ -164,7 +167,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
   const { issues } = ctx;
   const at = defPath('FormDef', formOid);
   const aliases = productAliases(def, at, issues);
-  const tid = stripFirst(formOid, ['F.', 'F_']);
+  const tid = def.attrs['redcap:FormName'] ?? stripFirst(formOid, ['F.', 'F_']);
   const sections: RawFormSection[] = [];
   const readItems: { section: RawFormSection; read: ReadItem }[] = [];
   const used = new Set<string>();
@@ -200,6 +203,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
       const itemDef = ctx.itemCtx.itemDefs.get(ref.attrs.ItemOID ?? '');
       const rawName = itemDef?.attrs['redcap:Variable'] ?? itemDef?.attrs.Name ?? ref.attrs.ItemOID ?? '';
       const variable = VARIABLE.test(rawName) && rawName.length <= 64 ? rawName : toVariable(rawName);
+      if (itemDef?.attrs['redcap:Variable'] === `${tid}_complete`) continue; // REDCap's form status, not a field
       const read = readItem(ref, variable, { ...ctx.itemCtx, formOid });
       if (read === null) continue;
       const cond = ref.attrs.CollectionExceptionConditionOID;
@@ -211,15 +215,20 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
       const clOid = cl === undefined ? undefined : childOf(cl, 'CodeListRef')?.attrs.CodeListOID;
       return clOid === undefined ? undefined : ctx.itemCtx.codeLists.get(clOid);
     });
+    let currentKey: string | null = null;
     for (const read of merged) {
-      if (read.sectionStart !== null) {
+      const start = read.sectionStart;
+      if (start !== null && start.key !== currentKey) {
+        const title = ocTitles.get(start.key) ?? start.title;
+        const id = toVariable(start.key).slice(0, 40);
         if (section.items.length > 0) {
-          const title = ocTitles.get(read.sectionStart.key) ?? read.sectionStart.title;
-          section = { id: uniqueId(toVariable(read.sectionStart.key).slice(0, 40), sections), title, items: [] };
+          section = { id: uniqueId(id, sections), title, items: [] };
           sections.push(section);
-        } else if (read.sectionStart.key !== section.id) {
-          section.title = ocTitles.get(read.sectionStart.key) ?? read.sectionStart.title;
+        } else {
+          section.title = title;
+          if (!sections.some((s) => s.id === id)) section.id = id;
         }
+        currentKey = start.key;
       }
       if (used.has(read.item.variable)) {
         issues.add('warning', defPath('ItemDef', read.oid), ODM_ISSUE.duplicateItem, { variable: read.item.variable });
@@ -263,7 +272,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
   const form: RawFormSchema = {
     formid: typeof aliases.get('formid') === 'string' ? (aliases.get('formid') as string) : tid,
     tid,
-    name: metaTextOf(childOf(def, 'Description')) ?? def.attrs['redcap:FormName'] ?? def.attrs.Name ?? tid,
+    name: metaTextOf(childOf(def, 'Description')) ?? def.attrs.Name ?? tid,
     version: typeof aliases.get('version') === 'number' ? (aliases.get('version') as number) : 1,
     sections: finalSections,
   };
@@ -370,7 +379,8 @@ function handlePending(
   }
   const rule: RawFormRule = { id: ruleId(`check_${p.target}`), kind: 'check', expr: text, target: p.target };
   if (p.severity !== undefined) rule.severity = p.severity;
-  if (p.message !== undefined) rule.message = p.message;
+  // a check shows a message; ODM's ErrorMessage is optional: the check's own text then
+  rule.message = p.message ?? { zh_CN: `不满足检查：${p.text}`, en: `Fails the check: ${p.text}` };
   rules.push(rule);
 }
 
