@@ -40,6 +40,7 @@ export interface PendingExpression {
 
 export interface ItemReadContext {
   formOid: string;
+  groupOid: string;
   itemDefs: ReadonlyMap<string, XmlElement>;
   codeLists: ReadonlyMap<string, ReadCodeList>;
   units: ReadonlyMap<string, MetaText>;
@@ -189,7 +190,7 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
   const def = ctx.itemDefs.get(oid);
   const at = defPath('ItemDef', oid);
   if (def === undefined) {
-    ctx.issues.add('error', `${defPath('ItemGroupDef', '')}/ItemRef[@ItemOID="${oid}"]`, ODM_ISSUE.missingDef, { kind: 'ItemDef', oid });
+    ctx.issues.add('error', `${defPath('ItemGroupDef', ctx.groupOid)}/ItemRef[@ItemOID="${oid}"]`, ODM_ISSUE.missingDef, { kind: 'ItemDef', oid });
     return null;
   }
   const aliases = productAliases(def, at, ctx.issues);

@@ -129,7 +129,7 @@ interface FormReadContext {
   groups: Map<string, XmlElement>;
   conditions: Map<string, XmlElement>;
   usedConditions: Set<string>;
-  itemCtx: Omit<Parameters<typeof readItem>[2], 'formOid'>;
+  itemCtx: Omit<Parameters<typeof readItem>[2], 'formOid' | 'groupOid'>;
   issues: OdmIssues;
   options: OdmImportOptions;
 }
@@ -171,6 +171,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
   const sections: RawFormSection[] = [];
   const readItems: { section: RawFormSection; read: ReadItem }[] = [];
   const used = new Set<string>();
+  const seen = new Set<string>();
   let repeating = 0;
   let groupCount = 0;
   const ocTitles = new Map<string, string>();
@@ -204,7 +205,14 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
       const rawName = itemDef?.attrs['redcap:Variable'] ?? itemDef?.attrs.Name ?? ref.attrs.ItemOID ?? '';
       const variable = VARIABLE.test(rawName) && rawName.length <= 64 ? rawName : toVariable(rawName);
       if (itemDef?.attrs['redcap:Variable'] === `${tid}_complete`) continue; // REDCap's form status, not a field
-      const read = readItem(ref, variable, { ...ctx.itemCtx, formOid });
+      if (itemDef?.attrs['redcap:FieldType'] !== 'checkbox') {
+        if (seen.has(variable)) {
+          issues.add('warning', defPath('ItemDef', ref.attrs.ItemOID ?? ''), ODM_ISSUE.duplicateItem, { variable });
+          continue;
+        }
+        seen.add(variable);
+      }
+      const read = readItem(ref, variable, { ...ctx.itemCtx, formOid, groupOid });
       if (read === null) continue;
       const cond = ref.attrs.CollectionExceptionConditionOID;
       if (cond !== undefined) read.pending.push({ kind: 'show', target: variable, text: '', context: undefined, at: `${gAt}/ItemRef[@ItemOID="${read.oid}"]`, oid: cond });
