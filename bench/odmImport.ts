@@ -64,15 +64,22 @@ const file = { fileOid: 'BENCH', creationDateTime: '2026-03-15T00:00:00Z', sourc
 const xml = exportOdmMetadata(d, file);
 const check = importOdm(xml);
 const items = check.counts.items ?? 0;
-if (check.definition === null || items !== FORMS * ITEMS_PER_FORM) throw new Error(`bench definition did not import: ${JSON.stringify(check.counts)}`);
+if (check.definition === null || items !== FORMS * ITEMS_PER_FORM)
+  throw new Error(`bench definition did not import: ${JSON.stringify(check.counts)}`);
 
 // warm-up (JIT), then measure
 for (let i = 0; i < 3; i++) importOdm(xml);
-const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 const imp = stats(time(() => importOdm(xml)));
 const exp = stats(time(() => exportOdmMetadata(d, file)));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-console.log(`ODM metadata: ${FORMS} forms, ${items} items, ${(xml.length / 1024).toFixed(0)} KiB XML, ${RUNS} runs`);
+console.log(
+  `ODM metadata: ${FORMS} forms, ${items} items, ${(xml.length / 1024).toFixed(0)} KiB XML, ${RUNS} runs`,
+);
 console.log(`  import  median ${ms(imp.median)}  p95 ${ms(imp.p95)}  min ${ms(imp.min)}  (target < 1000 ms)`);
 console.log(`  export  median ${ms(exp.median)}  p95 ${ms(exp.p95)}  min ${ms(exp.min)}`);
-console.log(`  machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min), Node ${process.version}`);
+console.log(
+  `  machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min), Node ${process.version}`,
+);

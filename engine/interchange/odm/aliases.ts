@@ -10,7 +10,8 @@ import { element } from './xmlText';
 const STRING_KEYS: ReadonlySet<string> = new Set(['fieldtype', 'formid', 'reftype', 'kind', 'form']);
 
 export function aliasElement(key: string, value: unknown): string {
-  const text = STRING_KEYS.has(key) && typeof value === 'string' && value !== '' ? value : JSON.stringify(value);
+  const text =
+    STRING_KEYS.has(key) && typeof value === 'string' && value !== '' ? value : JSON.stringify(value);
   return element('Alias', { Context: ALIAS_PREFIX + key, Name: text });
 }
 

@@ -89,19 +89,34 @@ export interface OdmDataHeader {
 /** Code list OID a query annotation's `FlagValue` names (the query states, fixtures/lists QUERYSTATUS). */
 export const QUERY_FLAG_CODELIST = 'CL.QUERYSTATUS';
 
-const TRANSACTION: Readonly<Record<string, string>> = { insert: 'Insert', update: 'Update', remove: 'Remove' };
+const TRANSACTION: Readonly<Record<string, string>> = {
+  insert: 'Insert',
+  update: 'Update',
+  remove: 'Remove',
+};
 
 export function odmDataStart(header: OdmDataHeader): string {
   const { file, definition } = header;
   const effective = file.creationDateTime.slice(0, 10);
   const users = header.users.map((u) =>
-    element('User', { OID: OID.user(oidSafe(u.id)) }, [textElement('LoginName', u.loginName), textElement('DisplayName', u.displayName)]),
+    element('User', { OID: OID.user(oidSafe(u.id)) }, [
+      textElement('LoginName', u.loginName),
+      textElement('DisplayName', u.displayName),
+    ]),
   );
   const locations = header.locations.map((l) =>
     element(
       'Location',
-      { OID: OID.location(oidSafe(l.id)), Name: `${l.sitecode} ${l.sitename}`.trim() || l.id, LocationType: 'Site' },
-      element('MetaDataVersionRef', { StudyOID: definition.studycode, MetaDataVersionOID: definition.version, EffectiveDate: effective }),
+      {
+        OID: OID.location(oidSafe(l.id)),
+        Name: `${l.sitecode} ${l.sitename}`.trim() || l.id,
+        LocationType: 'Site',
+      },
+      element('MetaDataVersionRef', {
+        StudyOID: definition.studycode,
+        MetaDataVersionOID: definition.version,
+        EffectiveDate: effective,
+      }),
     ),
   );
   const signatures = (header.signatureMeanings ?? []).map((meaning) =>
@@ -144,7 +159,8 @@ function layoutOf(definition: StudyDefinition, tid: string): FormLayout {
   if (layout === undefined) {
     const form: RawFormSchema | undefined = definition.forms.find((f) => f.tid === tid);
     const groupOf = new Map<string, string>();
-    for (const s of form?.sections ?? []) for (const i of s.items) groupOf.set(i.variable, OID.group(tid, s.id));
+    for (const s of form?.sections ?? [])
+      for (const i of s.items) groupOf.set(i.variable, OID.group(tid, s.id));
     layout = {
       logline: form?.logline === true,
       groupOf,
@@ -165,7 +181,9 @@ function auditRecord(a: OdmAudit): string {
     element('UserRef', { UserOID: OID.user(oidSafe(a.userId)) }),
     element('LocationRef', { LocationOID: OID.location(oidSafe(a.locationId)) }),
     textElement('DateTimeStamp', a.dateTime),
-    ...(a.reasonForChange === null || a.reasonForChange === '' ? [] : [textElement('ReasonForChange', a.reasonForChange)]),
+    ...(a.reasonForChange === null || a.reasonForChange === ''
+      ? []
+      : [textElement('ReasonForChange', a.reasonForChange)]),
     ...(a.sourceId === undefined ? [] : [textElement('SourceID', a.sourceId)]),
   ]);
 }
@@ -179,18 +197,31 @@ function itemData(tid: string, item: OdmItemValue): string {
     ]),
   );
   const one = (value: string | null, tx: string | undefined, audit: OdmAudit | undefined, last: boolean) =>
-    element('ItemData', { ItemOID: oid, TransactionType: tx, Value: value ?? undefined, IsNull: value === null ? 'Yes' : undefined }, [
-      ...(audit === undefined ? [] : [auditRecord(audit)]),
-      ...(last ? annotations : []),
-    ]);
+    element(
+      'ItemData',
+      {
+        ItemOID: oid,
+        TransactionType: tx,
+        Value: value ?? undefined,
+        IsNull: value === null ? 'Yes' : undefined,
+      },
+      [...(audit === undefined ? [] : [auditRecord(audit)]), ...(last ? annotations : [])],
+    );
   const withValues = item.audit.length > 0 && item.audit.every((a) => a.value !== undefined);
   if (withValues) {
     return item.audit
-      .map((a, i) => one(valueText(a.value), TRANSACTION[a.action] ?? 'Update', a, i === item.audit.length - 1))
+      .map((a, i) =>
+        one(valueText(a.value), TRANSACTION[a.action] ?? 'Update', a, i === item.audit.length - 1),
+      )
       .join('');
   }
   const last = item.audit[item.audit.length - 1];
-  return one(valueText(item.value), last === undefined ? 'Upsert' : (TRANSACTION[last.action] ?? 'Update'), last, true);
+  return one(
+    valueText(item.value),
+    last === undefined ? 'Upsert' : (TRANSACTION[last.action] ?? 'Update'),
+    last,
+    true,
+  );
 }
 
 function formData(definition: StudyDefinition, tid: string, rows: readonly OdmFormData[]): string {
@@ -206,7 +237,17 @@ function formData(definition: StudyDefinition, tid: string, rows: readonly OdmFo
       byGroup.set(group, list);
     }
     for (const [group, items] of byGroup)
-      groups.push(element('ItemGroupData', { ItemGroupOID: group, ItemGroupRepeatKey: layout.logline ? row.lineno : undefined, TransactionType: 'Upsert' }, items));
+      groups.push(
+        element(
+          'ItemGroupData',
+          {
+            ItemGroupOID: group,
+            ItemGroupRepeatKey: layout.logline ? row.lineno : undefined,
+            TransactionType: 'Upsert',
+          },
+          items,
+        ),
+      );
   }
   const signature =
     signed === null
@@ -219,7 +260,10 @@ function formData(definition: StudyDefinition, tid: string, rows: readonly OdmFo
             textElement('DateTimeStamp', signed.dateTime),
           ]),
         ];
-  return element('FormData', { FormOID: OID.form(tid), TransactionType: 'Upsert' }, [...signature, ...groups]);
+  return element('FormData', { FormOID: OID.form(tid), TransactionType: 'Upsert' }, [
+    ...signature,
+    ...groups,
+  ]);
 }
 
 export function odmSubjectData(subject: OdmSubject, definition: StudyDefinition): string {
@@ -234,7 +278,11 @@ export function odmSubjectData(subject: OdmSubject, definition: StudyDefinition)
     const forms = [...byTid].map(([tid, rows]) => formData(definition, tid, rows));
     return element(
       'StudyEventData',
-      { StudyEventOID: OID.event(event.visitnum), StudyEventRepeatKey: event.repeatKey ?? undefined, TransactionType: 'Upsert' },
+      {
+        StudyEventOID: OID.event(event.visitnum),
+        StudyEventRepeatKey: event.repeatKey ?? undefined,
+        TransactionType: 'Upsert',
+      },
       forms,
     );
   });

@@ -5,7 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ODM_FILE, demoOdmXml, demoStudyDefinition } from '../../../fixtures/interchange/demoStudyDefinition';
+import {
+  DEMO_ODM_FILE,
+  demoOdmXml,
+  demoStudyDefinition,
+} from '../../../fixtures/interchange/demoStudyDefinition';
 import { validateOdm } from '../../../fixtures/interchange/validateOdm';
 import { demoSchemas } from '../../../fixtures/forms/index';
 import { compileForm } from '../../form/compile/compileForm';
@@ -29,7 +33,10 @@ describe('demo study as ODM', () => {
     expect(d).toEqual(demoStudyDefinition());
     expect(d?.forms).toEqual(demoSchemas);
     const codeLists = Object.fromEntries(
-      (d?.codeLists ?? []).map((l) => [l.name, l.items.map((i) => ({ value: i.codevalue, label: i.codedesp }))]),
+      (d?.codeLists ?? []).map((l) => [
+        l.name,
+        l.items.map((i) => ({ value: i.codevalue, label: i.codedesp })),
+      ]),
     );
     for (const form of d?.forms ?? []) {
       const compiled = compileForm(form, { codeLists });

@@ -48,7 +48,9 @@ class UnitTable {
     if (oid === undefined) {
       oid = OID.unit(this.oids.size + 1);
       this.oids.set(key, oid);
-      this.defs.push(element('MeasurementUnit', { OID: oid, Name: plainText(unit) || oid }, translated('Symbol', unit)));
+      this.defs.push(
+        element('MeasurementUnit', { OID: oid, Name: plainText(unit) || oid }, translated('Symbol', unit)),
+      );
     }
     return oid;
   }
@@ -59,7 +61,8 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 function visitDef(visit: StudyVisit): string {
   const children = [translated('Description', visit.name)];
   let order = 1;
-  for (const tid of visit.tids) children.push(element('FormRef', { FormOID: OID.form(tid), OrderNumber: order++, Mandatory: 'Yes' }));
+  for (const tid of visit.tids)
+    children.push(element('FormRef', { FormOID: OID.form(tid), OrderNumber: order++, Mandatory: 'Yes' }));
   for (const tid of visit.optionalTids)
     children.push(element('FormRef', { FormOID: OID.form(tid), OrderNumber: order++, Mandatory: 'No' }));
   if (visit.kind === 'hidden') children.push(aliasElement('kind', 'hidden'));
@@ -80,9 +83,21 @@ function rangeChecks(range: RawRange | undefined, softHard: 'Soft' | 'Hard'): st
   if (range === undefined) return [];
   const out: string[] = [];
   if (range.min !== undefined)
-    out.push(element('RangeCheck', { Comparator: 'GE', SoftHard: softHard }, textElement('CheckValue', String(range.min))));
+    out.push(
+      element(
+        'RangeCheck',
+        { Comparator: 'GE', SoftHard: softHard },
+        textElement('CheckValue', String(range.min)),
+      ),
+    );
   if (range.max !== undefined)
-    out.push(element('RangeCheck', { Comparator: 'LE', SoftHard: softHard }, textElement('CheckValue', String(range.max))));
+    out.push(
+      element(
+        'RangeCheck',
+        { Comparator: 'LE', SoftHard: softHard },
+        textElement('CheckValue', String(range.max)),
+      ),
+    );
   // an empty range object ({}) has no RangeCheck to say it: kept in an alias
   return out;
 }
@@ -94,12 +109,21 @@ interface ItemContext {
 }
 
 /** Keys of RawFormItem written as aliases when present, as they are. */
-const ITEM_ALIAS_KEYS = ['default', 'readonly', 'hidden', 'pattern', 'text', 'inputAssist', 'coding'] as const;
+const ITEM_ALIAS_KEYS = [
+  'default',
+  'readonly',
+  'hidden',
+  'pattern',
+  'text',
+  'inputAssist',
+  'coding',
+] as const;
 
 function itemDataType(item: RawFormItem, codeLists: ReadonlyMap<string, StudyCodeList>): string {
   if (item.codelisttype !== undefined && item.selector === undefined) {
     const listType = codeLists.get(item.codelisttype)?.dataType ?? 'text';
-    if (CL_DATA_TYPES.has(listType) && (item.fieldtype === 'select' || item.fieldtype === 'radio')) return listType;
+    if (CL_DATA_TYPES.has(listType) && (item.fieldtype === 'select' || item.fieldtype === 'radio'))
+      return listType;
     return 'text';
   }
   if (item.selector !== undefined) return 'text';
@@ -114,13 +138,18 @@ function itemDef(item: RawFormItem, ctx: ItemContext): string {
   const children: string[] = [];
   if (item.help !== undefined) children.push(translated('Description', item.help));
   children.push(translated('Question', item.label));
-  if (item.unit !== undefined) children.push(element('MeasurementUnitRef', { MeasurementUnitOID: ctx.units.oidOf(item.unit) }));
+  if (item.unit !== undefined)
+    children.push(element('MeasurementUnitRef', { MeasurementUnitOID: ctx.units.oidOf(item.unit) }));
   children.push(...rangeChecks(item.hardRange, 'Hard'), ...rangeChecks(item.softRange, 'Soft'));
-  if (item.selector !== undefined) children.push(element('CodeListRef', { CodeListOID: OID.inlineCodeList(form.tid, item.variable) }));
-  else if (item.codelisttype !== undefined) children.push(element('CodeListRef', { CodeListOID: OID.codeList(item.codelisttype) }));
+  if (item.selector !== undefined)
+    children.push(element('CodeListRef', { CodeListOID: OID.inlineCodeList(form.tid, item.variable) }));
+  else if (item.codelisttype !== undefined)
+    children.push(element('CodeListRef', { CodeListOID: OID.codeList(item.codelisttype) }));
   // aliases: whatever the standard part above does not give back on import
-  if (fieldTypeOf(dataType, hasCodeList, computed) !== item.fieldtype) children.push(aliasElement('fieldtype', item.fieldtype));
-  if (item.selector !== undefined && item.codelisttype !== undefined) children.push(aliasElement('codelisttype', item.codelisttype));
+  if (fieldTypeOf(dataType, hasCodeList, computed) !== item.fieldtype)
+    children.push(aliasElement('fieldtype', item.fieldtype));
+  if (item.selector !== undefined && item.codelisttype !== undefined)
+    children.push(aliasElement('codelisttype', item.codelisttype));
   if (item.required === false) children.push(aliasElement('required', false));
   if (item.partial !== undefined && (item.partial === false || item.fieldtype !== 'date'))
     children.push(aliasElement('partial', item.partial));
@@ -132,7 +161,8 @@ function itemDef(item: RawFormItem, ctx: ItemContext): string {
     children.push(aliasElement('length', item.length));
   if (item.precision !== undefined && item.fieldtype !== 'decimal' && item.fieldtype !== 'calculated')
     children.push(aliasElement('precision', item.precision));
-  if (item.formula !== undefined && item.fieldtype !== 'calculated') children.push(aliasElement('formula', item.formula));
+  if (item.formula !== undefined && item.fieldtype !== 'calculated')
+    children.push(aliasElement('formula', item.formula));
   for (const key of ITEM_ALIAS_KEYS) if (item[key] !== undefined) children.push(aliasElement(key, item[key]));
   for (const a of item.aliases ?? []) children.push(element('Alias', { Context: a.context, Name: a.name }));
   return element(
@@ -162,9 +192,14 @@ function codeListDef(list: StudyCodeList, oid: string, extra: string[] = []): st
   const items =
     list.items.length === 0
       ? [element('ExternalCodeList', { Dictionary: 'EDCWeb', Version: 'empty' })]
-      : list.items.map((i) => element('CodeListItem', { CodedValue: i.codevalue }, translated('Decode', i.codedesp)));
+      : list.items.map((i) =>
+          element('CodeListItem', { CodedValue: i.codevalue }, translated('Decode', i.codedesp)),
+        );
   const aliases = dataType === list.dataType ? extra : [...extra, aliasElement('dataType', list.dataType)];
-  return element('CodeList', { OID: oid, Name: list.name || oid, DataType: dataType }, [...items, ...aliases]);
+  return element('CodeList', { OID: oid, Name: list.name || oid, DataType: dataType }, [
+    ...items,
+    ...aliases,
+  ]);
 }
 
 function ruleDef(form: RawFormSchema, rule: RawFormRule): string {
@@ -180,10 +215,14 @@ function ruleDef(form: RawFormSchema, rule: RawFormRule): string {
 }
 
 function methodDef(form: RawFormSchema, item: RawFormItem, formula: string): string {
-  return element('MethodDef', { OID: OID.method(form.tid, item.variable), Name: item.variable, Type: 'Computation' }, [
-    translated('Description', item.label),
-    textElement('FormalExpression', formula, { Context: RULE_CONTEXT }),
-  ]);
+  return element(
+    'MethodDef',
+    { OID: OID.method(form.tid, item.variable), Name: item.variable, Type: 'Computation' },
+    [
+      translated('Description', item.label),
+      textElement('FormalExpression', formula, { Context: RULE_CONTEXT }),
+    ],
+  );
 }
 
 interface FormParts {
@@ -195,17 +234,31 @@ interface FormParts {
   methods: string[];
 }
 
-function formParts(form: RawFormSchema, units: UnitTable, codeLists: ReadonlyMap<string, StudyCodeList>): FormParts {
+function formParts(
+  form: RawFormSchema,
+  units: UnitTable,
+  codeLists: ReadonlyMap<string, StudyCodeList>,
+): FormParts {
   const ctx: ItemContext = { form, units, codeLists };
   const rules = form.rules ?? [];
   const showOf = new Map<string, string>();
-  for (const rule of rules) if (rule.kind === 'show' && !showOf.has(rule.target)) showOf.set(rule.target, rule.id);
-  const parts: FormParts = { formDef: '', groupDefs: [], itemDefs: [], codeLists: [], conditions: [], methods: [] };
+  for (const rule of rules)
+    if (rule.kind === 'show' && !showOf.has(rule.target)) showOf.set(rule.target, rule.id);
+  const parts: FormParts = {
+    formDef: '',
+    groupDefs: [],
+    itemDefs: [],
+    codeLists: [],
+    conditions: [],
+    methods: [],
+  };
   const groupRefs: string[] = [];
   const repeating = form.logline === true;
   for (const [si, section] of form.sections.entries()) {
     const groupOid = OID.group(form.tid, section.id);
-    groupRefs.push(element('ItemGroupRef', { ItemGroupOID: groupOid, OrderNumber: si + 1, Mandatory: 'Yes' }));
+    groupRefs.push(
+      element('ItemGroupRef', { ItemGroupOID: groupOid, OrderNumber: si + 1, Mandatory: 'Yes' }),
+    );
     const itemRefs = section.items.map((item, ii) => {
       const show = showOf.get(item.variable);
       const computed = item.fieldtype === 'calculated' && item.formula !== undefined;
@@ -227,7 +280,8 @@ function formParts(form: RawFormSchema, units: UnitTable, codeLists: ReadonlyMap
     for (const item of section.items) {
       parts.itemDefs.push(itemDef(item, ctx));
       if (item.selector !== undefined) parts.codeLists.push(inlineCodeList(form, item));
-      if (item.fieldtype === 'calculated' && item.formula !== undefined) parts.methods.push(methodDef(form, item, item.formula));
+      if (item.fieldtype === 'calculated' && item.formula !== undefined)
+        parts.methods.push(methodDef(form, item, item.formula));
     }
   }
   parts.conditions = rules.map((rule) => ruleDef(form, rule));
@@ -239,11 +293,11 @@ function formParts(form: RawFormSchema, units: UnitTable, codeLists: ReadonlyMap
   else if (form.logline === true) aliases.push(aliasElement('columns', null));
   if (form.rules !== undefined && form.rules.length === 0) aliases.push(aliasElement('rules', []));
   if (form.version !== 1) aliases.push(aliasElement('version', form.version));
-  parts.formDef = element('FormDef', { OID: OID.form(form.tid), Name: form.formid || form.tid, Repeating: 'No' }, [
-    translated('Description', form.name),
-    ...groupRefs,
-    ...aliases,
-  ]);
+  parts.formDef = element(
+    'FormDef',
+    { OID: OID.form(form.tid), Name: form.formid || form.tid, Repeating: 'No' },
+    [translated('Description', form.name), ...groupRefs, ...aliases],
+  );
   return parts;
 }
 
@@ -253,8 +307,12 @@ export function exportOdmMetadata(definition: StudyDefinition, file: OdmFileInfo
   const lists = new Map(definition.codeLists.map((l) => [l.name, l]));
   const forms = definition.forms.map((form) => formParts(form, units, lists));
   const protocolAliases: string[] = [];
-  if (typeof definition.name !== 'string' || definition.name === '') protocolAliases.push(aliasElement('name', definition.name));
-  if (definition.description !== null && (typeof definition.description !== 'string' || definition.description === ''))
+  if (typeof definition.name !== 'string' || definition.name === '')
+    protocolAliases.push(aliasElement('name', definition.name));
+  if (
+    definition.description !== null &&
+    (typeof definition.description !== 'string' || definition.description === '')
+  )
     protocolAliases.push(aliasElement('description', definition.description));
   const protocol = element('Protocol', {}, [
     ...definition.visits.map((v, i) =>

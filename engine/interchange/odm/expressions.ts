@@ -36,7 +36,8 @@ const WORD_OPS: Readonly<Record<string, string>> = {
   null: 'null',
 };
 
-const TOKEN = /\s+|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\d+(?:\.\d+)?|[A-Za-z_@$][\w.\-@$]*|!=|<>|<=|>=|==|&&|\|\||[=<>()+\-*/!%,]/y;
+const TOKEN =
+  /\s+|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\d+(?:\.\d+)?|[A-Za-z_@$][\w.\-@$]*|!=|<>|<=|>=|==|&&|\|\||[=<>()+\-*/!%,]/y;
 
 /** XPath-like / OpenClinica condition → rule text, or null. */
 export function translateXPathLike(source: string, resolve: (name: string) => string | null): string | null {
@@ -56,7 +57,11 @@ export function translateXPathLike(source: string, resolve: (name: string) => st
         out.push(op);
         continue;
       }
-      const lastSegment = tok.split(/[./]/).filter((s) => s !== '').pop() ?? tok;
+      const lastSegment =
+        tok
+          .split(/[./]/)
+          .filter((s) => s !== '')
+          .pop() ?? tok;
       const variable = resolve(tok) ?? resolve(lastSegment);
       if (variable === null) return null;
       out.push(`[${variable}]`);
@@ -71,7 +76,11 @@ export function translateXPathLike(source: string, resolve: (name: string) => st
 const XPATH_CONTEXTS = /^(xpath|openclinica|oc|odm)\b/i;
 
 /** The rule text of a FormalExpression, or null when its context is unknown or it does not translate. */
-export function translateExpression(source: string, context: string | undefined, ctx: ExpressionContext): string | null {
+export function translateExpression(
+  source: string,
+  context: string | undefined,
+  ctx: ExpressionContext,
+): string | null {
   const c = (context ?? '').trim();
   if (c === RULE_CONTEXT) return parseRule(source).ok ? source : null;
   if (/^redcap/i.test(c)) {

@@ -119,7 +119,8 @@ function readRanges(
   ctx: ItemReadContext,
   pending: PendingExpression[],
 ): void {
-  const numeric = item.fieldtype === 'integer' || item.fieldtype === 'decimal' || item.fieldtype === 'calculated';
+  const numeric =
+    item.fieldtype === 'integer' || item.fieldtype === 'decimal' || item.fieldtype === 'calculated';
   const hard: RawRange = {};
   const soft: RawRange = {};
   let n = 0;
@@ -131,7 +132,15 @@ function readRanges(
     const message = metaTextOf(childOf(rc, 'ErrorMessage')) ?? undefined;
     const expr = firstFormalExpression(rc);
     if (expr !== null) {
-      pending.push({ kind: 'check', target: item.variable, text: expr.text, context: expr.context, at: rcAt, severity, ...(message ? { message } : {}) });
+      pending.push({
+        kind: 'check',
+        target: item.variable,
+        text: expr.text,
+        context: expr.context,
+        at: rcAt,
+        severity,
+        ...(message ? { message } : {}),
+      });
       continue;
     }
     const comparator = rc.attrs.Comparator ?? '';
@@ -158,17 +167,29 @@ function readRanges(
     const quoted = values.map((v) => quoteRule(v, numeric));
     const op: Readonly<Record<string, string>> = { GE: '>=', LE: '<=', GT: '>', LT: '<', EQ: '=', NE: '!=' };
     let rule: string | null = null;
-    if (op[comparator] !== undefined && quoted[0] !== undefined) rule = `${ref} ${op[comparator]} ${quoted[0]}`;
+    if (op[comparator] !== undefined && quoted[0] !== undefined)
+      rule = `${ref} ${op[comparator]} ${quoted[0]}`;
     else if ((comparator === 'IN' || comparator === 'NOTIN' || comparator === 'NIN') && quoted.length > 0) {
       const any = quoted.map((q) => `${ref} = ${q}`).join(' or ');
       rule = comparator === 'IN' ? `(${any})` : `not (${any})`;
     }
     if (rule === null) {
-      ctx.issues.add('warning', rcAt, ODM_ISSUE.expressionNotTranslated, { context: comparator, expression: values.join(' ') });
+      ctx.issues.add('warning', rcAt, ODM_ISSUE.expressionNotTranslated, {
+        context: comparator,
+        expression: values.join(' '),
+      });
       continue;
     }
     ctx.issues.add('info', rcAt, ODM_ISSUE.rangeCheckAsRule, { comparator });
-    pending.push({ kind: 'check', target: item.variable, text: rule, context: 'EDCWeb-Rule', at: rcAt, severity, ...(message ? { message } : {}) });
+    pending.push({
+      kind: 'check',
+      target: item.variable,
+      text: rule,
+      context: 'EDCWeb-Rule',
+      at: rcAt,
+      severity,
+      ...(message ? { message } : {}),
+    });
   }
   if (hard.min !== undefined || hard.max !== undefined) item.hardRange = hard;
   if (soft.min !== undefined || soft.max !== undefined) item.softRange = soft;
@@ -190,7 +211,12 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
   const def = ctx.itemDefs.get(oid);
   const at = defPath('ItemDef', oid);
   if (def === undefined) {
-    ctx.issues.add('error', `${defPath('ItemGroupDef', ctx.groupOid)}/ItemRef[@ItemOID="${oid}"]`, ODM_ISSUE.missingDef, { kind: 'ItemDef', oid });
+    ctx.issues.add(
+      'error',
+      `${defPath('ItemGroupDef', ctx.groupOid)}/ItemRef[@ItemOID="${oid}"]`,
+      ODM_ISSUE.missingDef,
+      { kind: 'ItemDef', oid },
+    );
     return null;
   }
   const aliases = productAliases(def, at, ctx.issues);
@@ -208,7 +234,8 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
   if (clRef !== undefined) {
     const clOid = clRef.attrs.CodeListOID ?? '';
     codeList = ctx.codeLists.get(clOid);
-    if (codeList === undefined) ctx.issues.add('error', `${at}/CodeListRef`, ODM_ISSUE.missingDef, { kind: 'CodeList', oid: clOid });
+    if (codeList === undefined)
+      ctx.issues.add('error', `${at}/CodeListRef`, ODM_ISSUE.missingDef, { kind: 'CodeList', oid: clOid });
   }
   // computation
   const methodOid = ref.attrs.MethodOID;
@@ -232,12 +259,14 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
   const ocType = oc === undefined ? undefined : childOf(oc, 'ItemResponse')?.attrs.ResponseType;
   if (ocType !== undefined && OC_TYPES[ocType] !== undefined) {
     const t = OC_TYPES[ocType];
-    if (t === 'calculated' && method === undefined) ctx.issues.add('info', at, ODM_ISSUE.vendorFieldType, { fieldType: ocType, as: fieldtype });
+    if (t === 'calculated' && method === undefined)
+      ctx.issues.add('info', at, ODM_ISSUE.vendorFieldType, { fieldType: ocType, as: fieldtype });
     else if (t !== 'text' || fieldtype === 'text') fieldtype = t;
   }
   if (redcapType !== undefined) {
     const t = REDCAP_TYPES[redcapType];
-    if (t === undefined) ctx.issues.add('warning', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: fieldtype });
+    if (t === undefined)
+      ctx.issues.add('warning', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: fieldtype });
     else if (t === 'calculated' && method === undefined && redcapCalc === undefined)
       ctx.issues.add('info', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: fieldtype });
     else if (t === 'text' && fieldtype !== 'text') {
@@ -247,12 +276,19 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
         ctx.issues.add('info', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: t });
         sliderRange = true;
       }
-      if (redcapType === 'checkbox' || ((redcapType === 'yesno' || redcapType === 'truefalse') && codeList === undefined)) {
+      if (
+        redcapType === 'checkbox' ||
+        ((redcapType === 'yesno' || redcapType === 'truefalse') && codeList === undefined)
+      ) {
         // yesno without code list: REDCap's codes
-        if (redcapType !== 'checkbox') selector = redcapType === 'yesno' ? YES_NO : [
-          { codevalue: '1', codedesp: { zh_CN: '正确', en: 'True' } },
-          { codevalue: '0', codedesp: { zh_CN: '错误', en: 'False' } },
-        ];
+        if (redcapType !== 'checkbox')
+          selector =
+            redcapType === 'yesno'
+              ? YES_NO
+              : [
+                  { codevalue: '1', codedesp: { zh_CN: '正确', en: 'True' } },
+                  { codevalue: '0', codedesp: { zh_CN: '错误', en: 'False' } },
+                ];
       }
       fieldtype = t;
     }
@@ -269,18 +305,29 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
   if (unitRef !== undefined) {
     const unitOid = unitRef.attrs.MeasurementUnitOID ?? '';
     const unit = ctx.units.get(unitOid);
-    if (unit === undefined) ctx.issues.add('error', `${at}/MeasurementUnitRef`, ODM_ISSUE.missingDef, { kind: 'MeasurementUnit', oid: unitOid });
+    if (unit === undefined)
+      ctx.issues.add('error', `${at}/MeasurementUnitRef`, ODM_ISSUE.missingDef, {
+        kind: 'MeasurementUnit',
+        oid: unitOid,
+      });
     else item.unit = unit;
   }
   if (codeList !== undefined && redcapType !== 'checkbox') {
     if (codeList.inline) item.selector = codeList.items;
     else item.codelisttype = codeList.name;
-  } else if (selector !== undefined && (fieldtype === 'radio' || fieldtype === 'select')) item.selector = selector;
+  } else if (selector !== undefined && (fieldtype === 'radio' || fieldtype === 'select'))
+    item.selector = selector;
   // REDCap writes Length="999" for "no limit"
-  const length = def.attrs['redcap:Variable'] !== undefined && def.attrs.Length === '999' ? NaN : Number(def.attrs.Length);
-  if ((fieldtype === 'text' || fieldtype === 'textarea') && Number.isInteger(length) && length > 0) item.length = length;
+  const length =
+    def.attrs['redcap:Variable'] !== undefined && def.attrs.Length === '999' ? NaN : Number(def.attrs.Length);
+  if ((fieldtype === 'text' || fieldtype === 'textarea') && Number.isInteger(length) && length > 0)
+    item.length = length;
   const digits = Number(def.attrs.SignificantDigits);
-  if ((fieldtype === 'decimal' || fieldtype === 'calculated') && def.attrs.SignificantDigits !== undefined && Number.isInteger(digits))
+  if (
+    (fieldtype === 'decimal' || fieldtype === 'calculated') &&
+    def.attrs.SignificantDigits !== undefined &&
+    Number.isInteger(digits)
+  )
     item.precision = digits;
   if (fieldtype === 'date' && PARTIAL_DATA_TYPES.has(dataType)) item.partial = true;
   readRanges(def, item, at, ctx, pending);
@@ -288,29 +335,70 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
   if (method !== undefined) {
     const expr = firstFormalExpression(method);
     if (expr !== null)
-      pending.push({ kind: 'formula', target: variable, text: expr.text, context: expr.context, at: defPath('MethodDef', methodOid ?? '') });
+      pending.push({
+        kind: 'formula',
+        target: variable,
+        text: expr.text,
+        context: expr.context,
+        at: defPath('MethodDef', methodOid ?? ''),
+      });
   } else if (redcapCalc !== undefined && fieldtype === 'calculated') {
-    pending.push({ kind: 'redcapCalc', target: variable, text: redcapCalc, context: 'REDCap', at: `${at}/@redcap:Calculation` });
+    pending.push({
+      kind: 'redcapCalc',
+      target: variable,
+      text: redcapCalc,
+      context: 'REDCap',
+      at: `${at}/@redcap:Calculation`,
+    });
   }
   const branching = def.attrs['redcap:BranchingLogic'];
   if (branching !== undefined && branching.trim() !== '')
-    pending.push({ kind: 'redcapShow', target: variable, text: branching, context: 'REDCap', at: `${at}/@redcap:BranchingLogic` });
+    pending.push({
+      kind: 'redcapShow',
+      target: variable,
+      text: branching,
+      context: 'REDCap',
+      at: `${at}/@redcap:BranchingLogic`,
+    });
   redcapAnnotation(item, def.attrs['redcap:FieldAnnotation']);
   if (oc?.attrs.ShowItem === 'No') item.hidden = true;
   if (redcapType === 'descriptive') item.text = label;
-  if (fieldtype === 'calculated' && method === undefined && redcapCalc === undefined && !aliases.has('fieldtype')) {
+  if (
+    fieldtype === 'calculated' &&
+    method === undefined &&
+    redcapCalc === undefined &&
+    !aliases.has('fieldtype')
+  ) {
     // a computed type whose computation is not in the file: entered as a number instead
     item.fieldtype = 'decimal';
   }
 
   // this product's aliases: exactly what the export could not say the standard way
-  for (const key of ['default', 'readonly', 'hidden', 'pattern', 'text', 'inputAssist', 'coding', 'required', 'partial', 'length', 'precision', 'formula', 'codelisttype', 'hardRange', 'softRange'] as const) {
+  for (const key of [
+    'default',
+    'readonly',
+    'hidden',
+    'pattern',
+    'text',
+    'inputAssist',
+    'coding',
+    'required',
+    'partial',
+    'length',
+    'precision',
+    'formula',
+    'codelisttype',
+    'hardRange',
+    'softRange',
+  ] as const) {
     if (aliases.has(key)) (item as unknown as Record<string, unknown>)[key] = aliases.get(key);
   }
   const kept = foreignAliases(def);
   if (kept.length > 0) item.aliases = kept;
 
-  const names = [def.attrs.Name, def.attrs['redcap:Variable'], oid].filter((n): n is string => n !== undefined && n !== '');
+  const names = [def.attrs.Name, def.attrs['redcap:Variable'], oid].filter(
+    (n): n is string => n !== undefined && n !== '',
+  );
   const ocSection = oc === undefined ? undefined : childOf(oc, 'SectionLabel')?.text;
   const header = def.attrs['redcap:SectionHeader'];
   const sectionStart =
@@ -320,6 +408,14 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
         ? { key: ocSection, title: ocSection }
         : null;
   const rcVar = def.attrs['redcap:Variable'];
-  const cb = redcapType === 'checkbox' && rcVar !== undefined ? /___(.+)$/.exec(stripPrefix(oid, rcVar)) : null;
-  return { item, oid, names, pending, sectionStart, redcapCheckbox: cb?.[1] === undefined || rcVar === undefined ? null : { variable: rcVar, code: cb[1] } };
+  const cb =
+    redcapType === 'checkbox' && rcVar !== undefined ? /___(.+)$/.exec(stripPrefix(oid, rcVar)) : null;
+  return {
+    item,
+    oid,
+    names,
+    pending,
+    sectionStart,
+    redcapCheckbox: cb?.[1] === undefined || rcVar === undefined ? null : { variable: rcVar, code: cb[1] },
+  };
 }

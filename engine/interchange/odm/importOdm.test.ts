@@ -13,11 +13,14 @@ import { exportOdmMetadata } from './exportOdm';
 import { importOdm, looksLikeOdm, odmImporter } from './importOdm';
 import { ODM_ISSUE } from './issues';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/interchange/odm/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../fixtures/interchange/odm/${name}`, import.meta.url), 'utf8');
 const FILE = { fileOid: 'F.T', creationDateTime: '2026-03-15T08:30:00Z', sourceSystem: 'test' };
 
 function catalog(d: StudyDefinition): CodeListCatalog {
-  return Object.fromEntries(d.codeLists.map((l) => [l.name, l.items.map((i) => ({ value: i.codevalue, label: i.codedesp }))]));
+  return Object.fromEntries(
+    d.codeLists.map((l) => [l.name, l.items.map((i) => ({ value: i.codevalue, label: i.codedesp }))]),
+  );
 }
 function definitionOf(result: ImportResult): StudyDefinition {
   if (result.definition === null) throw new Error(JSON.stringify(result.issues));
@@ -62,7 +65,13 @@ describe('importOdm: every construct', () => {
   it('maps groups to sections, a repeating group to a log-line form, ItemRef order and Mandatory', () => {
     const dm = form(d, 'DM');
     expect(dm.sections.map((s) => s.id)).toEqual(['DM.MAIN', 'DM.CHILD']);
-    expect(dm.sections[0]?.items.map((i) => i.variable)).toEqual(['BRTHDAT', 'SEX', 'AGE', 'Subject_initials', 'CONSENT']);
+    expect(dm.sections[0]?.items.map((i) => i.variable)).toEqual([
+      'BRTHDAT',
+      'SEX',
+      'AGE',
+      'Subject_initials',
+      'CONSENT',
+    ]);
     expect(item(dm, 'SEX').required).toBe(true);
     expect(item(dm, 'AGE').required).toBeUndefined();
     const ae = form(d, 'AE');
@@ -73,11 +82,22 @@ describe('importOdm: every construct', () => {
   it('maps data types, lengths, significant digits, units, labels in both languages and aliases', () => {
     const dm = form(d, 'DM');
     const vs = form(d, 'VS');
-    expect(item(dm, 'BRTHDAT')).toMatchObject({ fieldtype: 'date', partial: true, aliases: [{ context: 'SDTM', name: 'BRTHDTC' }] });
+    expect(item(dm, 'BRTHDAT')).toMatchObject({
+      fieldtype: 'date',
+      partial: true,
+      aliases: [{ context: 'SDTM', name: 'BRTHDTC' }],
+    });
     expect(item(dm, 'BRTHDAT').label).toEqual({ zh_CN: '出生日期', en: 'Date of birth' });
     expect(item(dm, 'AGE').label).toBe('Age (years)');
-    expect(item(dm, 'Subject_initials')).toMatchObject({ fieldtype: 'text', length: 3, help: 'Three letters, first name, middle name, last name' });
-    expect(item(dm, 'CONSENT')).toMatchObject({ fieldtype: 'radio', selector: [{ codevalue: '1' }, { codevalue: '0' }] });
+    expect(item(dm, 'Subject_initials')).toMatchObject({
+      fieldtype: 'text',
+      length: 3,
+      help: 'Three letters, first name, middle name, last name',
+    });
+    expect(item(dm, 'CONSENT')).toMatchObject({
+      fieldtype: 'radio',
+      selector: [{ codevalue: '1' }, { codevalue: '0' }],
+    });
     expect(item(vs, 'VSDTC').fieldtype).toBe('datetime');
     expect(item(vs, 'VSTIM').fieldtype).toBe('time');
     expect(item(vs, 'WEIGHT')).toMatchObject({ fieldtype: 'decimal', precision: 1, unit: 'kg' });
@@ -104,7 +124,10 @@ describe('importOdm: every construct', () => {
     const dm = form(d, 'DM');
     const vs = form(d, 'VS');
     expect(item(dm, 'AGE').hardRange).toEqual({ min: 18, max: 99 });
-    expect(item(vs, 'WEIGHT')).toMatchObject({ hardRange: { min: 20, max: 300 }, softRange: { min: 40, max: 150 } });
+    expect(item(vs, 'WEIGHT')).toMatchObject({
+      hardRange: { min: 20, max: 300 },
+      softRange: { min: 40, max: 150 },
+    });
     expect(vs.rules).toContainEqual({
       id: 'check_PULSE',
       kind: 'check',
@@ -113,14 +136,27 @@ describe('importOdm: every construct', () => {
       severity: 'soft',
       message: 'A pulse of 0?',
     });
-    expect(vs.rules?.find((r) => r.target === 'POSITION')).toMatchObject({ expr: "([POSITION] = 'SITTING' or [POSITION] = 'SUPINE')", severity: 'hard' });
+    expect(vs.rules?.find((r) => r.target === 'POSITION')).toMatchObject({
+      expr: "([POSITION] = 'SITTING' or [POSITION] = 'SUPINE')",
+      severity: 'hard',
+    });
     expect(form(d, 'LB').rules?.[0]).toMatchObject({ expr: "not ([LBCOMM] = 'N/A')", severity: 'soft' });
-    expect(result.issues).toContainEqual(expect.objectContaining({ messageId: ODM_ISSUE.strictBound, at: expect.stringContaining('I.WEIGHT') }));
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ messageId: ODM_ISSUE.strictBound, at: expect.stringContaining('I.WEIGHT') }),
+    );
   });
 
   it('translates an XPath-like condition (negated into a show rule) and method; reports an unknown context', () => {
-    expect(form(d, 'DM').rules).toContainEqual({ id: 'show_CHILDPOT', kind: 'show', expr: "not ([SEX] != 'F')", target: 'CHILDPOT' });
-    expect(item(form(d, 'VS'), 'BMI')).toMatchObject({ fieldtype: 'calculated', formula: '[WEIGHT] / (([HEIGHT] / 100) * ([HEIGHT] / 100))' });
+    expect(form(d, 'DM').rules).toContainEqual({
+      id: 'show_CHILDPOT',
+      kind: 'show',
+      expr: "not ([SEX] != 'F')",
+      target: 'CHILDPOT',
+    });
+    expect(item(form(d, 'VS'), 'BMI')).toMatchObject({
+      fieldtype: 'calculated',
+      formula: '[WEIGHT] / (([HEIGHT] / 100) * ([HEIGHT] / 100))',
+    });
     expect(result.issues).toContainEqual({
       severity: 'warning',
       at: '/ODM/Study/MetaDataVersion/ConditionDef[@OID="C.SAS_ONLY"]',
@@ -149,8 +185,13 @@ describe('importOdm: OpenClinica extensions', () => {
     expect(item(f, 'SYMPTLIST').fieldtype).toBe('mselect');
     expect(item(f, 'NOTES').fieldtype).toBe('textarea');
     expect(item(f, 'INTERNAL').hidden).toBe(true);
-    expect(f.rules).toEqual([{ id: 'show_SYMPTLIST', kind: 'show', expr: "not ([SYMPT] != 'Y')", target: 'SYMPTLIST' }]);
-    expect(d.visits.map((v) => [v.visitnum, v.kind])).toEqual([['BASELINE', 'scheduled'], ['FOLLOWUP', 'unscheduled']]);
+    expect(f.rules).toEqual([
+      { id: 'show_SYMPTLIST', kind: 'show', expr: "not ([SYMPT] != 'Y')", target: 'SYMPTLIST' },
+    ]);
+    expect(d.visits.map((v) => [v.visitnum, v.kind])).toEqual([
+      ['BASELINE', 'scheduled'],
+      ['FOLLOWUP', 'unscheduled'],
+    ]);
     expectCompiles(d);
   });
 });
@@ -164,16 +205,28 @@ describe('importOdm: a REDCap "CDISC ODM (XML)" export', () => {
   it('reads REDCap field types, section headers, action tags, notes, checkboxes and event days', () => {
     expect(demo.sections.map((s) => s.title)).toEqual(['Demographics', 'Personal data', 'Consent']);
     expect(item(demo, 'dob')).toMatchObject({ fieldtype: 'date', required: true, help: 'YYYY-MM-DD' });
-    expect(item(demo, 'sex')).toMatchObject({ fieldtype: 'radio', selector: [{ codevalue: '0', codedesp: 'Female' }, { codevalue: '1', codedesp: 'Male' }] });
+    expect(item(demo, 'sex')).toMatchObject({
+      fieldtype: 'radio',
+      selector: [
+        { codevalue: '0', codedesp: 'Female' },
+        { codevalue: '1', codedesp: 'Male' },
+      ],
+    });
     expect(item(demo, 'race')).toMatchObject({
       fieldtype: 'checkbox',
-      selector: [{ codevalue: '1', codedesp: 'Asian' }, { codevalue: '2', codedesp: 'White' }, { codevalue: '98', codedesp: 'Other' }],
+      selector: [
+        { codevalue: '1', codedesp: 'Asian' },
+        { codevalue: '2', codedesp: 'White' },
+        { codevalue: '98', codedesp: 'Other' },
+      ],
     });
     expect(item(demo, 'consent_note').fieldtype).toBe('static');
     expect(item(demo, 'comments')).toMatchObject({ fieldtype: 'textarea', length: 500 });
     expect(item(demo, 'smoker')).toMatchObject({ hidden: true, default: 'no' });
     expect(item(vitals, 'pain')).toMatchObject({ fieldtype: 'integer', hardRange: { min: 0, max: 100 } });
-    expect(demo.sections.flatMap((s) => s.items).some((i) => i.variable === 'demographics_complete')).toBe(false);
+    expect(demo.sections.flatMap((s) => s.items).some((i) => i.variable === 'demographics_complete')).toBe(
+      false,
+    );
     expect(d.visits.map((v) => [v.visitnum, v.day, v.tids])).toEqual([
       ['enrollment_arm_1', 0, ['demographics', 'vitals']],
       ['week_4_arm_1', 28, ['vitals']],
@@ -181,8 +234,13 @@ describe('importOdm: a REDCap "CDISC ODM (XML)" export', () => {
   });
 
   it('translates branching logic and calculations through the REDCap translator it is given', () => {
-    expect(demo.rules).toEqual([{ id: 'show_pregnant', kind: 'show', expr: "[sex] = '0'", target: 'pregnant' }]);
-    expect(item(vitals, 'bmi')).toMatchObject({ fieldtype: 'calculated', formula: 'round([weight]*10000/([height]*[height]),1)' });
+    expect(demo.rules).toEqual([
+      { id: 'show_pregnant', kind: 'show', expr: "[sex] = '0'", target: 'pregnant' },
+    ]);
+    expect(item(vitals, 'bmi')).toMatchObject({
+      fieldtype: 'calculated',
+      formula: 'round([weight]*10000/([height]*[height]),1)',
+    });
     expectCompiles(d);
   });
 
@@ -190,7 +248,9 @@ describe('importOdm: a REDCap "CDISC ODM (XML)" export', () => {
     const result = importOdm(fixture('redcap.xml'));
     const plain = definitionOf(result);
     expect(item(form(plain, 'vitals'), 'bmi').fieldtype).toBe('decimal');
-    expect(result.issues.filter((i) => i.messageId === ODM_ISSUE.expressionNotTranslated).map((i) => i.at)).toEqual([
+    expect(
+      result.issues.filter((i) => i.messageId === ODM_ISSUE.expressionNotTranslated).map((i) => i.at),
+    ).toEqual([
       '/ODM/Study/MetaDataVersion/ItemDef[@OID="pregnant"]/@redcap:BranchingLogic',
       '/ODM/Study/MetaDataVersion/ItemDef[@OID="bmi"]/@redcap:Calculation',
     ]);
@@ -202,8 +262,21 @@ describe('importOdm: mistakes', () => {
 
   it('reports each mistake at its element and imports the rest', () => {
     const found = (messageId: string) => result.issues.filter((i) => i.messageId === messageId);
-    expect(found(ODM_ISSUE.missingDef).map((i) => i.values.oid).sort()).toEqual(
-      ['C.NOCOND', 'CL.NONE', 'F.NOFORM', 'I.NOITEM', 'IG.NOGROUP', 'M.NOMETHOD', 'MU.NONE', 'SE.MISSING'].sort(),
+    expect(
+      found(ODM_ISSUE.missingDef)
+        .map((i) => i.values.oid)
+        .sort(),
+    ).toEqual(
+      [
+        'C.NOCOND',
+        'CL.NONE',
+        'F.NOFORM',
+        'I.NOITEM',
+        'IG.NOGROUP',
+        'M.NOMETHOD',
+        'MU.NONE',
+        'SE.MISSING',
+      ].sort(),
     );
     for (const id of [
       ODM_ISSUE.severalVersions,
@@ -225,7 +298,10 @@ describe('importOdm: mistakes', () => {
     const d = definitionOf(result);
     expect(d.forms.map((f) => f.tid)).toEqual(['GOOD']);
     expect(form(d, 'GOOD').logline).toBe(true);
-    expect(d.visits.map((v) => [v.visitnum, v.tids])).toEqual([['V1', ['GOOD']], ['EXTRA', ['GOOD']]]);
+    expect(d.visits.map((v) => [v.visitnum, v.tids])).toEqual([
+      ['V1', ['GOOD']],
+      ['EXTRA', ['GOOD']],
+    ]);
   });
 
   it.each([
@@ -233,7 +309,11 @@ describe('importOdm: mistakes', () => {
     ['not XML', 'variable,form\nage,dm', ODM_ISSUE.malformedXml],
     ['another root', '<?xml version="1.0"?><define/>', ODM_ISSUE.notOdm],
     ['no Study', '<ODM xmlns="http://www.cdisc.org/ns/odm/v1.3"/>', ODM_ISSUE.noStudy],
-    ['no MetaDataVersion', '<ODM><Study OID="S"><GlobalVariables/></Study></ODM>', ODM_ISSUE.noMetaDataVersion],
+    [
+      'no MetaDataVersion',
+      '<ODM><Study OID="S"><GlobalVariables/></Study></ODM>',
+      ODM_ISSUE.noMetaDataVersion,
+    ],
     ['empty text', '', ODM_ISSUE.malformedXml],
   ])('%s: no definition, one error, never a throw', (_, text, messageId) => {
     const r = importOdm(text);
@@ -242,11 +322,15 @@ describe('importOdm: mistakes', () => {
   });
 
   it('names the line and column of a malformed file', () => {
-    expect(importOdm('<ODM>\n  <Study>\n</ODM>').issues[0]).toMatchObject({ at: 'line 3, column 1', values: { line: 3, column: 1 } });
+    expect(importOdm('<ODM>\n  <Study>\n</ODM>').issues[0]).toMatchObject({
+      at: 'line 3, column 1',
+      values: { line: 3, column: 1 },
+    });
   });
 
   it('does not expand DTD entities', () => {
-    const bomb = '<?xml version="1.0"?><!DOCTYPE ODM [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><ODM><Study OID="&b;"><MetaDataVersion OID="V"/></Study></ODM>';
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE ODM [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><ODM><Study OID="&b;"><MetaDataVersion OID="V"/></Study></ODM>';
     expect(importOdm(bomb).definition?.studycode).toBe('&b;');
   });
 
@@ -254,6 +338,12 @@ describe('importOdm: mistakes', () => {
     expect(looksLikeOdm(fixture('redcap.xml'))).toBe(true);
     expect(looksLikeOdm('\uFEFF<!-- c --><odm:ODM xmlns:odm="x"/>')).toBe(true);
     expect(looksLikeOdm('<define/>')).toBe(false);
-    expect(odmImporter.read(fixture('every-construct.xml')).counts).toEqual({ visits: 4, forms: 4, items: 20, codeLists: 4, rules: 4 });
+    expect(odmImporter.read(fixture('every-construct.xml')).counts).toEqual({
+      visits: 4,
+      forms: 4,
+      items: 20,
+      codeLists: 4,
+      rules: 4,
+    });
   });
 });

@@ -10,7 +10,14 @@
  */
 import type { MetaText } from '../../metadata/types';
 import type { RawFormItem, RawFormRule, RawFormSchema, RawFormSection } from '../../form/types';
-import type { ImportResult, StudyCodeList, StudyDefinition, StudyImporter, StudyVisit, VisitKind } from '../types';
+import type {
+  ImportResult,
+  StudyCodeList,
+  StudyDefinition,
+  StudyImporter,
+  StudyVisit,
+  VisitKind,
+} from '../types';
 import { translateExpression, unnegate, type RedcapLogicTranslator } from './expressions';
 import { readItem, type PendingExpression, type ReadCodeList, type ReadItem } from './importItem';
 import { MDV_PATH, ODM_ISSUE, OdmIssues, defPath } from './issues';
@@ -47,18 +54,29 @@ function readCodeLists(mdv: XmlElement, issues: OdmIssues): Map<string, ReadCode
         codevalue: i.attrs.CodedValue ?? '',
         codedesp: metaTextOf(childOf(i, 'Decode')) ?? i.attrs.CodedValue ?? '',
       })),
-      ...childrenOf(el, 'EnumeratedItem').map((i) => ({ codevalue: i.attrs.CodedValue ?? '', codedesp: i.attrs.CodedValue ?? '' })),
+      ...childrenOf(el, 'EnumeratedItem').map((i) => ({
+        codevalue: i.attrs.CodedValue ?? '',
+        codedesp: i.attrs.CodedValue ?? '',
+      })),
     ];
     const external = childOf(el, 'ExternalCodeList');
-    if (external !== undefined && !(external.attrs.Dictionary === 'EDCWeb' && external.attrs.Version === 'empty'))
-      issues.add('warning', `${at}/ExternalCodeList`, ODM_ISSUE.externalCodeList, { dictionary: external.attrs.Dictionary ?? '' });
+    if (
+      external !== undefined &&
+      !(external.attrs.Dictionary === 'EDCWeb' && external.attrs.Version === 'empty')
+    )
+      issues.add('warning', `${at}/ExternalCodeList`, ODM_ISSUE.externalCodeList, {
+        dictionary: external.attrs.Dictionary ?? '',
+      });
     out.set(oid, {
       oid,
       name: stripFirst(oid, ['CL.', 'CL_']),
       inline: aliases.get('inline') === true || el.attrs['redcap:Variable'] !== undefined,
       items,
       checkboxChoices: el.attrs['redcap:CheckboxChoices'],
-      dataType: typeof aliases.get('dataType') === 'string' ? (aliases.get('dataType') as string) : (el.attrs.DataType ?? 'text'),
+      dataType:
+        typeof aliases.get('dataType') === 'string'
+          ? (aliases.get('dataType') as string)
+          : (el.attrs.DataType ?? 'text'),
     });
   }
   return out;
@@ -66,7 +84,8 @@ function readCodeLists(mdv: XmlElement, issues: OdmIssues): Map<string, ReadCode
 
 function visitKind(def: XmlElement, aliases: Map<string, unknown>): VisitKind {
   const kind = aliases.get('kind');
-  if (kind === 'hidden' || kind === 'scheduled' || kind === 'unscheduled' || kind === 'repeating') return kind;
+  if (kind === 'hidden' || kind === 'scheduled' || kind === 'unscheduled' || kind === 'repeating')
+    return kind;
   if (def.attrs.Type === 'Unscheduled') return 'unscheduled';
   if (def.attrs.Repeating === 'Yes') return 'repeating';
   return 'scheduled';
@@ -83,13 +102,20 @@ function readVisits(
   if (protocol !== undefined) {
     for (const ref of ordered(childrenOf(protocol, 'StudyEventRef'))) {
       const oid = ref.attrs.StudyEventOID ?? '';
-      if (!events.has(oid)) issues.add('error', `${MDV_PATH}/Protocol/StudyEventRef[@StudyEventOID="${oid}"]`, ODM_ISSUE.missingDef, { kind: 'StudyEventDef', oid });
+      if (!events.has(oid))
+        issues.add(
+          'error',
+          `${MDV_PATH}/Protocol/StudyEventRef[@StudyEventOID="${oid}"]`,
+          ODM_ISSUE.missingDef,
+          { kind: 'StudyEventDef', oid },
+        );
       else if (!order.includes(oid)) order.push(oid);
     }
   }
   for (const oid of events.keys()) {
     if (order.includes(oid)) continue;
-    if (protocol !== undefined) issues.add('info', defPath('StudyEventDef', oid), ODM_ISSUE.eventNotInProtocol, { visit: oid });
+    if (protocol !== undefined)
+      issues.add('info', defPath('StudyEventDef', oid), ODM_ISSUE.eventNotInProtocol, { visit: oid });
     order.push(oid);
   }
   return order.map((oid) => {
@@ -102,7 +128,10 @@ function readVisits(
       const formOid = ref.attrs.FormOID ?? '';
       const tid = tidOf(formOid);
       if (tid === null) {
-        issues.add('error', `${at}/FormRef[@FormOID="${formOid}"]`, ODM_ISSUE.missingDef, { kind: 'FormDef', oid: formOid });
+        issues.add('error', `${at}/FormRef[@FormOID="${formOid}"]`, ODM_ISSUE.missingDef, {
+          kind: 'FormDef',
+          oid: formOid,
+        });
         continue;
       }
       // REDCap designates forms to events with Mandatory="No": they are the event's forms all the same
@@ -111,7 +140,9 @@ function readVisits(
       if (!tids.includes(tid) && !optionalTids.includes(tid)) list.push(tid);
     }
     const redcapDay = Number(def.attrs['redcap:DayOffset']);
-    const day = aliases.get('day') ?? (def.attrs['redcap:DayOffset'] !== undefined && Number.isFinite(redcapDay) ? redcapDay : undefined);
+    const day =
+      aliases.get('day') ??
+      (def.attrs['redcap:DayOffset'] !== undefined && Number.isFinite(redcapDay) ? redcapDay : undefined);
     const unique = def.attrs['redcap:UniqueEventName'];
     return {
       visitnum: unique ?? stripFirst(oid, ['SE.', 'SE_']),
@@ -135,7 +166,10 @@ interface FormReadContext {
 }
 
 /** REDCap checkbox choice items (`var___1`, `var___2` …) → one checkbox item with those options. */
-function mergeRedcapCheckboxes(read: ReadItem[], codeListOf: (r: ReadItem) => ReadCodeList | undefined): ReadItem[] {
+function mergeRedcapCheckboxes(
+  read: ReadItem[],
+  codeListOf: (r: ReadItem) => ReadCodeList | undefined,
+): ReadItem[] {
   const out: ReadItem[] = [];
   const byVariable = new Map<string, ReadItem>();
   for (const r of read) {
@@ -145,19 +179,31 @@ function mergeRedcapCheckboxes(read: ReadItem[], codeListOf: (r: ReadItem) => Re
       continue;
     }
     const choices = codeListOf(r)?.checkboxChoices;
-    const label = choices?.split('|').map((c) => c.trim()).find((c) => c.split(',')[0]?.trim() === cb.code);
-    const option = { codevalue: cb.code, codedesp: label === undefined ? cb.code : label.slice(label.indexOf(',') + 1).trim() };
+    const label = choices
+      ?.split('|')
+      .map((c) => c.trim())
+      .find((c) => c.split(',')[0]?.trim() === cb.code);
+    const option = {
+      codevalue: cb.code,
+      codedesp: label === undefined ? cb.code : label.slice(label.indexOf(',') + 1).trim(),
+    };
     const first = byVariable.get(cb.variable);
     if (first === undefined) {
       const variable = toVariable(cb.variable);
-      const merged: ReadItem = { ...r, item: { ...r.item, variable, fieldtype: 'checkbox', selector: [option] }, names: [...r.names, cb.variable] };
+      const merged: ReadItem = {
+        ...r,
+        item: { ...r.item, variable, fieldtype: 'checkbox', selector: [option] },
+        names: [...r.names, cb.variable],
+      };
       delete merged.item.codelisttype;
       byVariable.set(cb.variable, merged);
       out.push(merged);
     } else {
       first.item.selector = [...(first.item.selector ?? []), option];
       first.names.push(...r.names);
-      first.pending.push(...r.pending.filter((p) => !first.pending.some((q) => q.kind === p.kind && q.text === p.text)));
+      first.pending.push(
+        ...r.pending.filter((p) => !first.pending.some((q) => q.kind === p.kind && q.text === p.text)),
+      );
     }
   }
   return out;
@@ -176,13 +222,17 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
   let groupCount = 0;
   const ocTitles = new Map<string, string>();
   for (const s of childrenOf(childOf(childOf(def, 'FormDetails') ?? def, 'SectionDetails') ?? def, 'Section'))
-    if (s.attrs.SectionLabel !== undefined) ocTitles.set(s.attrs.SectionLabel, s.attrs.SectionTitle ?? s.attrs.SectionLabel);
+    if (s.attrs.SectionLabel !== undefined)
+      ocTitles.set(s.attrs.SectionLabel, s.attrs.SectionTitle ?? s.attrs.SectionLabel);
 
   for (const gref of ordered(childrenOf(def, 'ItemGroupRef'))) {
     const groupOid = gref.attrs.ItemGroupOID ?? '';
     const group = ctx.groups.get(groupOid);
     if (group === undefined) {
-      issues.add('error', `${at}/ItemGroupRef[@ItemGroupOID="${groupOid}"]`, ODM_ISSUE.missingDef, { kind: 'ItemGroupDef', oid: groupOid });
+      issues.add('error', `${at}/ItemGroupRef[@ItemGroupOID="${groupOid}"]`, ODM_ISSUE.missingDef, {
+        kind: 'ItemGroupDef',
+        oid: groupOid,
+      });
       continue;
     }
     groupCount += 1;
@@ -197,7 +247,11 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
         : groupOid === OID.group(tid, name)
           ? name
           : stripFirst(groupOid, ['IG.', 'IG_']);
-    let section: RawFormSection = { id: uniqueId(id, sections), title: metaTextOf(childOf(group, 'Description')) ?? (name || id), items: [] };
+    let section: RawFormSection = {
+      id: uniqueId(id, sections),
+      title: metaTextOf(childOf(group, 'Description')) ?? (name || id),
+      items: [],
+    };
     sections.push(section);
     const reads: ReadItem[] = [];
     for (const ref of ordered(childrenOf(group, 'ItemRef'))) {
@@ -207,7 +261,9 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
       if (itemDef?.attrs['redcap:Variable'] === `${tid}_complete`) continue; // REDCap's form status, not a field
       if (itemDef?.attrs['redcap:FieldType'] !== 'checkbox') {
         if (seen.has(variable)) {
-          issues.add('warning', defPath('ItemDef', ref.attrs.ItemOID ?? ''), ODM_ISSUE.duplicateItem, { variable });
+          issues.add('warning', defPath('ItemDef', ref.attrs.ItemOID ?? ''), ODM_ISSUE.duplicateItem, {
+            variable,
+          });
           continue;
         }
         seen.add(variable);
@@ -215,7 +271,15 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
       const read = readItem(ref, variable, { ...ctx.itemCtx, formOid, groupOid });
       if (read === null) continue;
       const cond = ref.attrs.CollectionExceptionConditionOID;
-      if (cond !== undefined) read.pending.push({ kind: 'show', target: variable, text: '', context: undefined, at: `${gAt}/ItemRef[@ItemOID="${read.oid}"]`, oid: cond });
+      if (cond !== undefined)
+        read.pending.push({
+          kind: 'show',
+          target: variable,
+          text: '',
+          context: undefined,
+          at: `${gAt}/ItemRef[@ItemOID="${read.oid}"]`,
+          oid: cond,
+        });
       reads.push(read);
     }
     const merged = mergeRedcapCheckboxes(reads, (r) => {
@@ -239,11 +303,19 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
         currentKey = start.key;
       }
       if (used.has(read.item.variable)) {
-        issues.add('warning', defPath('ItemDef', read.oid), ODM_ISSUE.duplicateItem, { variable: read.item.variable });
+        issues.add('warning', defPath('ItemDef', read.oid), ODM_ISSUE.duplicateItem, {
+          variable: read.item.variable,
+        });
         continue;
       }
-      if (read.item.variable !== (read.names[0] ?? read.item.variable) && !read.names.includes(read.item.variable))
-        issues.add('info', defPath('ItemDef', read.oid), ODM_ISSUE.variableRenamed, { name: read.names[0] ?? '', variable: read.item.variable });
+      if (
+        read.item.variable !== (read.names[0] ?? read.item.variable) &&
+        !read.names.includes(read.item.variable)
+      )
+        issues.add('info', defPath('ItemDef', read.oid), ODM_ISSUE.variableRenamed, {
+          name: read.names[0] ?? '',
+          variable: read.item.variable,
+        });
       used.add(read.item.variable);
       section.items.push(read.item);
       readItems.push({ section, read });
@@ -254,13 +326,19 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
     issues.add('warning', at, ODM_ISSUE.emptyForm, { form: tid });
     return null;
   }
-  if (repeating > 0 && repeating < groupCount) issues.add('warning', at, ODM_ISSUE.mixedRepeating, { form: tid });
+  if (repeating > 0 && repeating < groupCount)
+    issues.add('warning', at, ODM_ISSUE.mixedRepeating, { form: tid });
 
   // expressions, now that every variable of the form is known
   const byName = new Map<string, string>();
-  for (const { read } of readItems) for (const n of read.names) if (!byName.has(n)) byName.set(n, read.item.variable);
-  const resolve = (name: string) => byName.get(name) ?? (byName.has(name.toUpperCase()) ? (byName.get(name.toUpperCase()) ?? null) : null);
-  const exprCtx = { resolve, ...(ctx.options.translateRedcapLogic ? { translateRedcapLogic: ctx.options.translateRedcapLogic } : {}) };
+  for (const { read } of readItems)
+    for (const n of read.names) if (!byName.has(n)) byName.set(n, read.item.variable);
+  const resolve = (name: string) =>
+    byName.get(name) ?? (byName.has(name.toUpperCase()) ? (byName.get(name.toUpperCase()) ?? null) : null);
+  const exprCtx = {
+    resolve,
+    ...(ctx.options.translateRedcapLogic ? { translateRedcapLogic: ctx.options.translateRedcapLogic } : {}),
+  };
   const rules: RawFormRule[] = [];
   const ruleIds = new Set<string>();
   const ruleId = (base: string) => {
@@ -309,7 +387,11 @@ function uniqueId(id: string, sections: readonly RawFormSection[]): string {
 }
 
 /** Rules this product exported (ConditionDef with an `edcweb:rule` alias naming the form), in file order. */
-function collectOwnRules(tid: string, ctx: FormReadContext, resolve: (n: string) => string | null): RawFormRule[] {
+function collectOwnRules(
+  tid: string,
+  ctx: FormReadContext,
+  resolve: (n: string) => string | null,
+): RawFormRule[] {
   const out: RawFormRule[] = [];
   for (const [oid, def] of ctx.conditions) {
     const at = defPath('ConditionDef', oid);
@@ -320,13 +402,21 @@ function collectOwnRules(tid: string, ctx: FormReadContext, resolve: (n: string)
     ctx.usedConditions.add(oid);
     const f = childOf(def, 'FormalExpression');
     const kind = r.kind;
-    if ((kind !== 'show' && kind !== 'requiredIf' && kind !== 'check') || typeof r.target !== 'string' || f === undefined) {
+    if (
+      (kind !== 'show' && kind !== 'requiredIf' && kind !== 'check') ||
+      typeof r.target !== 'string' ||
+      f === undefined
+    ) {
       ctx.issues.add('warning', at, ODM_ISSUE.badAlias, { context: 'edcweb:rule' });
       continue;
     }
-    const text = f.attrs.Context === RULE_CONTEXT ? f.text : translateExpression(f.text, f.attrs.Context, { resolve });
+    const text =
+      f.attrs.Context === RULE_CONTEXT ? f.text : translateExpression(f.text, f.attrs.Context, { resolve });
     if (text === null) {
-      ctx.issues.add('warning', at, ODM_ISSUE.expressionNotTranslated, { context: f.attrs.Context ?? '', expression: f.text });
+      ctx.issues.add('warning', at, ODM_ISSUE.expressionNotTranslated, {
+        context: f.attrs.Context ?? '',
+        expression: f.text,
+      });
       continue;
     }
     const rule: RawFormRule = {
@@ -363,7 +453,10 @@ function handlePending(
     const f = childOf(def, 'FormalExpression');
     const text = f === undefined ? null : translateExpression(f.text, f.attrs.Context, exprCtx);
     if (text === null) {
-      issues.add('warning', defPath('ConditionDef', oid), ODM_ISSUE.expressionNotTranslated, { context: f?.attrs.Context ?? '', expression: f?.text ?? '' });
+      issues.add('warning', defPath('ConditionDef', oid), ODM_ISSUE.expressionNotTranslated, {
+        context: f?.attrs.Context ?? '',
+        expression: f?.text ?? '',
+      });
       return;
     }
     rules.push({ id: ruleId(`show_${p.target}`), kind: 'show', expr: unnegate(text), target: p.target });
@@ -371,7 +464,10 @@ function handlePending(
   }
   const text = translateExpression(p.text, p.context, exprCtx);
   if (text === null) {
-    issues.add('warning', p.at, ODM_ISSUE.expressionNotTranslated, { context: p.context ?? '', expression: p.text });
+    issues.add('warning', p.at, ODM_ISSUE.expressionNotTranslated, {
+      context: p.context ?? '',
+      expression: p.text,
+    });
     if (p.kind === 'formula' || p.kind === 'redcapCalc') {
       if (item.fieldtype === 'calculated') item.fieldtype = 'decimal';
     }
@@ -395,7 +491,11 @@ function handlePending(
 export function importOdm(text: string, options: OdmImportOptions = {}): ImportResult {
   const parsed = parseXml(text);
   if (!parsed.ok)
-    return failed(`line ${parsed.line}, column ${parsed.column}`, ODM_ISSUE.malformedXml, { line: parsed.line, column: parsed.column, message: parsed.message });
+    return failed(`line ${parsed.line}, column ${parsed.column}`, ODM_ISSUE.malformedXml, {
+      line: parsed.line,
+      column: parsed.column,
+      message: parsed.message,
+    });
   const root = parsed.root;
   if (root.local !== 'ODM') return failed(`/${root.name}`, ODM_ISSUE.notOdm, { root: root.name });
   const study = childOf(root, 'Study');
@@ -404,13 +504,18 @@ export function importOdm(text: string, options: OdmImportOptions = {}): ImportR
   const mdv = versions[0];
   if (mdv === undefined) return failed('/ODM/Study', ODM_ISSUE.noMetaDataVersion);
   const issues = new OdmIssues();
-  if (versions.length > 1) issues.add('warning', MDV_PATH, ODM_ISSUE.severalVersions, { version: mdv.attrs.OID ?? '' });
+  if (versions.length > 1)
+    issues.add('warning', MDV_PATH, ODM_ISSUE.severalVersions, { version: mdv.attrs.OID ?? '' });
   const include = childOf(mdv, 'Include');
-  if (include !== undefined) issues.add('warning', `${MDV_PATH}/Include`, ODM_ISSUE.include, { version: include.attrs.MetaDataVersionOID ?? '' });
+  if (include !== undefined)
+    issues.add('warning', `${MDV_PATH}/Include`, ODM_ISSUE.include, {
+      version: include.attrs.MetaDataVersionOID ?? '',
+    });
 
   const units = new Map<string, MetaText>();
   for (const u of childrenOf(childOf(study, 'BasicDefinitions') ?? study, 'MeasurementUnit'))
-    if (u.attrs.OID !== undefined) units.set(u.attrs.OID, metaTextOf(childOf(u, 'Symbol')) ?? u.attrs.Name ?? u.attrs.OID);
+    if (u.attrs.OID !== undefined)
+      units.set(u.attrs.OID, metaTextOf(childOf(u, 'Symbol')) ?? u.attrs.Name ?? u.attrs.OID);
   const codeLists = readCodeLists(mdv, issues);
   const at = (kind: string) => (oid: string) => defPath(kind, oid);
   const events = indexByOid(mdv, 'StudyEventDef', at('StudyEventDef'), issues);
@@ -440,7 +545,8 @@ export function importOdm(text: string, options: OdmImportOptions = {}): ImportR
     }
   }
   for (const oid of ctx.conditions.keys())
-    if (!ctx.usedConditions.has(oid)) issues.add('info', defPath('ConditionDef', oid), ODM_ISSUE.unusedDefinition, { oid });
+    if (!ctx.usedConditions.has(oid))
+      issues.add('info', defPath('ConditionDef', oid), ODM_ISSUE.unusedDefinition, { oid });
   const visits = readVisits(mdv, events, (oid) => tids.get(oid) ?? null, issues);
 
   const protocolAliases = productAliases(childOf(mdv, 'Protocol') ?? mdv, `${MDV_PATH}/Protocol`, issues);
@@ -456,7 +562,8 @@ export function importOdm(text: string, options: OdmImportOptions = {}): ImportR
   const definition: StudyDefinition = {
     studycode,
     name: name !== undefined ? (name as MetaText) : studyName || studycode,
-    description: description !== undefined ? (description as MetaText) : studyDescription ? studyDescription : null,
+    description:
+      description !== undefined ? (description as MetaText) : studyDescription ? studyDescription : null,
     version: mdv.attrs.OID ?? '',
     visits,
     forms,
@@ -471,4 +578,8 @@ export function importOdm(text: string, options: OdmImportOptions = {}): ImportR
   };
 }
 
-export const odmImporter: StudyImporter = { format: 'odm', detect: looksLikeOdm, read: (text) => importOdm(text) };
+export const odmImporter: StudyImporter = {
+  format: 'odm',
+  detect: looksLikeOdm,
+  read: (text) => importOdm(text),
+};

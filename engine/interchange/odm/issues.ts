@@ -58,7 +58,12 @@ export const ODM_ISSUE = {
 export class OdmIssues {
   readonly list: ImportIssue[] = [];
 
-  add(severity: ImportIssueSeverity, at: string, messageId: string, values: Record<string, string | number> = {}): void {
+  add(
+    severity: ImportIssueSeverity,
+    at: string,
+    messageId: string,
+    values: Record<string, string | number> = {},
+  ): void {
     this.list.push({ severity, at, messageId, values });
   }
 }

@@ -63,7 +63,8 @@ function convert(node: Ordered): XmlElement | null {
 export function parseXml(text: string): XmlParseResult {
   const body = text.replace(/^\uFEFF/, '');
   const valid = XMLValidator.validate(body);
-  if (valid !== true) return { ok: false, line: valid.err.line, column: valid.err.col, message: valid.err.msg };
+  if (valid !== true)
+    return { ok: false, line: valid.err.line, column: valid.err.col, message: valid.err.msg };
   let tree: unknown;
   try {
     tree = parser.parse(body);

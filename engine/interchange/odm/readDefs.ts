@@ -39,7 +39,10 @@ export function productAliases(el: XmlElement, at: string, issues: OdmIssues): M
     const key = aliasKey(a.attrs.Context ?? '');
     if (key === null) continue;
     const value = aliasValue(key, a.attrs.Name ?? '');
-    if (value === undefined) issues.add('warning', `${at}/Alias[@Context="${a.attrs.Context ?? ''}"]`, ODM_ISSUE.badAlias, { context: a.attrs.Context ?? '' });
+    if (value === undefined)
+      issues.add('warning', `${at}/Alias[@Context="${a.attrs.Context ?? ''}"]`, ODM_ISSUE.badAlias, {
+        context: a.attrs.Context ?? '',
+      });
     else out.set(key, value);
   }
   return out;
@@ -65,7 +68,12 @@ export function ordered(refs: XmlElement[]): XmlElement[] {
 }
 
 /** Definitions of one kind by OID (the first wins; a duplicate is reported). */
-export function indexByOid(parent: XmlElement, kind: string, at: (oid: string) => string, issues: OdmIssues): Map<string, XmlElement> {
+export function indexByOid(
+  parent: XmlElement,
+  kind: string,
+  at: (oid: string) => string,
+  issues: OdmIssues,
+): Map<string, XmlElement> {
   const map = new Map<string, XmlElement>();
   for (const el of childrenOf(parent, kind)) {
     const oid = el.attrs.OID;
@@ -81,5 +89,7 @@ export function indexByOid(parent: XmlElement, kind: string, at: (oid: string) =
 
 export function firstFormalExpression(el: XmlElement): { text: string; context: string | undefined } | null {
   const f = childOf(el, 'FormalExpression');
-  return f === undefined ? null : { text: f.text.trim() === f.text ? f.text : f.text, context: f.attrs.Context };
+  return f === undefined
+    ? null
+    : { text: f.text.trim() === f.text ? f.text : f.text, context: f.attrs.Context };
 }
