@@ -347,3 +347,18 @@ describe('importOdm: mistakes', () => {
     });
   });
 });
+
+describe('export(import(file)) keeps every mapped element', () => {
+  it.each(['every-construct.xml', 'openclinica.xml', 'redcap.xml', 'errors.xml'])(
+    '%s',
+    async (name) => {
+      const first = definitionOf(importOdm(fixture(name), { translateRedcapLogic: (logic) => logic }));
+      const exported = exportOdmMetadata(first, FILE);
+      const again = importOdm(exported);
+      expect(again.issues.filter((i) => i.severity !== 'info')).toEqual([]);
+      expect(again.definition).toEqual(first);
+      expect(await validateOdm(exported)).toEqual([]);
+    },
+    30_000,
+  );
+});
