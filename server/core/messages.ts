@@ -503,8 +503,8 @@ export const SERVER_MESSAGES = {
     en: 'The range check value "{value}" is not a number; ignored',
   },
   'interchange.issue.odm.mixedRepeating': {
-    zh_CN: '表单 {form} 同时含重复与非重复条目组，整张表单按日志行表单导入',
-    en: 'The form {form} mixes repeating and non-repeating item groups; the whole form is imported as a log-line form',
+    zh_CN: '表单 {form} 同时含重复与非重复条目组：重复的条目组导入为日志行表单 {logForm}（同一访视中）',
+    en: 'The form {form} mixes repeating and non-repeating item groups: the repeating groups are imported as the log-line form {logForm} (in the same visits)',
   },
   'interchange.issue.odm.variableRenamed': {
     zh_CN: '名称“{name}”不是合法的变量名，导入为 {variable}',

@@ -296,11 +296,14 @@ describe('importOdm: mistakes', () => {
       '/ODM/Study/MetaDataVersion/ItemGroupDef[@OID="IG.HEAD"]/ItemRef[@ItemOID="I.NOITEM"]',
     );
     const d = definitionOf(result);
-    expect(d.forms.map((f) => f.tid)).toEqual(['GOOD']);
-    expect(form(d, 'GOOD').logline).toBe(true);
+    // the repeating group of GOOD becomes its own log-line form, in the same visits
+    expect(d.forms.map((f) => [f.tid, f.logline, f.sections.map((s) => s.id)])).toEqual([
+      ['GOOD', undefined, ['HEAD']],
+      ['GOOD_LOG', true, ['ROWS']],
+    ]);
     expect(d.visits.map((v) => [v.visitnum, v.tids])).toEqual([
-      ['V1', ['GOOD']],
-      ['EXTRA', ['GOOD']],
+      ['V1', ['GOOD', 'GOOD_LOG']],
+      ['EXTRA', ['GOOD', 'GOOD_LOG']],
     ]);
   });
 

@@ -18,6 +18,7 @@ import type {
   StudyVisit,
   VisitKind,
 } from '../types';
+import { parseRule, ruleReads } from '../../rules/index';
 import { translateExpression, unnegate, type RedcapLogicTranslator } from './expressions';
 import { readItem, type PendingExpression, type ReadCodeList, type ReadItem } from './importItem';
 import { MDV_PATH, ODM_ISSUE, OdmIssues, defPath } from './issues';
@@ -94,7 +95,7 @@ function visitKind(def: XmlElement, aliases: Map<string, unknown>): VisitKind {
 function readVisits(
   mdv: XmlElement,
   events: Map<string, XmlElement>,
-  tidOf: (formOid: string) => string | null,
+  tidOf: (formOid: string) => readonly string[] | null,
   issues: OdmIssues,
 ): StudyVisit[] {
   const protocol = childOf(mdv, 'Protocol');
@@ -126,8 +127,8 @@ function readVisits(
     const optionalTids: string[] = [];
     for (const ref of ordered(childrenOf(def, 'FormRef'))) {
       const formOid = ref.attrs.FormOID ?? '';
-      const tid = tidOf(formOid);
-      if (tid === null) {
+      const formTids = tidOf(formOid);
+      if (formTids === null) {
         issues.add('error', `${at}/FormRef[@FormOID="${formOid}"]`, ODM_ISSUE.missingDef, {
           kind: 'FormDef',
           oid: formOid,
@@ -137,7 +138,7 @@ function readVisits(
       // REDCap designates forms to events with Mandatory="No": they are the event's forms all the same
       const optional = ref.attrs.Mandatory === 'No' && ref.attrs['redcap:FormName'] === undefined;
       const list = optional ? optionalTids : tids;
-      if (!tids.includes(tid) && !optionalTids.includes(tid)) list.push(tid);
+      for (const tid of formTids) if (!tids.includes(tid) && !optionalTids.includes(tid)) list.push(tid);
     }
     const redcapDay = Number(def.attrs['redcap:DayOffset']);
     const day =
@@ -209,7 +210,7 @@ function mergeRedcapCheckboxes(
   return out;
 }
 
-function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFormSchema | null {
+function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFormSchema[] {
   const { issues } = ctx;
   const at = defPath('FormDef', formOid);
   const aliases = productAliases(def, at, issues);
@@ -220,6 +221,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
   const seen = new Set<string>();
   let repeating = 0;
   let groupCount = 0;
+  const repeatingSections = new Set<RawFormSection>();
   const ocTitles = new Map<string, string>();
   for (const s of childrenOf(childOf(childOf(def, 'FormDetails') ?? def, 'SectionDetails') ?? def, 'Section'))
     if (s.attrs.SectionLabel !== undefined)
@@ -253,6 +255,8 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
       items: [],
     };
     sections.push(section);
+    const groupRepeats = group.attrs.Repeating === 'Yes';
+    if (groupRepeats) repeatingSections.add(section);
     const reads: ReadItem[] = [];
     for (const ref of ordered(childrenOf(group, 'ItemRef'))) {
       const itemDef = ctx.itemCtx.itemDefs.get(ref.attrs.ItemOID ?? '');
@@ -296,6 +300,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
         if (section.items.length > 0) {
           section = { id: uniqueId(id, sections), title, items: [] };
           sections.push(section);
+          if (groupRepeats) repeatingSections.add(section);
         } else {
           section.title = title;
           if (!sections.some((s) => s.id === id)) section.id = id;
@@ -324,10 +329,9 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
   const finalSections = sections.filter((s) => s.items.length > 0);
   if (finalSections.length === 0) {
     issues.add('warning', at, ODM_ISSUE.emptyForm, { form: tid });
-    return null;
+    return [];
   }
-  if (repeating > 0 && repeating < groupCount)
-    issues.add('warning', at, ODM_ISSUE.mixedRepeating, { form: tid });
+  const mixed = repeating > 0 && repeating < groupCount;
 
   // expressions, now that every variable of the form is known
   const byName = new Map<string, string>();
@@ -354,7 +358,7 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
   }
   const allRules = [...ours, ...rules];
 
-  const logline = repeating > 0;
+  const logline = repeating > 0 && !mixed;
   const form: RawFormSchema = {
     formid: typeof aliases.get('formid') === 'string' ? (aliases.get('formid') as string) : tid,
     tid,
@@ -370,14 +374,84 @@ function readForm(formOid: string, def: XmlElement, ctx: FormReadContext): RawFo
     const columns = aliases.get('columns');
     if (Array.isArray(columns)) form.columns = columns;
   } else if (logline) {
-    form.columns = finalSections
-      .flatMap((s) => s.items)
-      .filter((i) => i.fieldtype !== 'static')
-      .slice(0, 8)
-      .map((i) => ({ prop: i.variable }));
+    form.columns = defaultColumns(finalSections);
   }
   if (allRules.length > 0 || Array.isArray(aliases.get('rules'))) form.rules = allRules;
-  return form;
+  if (!mixed) return [form];
+  const logTid = `${tid}_LOG`;
+  issues.add('info', at, ODM_ISSUE.mixedRepeating, { form: tid, logForm: logTid });
+  return splitRepeating(form, repeatingSections, logTid, at, issues);
+}
+
+/** Default columns of an imported log-line form: its first 8 items. */
+function defaultColumns(sections: readonly RawFormSection[]): { prop: string }[] {
+  return sections
+    .flatMap((s) => s.items)
+    .filter((i) => i.fieldtype !== 'static')
+    .slice(0, 8)
+    .map((i) => ({ prop: i.variable }));
+}
+
+/**
+ * A form with non-repeating and repeating groups: the repeating groups become a log-line form of their own
+ * (`<tid>_LOG`, in the same visits, right after the form). Each rule and formula goes with the items it reads; one
+ * reading both parts cannot be carried and is reported.
+ */
+function splitRepeating(
+  form: RawFormSchema,
+  repeating: ReadonlySet<RawFormSection>,
+  logTid: string,
+  at: string,
+  issues: OdmIssues,
+): RawFormSchema[] {
+  const head = form.sections.filter((s) => !repeating.has(s));
+  const rows = form.sections.filter((s) => repeating.has(s));
+  const variablesOf = (sections: readonly RawFormSection[]) =>
+    new Set(sections.flatMap((s) => s.items.map((i) => i.variable)));
+  const headVars = variablesOf(head);
+  const rowVars = variablesOf(rows);
+  const readsOf = (expr: string) => {
+    const parsed = parseRule(expr);
+    return parsed.ok ? ruleReads(parsed.expr) : [];
+  };
+  const within = (vars: ReadonlySet<string>, names: readonly string[]) => names.every((n) => vars.has(n));
+  for (const item of [...head, ...rows].flatMap((s) => s.items)) {
+    if (item.formula === undefined) continue;
+    const own = headVars.has(item.variable) ? headVars : rowVars;
+    if (within(own, readsOf(item.formula))) continue;
+    issues.add('warning', at, ODM_ISSUE.expressionNotTranslated, {
+      context: 'split',
+      expression: item.formula,
+    });
+    delete item.formula;
+    if (item.fieldtype === 'calculated') item.fieldtype = 'decimal';
+  }
+  const headRules: RawFormRule[] = [];
+  const rowRules: RawFormRule[] = [];
+  for (const rule of form.rules ?? []) {
+    const names = [rule.target, ...readsOf(rule.expr)];
+    if (within(headVars, names)) headRules.push(rule);
+    else if (within(rowVars, names)) rowRules.push(rule);
+    else
+      issues.add('warning', at, ODM_ISSUE.expressionNotTranslated, {
+        context: 'split',
+        expression: rule.expr,
+      });
+  }
+  const main: RawFormSchema = { ...form, sections: head };
+  delete main.rules;
+  if (headRules.length > 0) main.rules = headRules;
+  const log: RawFormSchema = {
+    formid: logTid,
+    tid: logTid,
+    name: rows[0]?.title ?? logTid,
+    version: 1,
+    logline: true,
+    columns: defaultColumns(rows),
+    sections: rows,
+  };
+  if (rowRules.length > 0) log.rules = rowRules;
+  return [main, log];
 }
 
 function uniqueId(id: string, sections: readonly RawFormSection[]): string {
@@ -536,12 +610,15 @@ export function importOdm(text: string, options: OdmImportOptions = {}): ImportR
     options,
   };
   const forms: RawFormSchema[] = [];
-  const tids = new Map<string, string>();
+  const tids = new Map<string, string[]>();
   for (const [oid, def] of formDefs) {
-    const form = readForm(oid, def, ctx);
-    if (form !== null) {
-      forms.push(form);
-      tids.set(oid, form.tid);
+    const read = readForm(oid, def, ctx);
+    if (read.length > 0) {
+      forms.push(...read);
+      tids.set(
+        oid,
+        read.map((f) => f.tid),
+      );
     }
   }
   for (const oid of ctx.conditions.keys())

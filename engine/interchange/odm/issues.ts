@@ -35,7 +35,7 @@ export const ODM_ISSUE = {
   strictBound: 'interchange.issue.odm.strictBound',
   /** A range check whose value is not a number ({value}) on a numeric bound: dropped. */
   badCheckValue: 'interchange.issue.odm.badCheckValue',
-  /** Repeating and non-repeating groups in one form: the whole form is read as a log-line form. */
+  /** Repeating and non-repeating groups in one form: the repeating groups become the log-line form {logForm}. */
   mixedRepeating: 'interchange.issue.odm.mixedRepeating',
   /** A name that is not a variable name ({name}) is read as {variable}. */
   variableRenamed: 'interchange.issue.odm.variableRenamed',
