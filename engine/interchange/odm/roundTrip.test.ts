@@ -22,7 +22,7 @@ describe('ODM metadata round trip', () => {
       }),
       { numRuns: Number(process.env.ODM_RUNS ?? 100) },
     );
-  }, 120_000);
+  }, 300_000);
 
   it('generated exports validate against the ODM 1.3.2 schema', async () => {
     for (const definition of fc.sample(studyDefinitionArb, { numRuns: 4, seed: 17 })) {
