@@ -341,6 +341,10 @@ describe('importOdm: mistakes', () => {
     expect(looksLikeOdm(fixture('redcap.xml'))).toBe(true);
     expect(looksLikeOdm('\uFEFF<!-- c --><odm:ODM xmlns:odm="x"/>')).toBe(true);
     expect(looksLikeOdm('<define/>')).toBe(false);
+    expect(
+      looksLikeOdm('<?xml version="1.0"?>\n<?xml-stylesheet href="odm.xsl"?>\n<!DOCTYPE ODM>\n<ODM/>'),
+    ).toBe(true);
+    expect(looksLikeOdm('record_id,field_name\n<ODM>')).toBe(false);
     expect(odmImporter.read(fixture('every-construct.xml')).counts).toEqual({
       visits: 4,
       forms: 4,

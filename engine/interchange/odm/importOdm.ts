@@ -24,7 +24,9 @@ export type { OdmImportOptions } from './importContext';
 
 /** True when the text is XML whose root element is `ODM`. */
 export function looksLikeOdm(text: string): boolean {
-  return /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<(\w+:)?ODM[\s>]/.test(text);
+  return /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<\?[\s\S]*?\?>\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<(\w+:)?ODM[\s>/]/.test(
+    text,
+  );
 }
 
 function failed(at: string, messageId: string, values: Record<string, string | number> = {}): ImportResult {
