@@ -4,8 +4,8 @@
  * form's rules.
  */
 import type { RawFormRule, RawFormSchema, RawFormSection } from '../../form/types';
-import type { FormReadContext } from './importContext';
-import { readItem, type ReadCodeList, type ReadItem } from './importItem';
+import type { FormReadContext, ReadCodeList, ReadItem } from './importContext';
+import { readItem } from './importItem';
 import { collectOwnRules, handlePending } from './importRules';
 import { ODM_ISSUE, defPath } from './issues';
 import { childOf, childrenOf, type XmlElement } from './parseXml';

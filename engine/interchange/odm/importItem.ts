@@ -6,59 +6,13 @@
  * `LeftItemText`).
  */
 import type { MetaText } from '../../metadata/types';
-import type { RawFormItem, RawRange, Severity } from '../../form/types';
-import type { StudyCodeListItem } from '../types';
-import { ODM_ISSUE, defPath, type OdmIssues } from './issues';
+import type { RawFormItem } from '../../form/types';
+import type { ItemReadContext, PendingExpression, ReadCodeList, ReadItem } from './importContext';
+import { readRanges } from './importRanges';
+import { ODM_ISSUE, defPath } from './issues';
 import { childOf, childrenOf, type XmlElement } from './parseXml';
 import { firstFormalExpression, foreignAliases, metaTextOf, productAliases } from './readDefs';
 import { PARTIAL_DATA_TYPES, fieldTypeOf, stripPrefix } from './vocabulary';
-
-export interface ReadCodeList {
-  oid: string;
-  name: string;
-  /** An item's own options (`edcweb:inline`), not a study code list. */
-  inline: boolean;
-  /** ODM DataType (or the `edcweb:dataType` alias). */
-  dataType: string;
-  items: StudyCodeListItem[];
-  /** REDCap: `redcap:CheckboxChoices` (`1, Fever | 2, Cough`). */
-  checkboxChoices: string | undefined;
-}
-
-/** An expression to translate once every item of the form is known. */
-export interface PendingExpression {
-  kind: 'formula' | 'show' | 'check' | 'redcapShow' | 'redcapCalc';
-  target: string;
-  text: string;
-  context: string | undefined;
-  at: string;
-  severity?: Severity;
-  message?: MetaText;
-  /** The ODM OID of the definition (rule id from it). */
-  oid?: string;
-}
-
-export interface ItemReadContext {
-  formOid: string;
-  groupOid: string;
-  itemDefs: ReadonlyMap<string, XmlElement>;
-  codeLists: ReadonlyMap<string, ReadCodeList>;
-  units: ReadonlyMap<string, MetaText>;
-  methods: ReadonlyMap<string, XmlElement>;
-  issues: OdmIssues;
-}
-
-export interface ReadItem {
-  item: RawFormItem;
-  oid: string;
-  /** REDCap `redcap:Variable` or the ODM Name, for expressions naming the item. */
-  names: string[];
-  pending: PendingExpression[];
-  /** REDCap section header / OpenClinica section label starting a new section at this item. */
-  sectionStart: { key: string; title: MetaText } | null;
-  /** REDCap checkbox choice items (`var___code`): the variable they belong to and the code. */
-  redcapCheckbox: { variable: string; code: string } | null;
-}
 
 const YES_NO: { codevalue: string; codedesp: MetaText }[] = [
   { codevalue: '1', codedesp: { zh_CN: '是', en: 'Yes' } },
@@ -93,106 +47,12 @@ const OC_TYPES: Readonly<Record<string, string>> = {
   'group-calculation': 'calculated',
 };
 
-function numberOf(text: string | undefined): number | null {
-  if (text === undefined || text.trim() === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
-}
-
-function quoteRule(value: string, numeric: boolean): string {
-  if (numeric && numberOf(value) !== null) return String(Number(value));
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}
-
 /** OpenClinica's presentation of the item in this form. */
 function ocPresentation(def: XmlElement, formOid: string): XmlElement | undefined {
   const details = childOf(def, 'ItemDetails');
   if (details === undefined) return undefined;
   const all = childrenOf(details, 'ItemPresentInForm');
   return all.find((p) => p.attrs.FormOID === formOid) ?? all[0];
-}
-
-function readRanges(
-  def: XmlElement,
-  item: RawFormItem,
-  at: string,
-  ctx: ItemReadContext,
-  pending: PendingExpression[],
-): void {
-  const numeric =
-    item.fieldtype === 'integer' || item.fieldtype === 'decimal' || item.fieldtype === 'calculated';
-  const hard: RawRange = {};
-  const soft: RawRange = {};
-  let n = 0;
-  for (const rc of childrenOf(def, 'RangeCheck')) {
-    n += 1;
-    const rcAt = `${at}/RangeCheck[${n}]`;
-    const severity: Severity = rc.attrs.SoftHard === 'Soft' ? 'soft' : 'hard';
-    const range = severity === 'soft' ? soft : hard;
-    const message = metaTextOf(childOf(rc, 'ErrorMessage')) ?? undefined;
-    const expr = firstFormalExpression(rc);
-    if (expr !== null) {
-      pending.push({
-        kind: 'check',
-        target: item.variable,
-        text: expr.text,
-        context: expr.context,
-        at: rcAt,
-        severity,
-        ...(message ? { message } : {}),
-      });
-      continue;
-    }
-    const comparator = rc.attrs.Comparator ?? '';
-    const values = childrenOf(rc, 'CheckValue').map((c) => c.text);
-    const first = values[0];
-    if (['GE', 'LE', 'GT', 'LT'].includes(comparator) && numeric) {
-      const value = numberOf(first);
-      if (value === null) {
-        ctx.issues.add('warning', rcAt, ODM_ISSUE.badCheckValue, { value: first ?? '' });
-        continue;
-      }
-      let bound = value;
-      if (comparator === 'GT' || comparator === 'LT') {
-        const step = comparator === 'GT' ? 1 : -1;
-        if (item.fieldtype === 'integer' && Number.isInteger(value)) bound = value + step;
-        else ctx.issues.add('info', rcAt, ODM_ISSUE.strictBound, { comparator, value });
-      }
-      if (comparator === 'GE' || comparator === 'GT') range.min = bound;
-      else range.max = bound;
-      continue;
-    }
-    // EQ NE IN NOTIN (and bounds on non-numeric items, dates…): a check rule
-    const ref = `[${item.variable}]`;
-    const quoted = values.map((v) => quoteRule(v, numeric));
-    const op: Readonly<Record<string, string>> = { GE: '>=', LE: '<=', GT: '>', LT: '<', EQ: '=', NE: '!=' };
-    let rule: string | null = null;
-    if (op[comparator] !== undefined && quoted[0] !== undefined)
-      rule = `${ref} ${op[comparator]} ${quoted[0]}`;
-    else if ((comparator === 'IN' || comparator === 'NOTIN' || comparator === 'NIN') && quoted.length > 0) {
-      const any = quoted.map((q) => `${ref} = ${q}`).join(' or ');
-      rule = comparator === 'IN' ? `(${any})` : `not (${any})`;
-    }
-    if (rule === null) {
-      ctx.issues.add('warning', rcAt, ODM_ISSUE.expressionNotTranslated, {
-        context: comparator,
-        expression: values.join(' '),
-      });
-      continue;
-    }
-    ctx.issues.add('info', rcAt, ODM_ISSUE.rangeCheckAsRule, { comparator });
-    pending.push({
-      kind: 'check',
-      target: item.variable,
-      text: rule,
-      context: 'EDCWeb-Rule',
-      at: rcAt,
-      severity,
-      ...(message ? { message } : {}),
-    });
-  }
-  if (hard.min !== undefined || hard.max !== undefined) item.hardRange = hard;
-  if (soft.min !== undefined || soft.max !== undefined) item.softRange = soft;
 }
 
 /** Reads REDCap's action tags that the form can carry (`@HIDDEN`, `@READONLY`, `@CHARLIMIT=n`, `@DEFAULT="x"`). */
@@ -330,7 +190,7 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
   )
     item.precision = digits;
   if (fieldtype === 'date' && PARTIAL_DATA_TYPES.has(dataType)) item.partial = true;
-  readRanges(def, item, at, ctx, pending);
+  readRanges(def, item, at, ctx.issues, pending);
   if (sliderRange && item.hardRange === undefined) item.hardRange = { min: 0, max: 100 }; // REDCap's slider scale
   if (method !== undefined) {
     const expr = firstFormalExpression(method);

@@ -11,8 +11,8 @@
 import type { MetaText } from '../../metadata/types';
 import type { RawFormSchema } from '../../form/types';
 import type { ImportResult, StudyCodeList, StudyDefinition, StudyImporter } from '../types';
-import type { FormReadContext, OdmImportOptions } from './importContext';
-import type { ReadCodeList } from './importItem';
+import type { FormReadContext, OdmImportOptions, ReadCodeList } from './importContext';
+
 import { readForm } from './importForm';
 import { readVisits } from './importVisits';
 import { MDV_PATH, ODM_ISSUE, OdmIssues, defPath } from './issues';

@@ -6,8 +6,7 @@
 import type { MetaText } from '../../metadata/types';
 import type { RawFormItem, RawFormRule } from '../../form/types';
 import { translateExpression, unnegate } from './expressions';
-import type { FormReadContext } from './importContext';
-import type { PendingExpression } from './importItem';
+import type { FormReadContext, PendingExpression } from './importContext';
 import { ODM_ISSUE, defPath } from './issues';
 import { childOf } from './parseXml';
 import { productAliases } from './readDefs';
