@@ -107,6 +107,11 @@ export interface RawFormItem {
    * formatted text — only formatting tags survive (docs/form-schema.md, docs/interchange-redcap.md).
    */
   labelFormat?: LabelFormat;
+  /**
+   * Other names of the item in other standards or systems, kept from an ODM import (`Alias`, e.g. `SDTM` →
+   * `VSORRES`) and written back on export (docs/interchange-odm.md). Not used by data entry.
+   */
+  aliases?: { context: string; name: string }[];
 }
 
 export const LABEL_FORMATS = ['text', 'html'] as const;

@@ -573,6 +573,102 @@ export const SERVER_MESSAGES = {
     zh_CN: '导入程序出现意外错误：未导入任何内容',
     en: 'The importer failed unexpectedly: nothing was imported',
   },
+  'interchange.issue.odm.notOdm': {
+    zh_CN: '文件不是 CDISC ODM：根元素是 {root}，应为 ODM',
+    en: 'The file is not CDISC ODM: its root element is {root}, not ODM',
+  },
+  'interchange.issue.odm.malformedXml': {
+    zh_CN: 'XML 格式错误（第 {line} 行第 {column} 列）：{message}',
+    en: 'Malformed XML (line {line}, column {column}): {message}',
+  },
+  'interchange.issue.odm.noStudy': {
+    zh_CN: 'ODM 文件没有 Study 元素',
+    en: 'The ODM file has no Study element',
+  },
+  'interchange.issue.odm.noMetaDataVersion': {
+    zh_CN: 'ODM 文件没有 MetaDataVersion（研究定义），无法导入',
+    en: 'The ODM file has no MetaDataVersion (study definition) to import',
+  },
+  'interchange.issue.odm.severalVersions': {
+    zh_CN: '文件含多个 MetaDataVersion，只导入第一个（{version}）',
+    en: 'The file has several MetaDataVersions; only the first ({version}) is imported',
+  },
+  'interchange.issue.odm.include': {
+    zh_CN: '未跟随 Include 引用的前一版本 {version}：其中的定义未导入',
+    en: 'The prior version {version} named by Include is not followed: its definitions are not imported',
+  },
+  'interchange.issue.odm.missingDef': {
+    zh_CN: '引用的 {kind} {oid} 在文件中不存在，已跳过',
+    en: 'The referenced {kind} {oid} is not in the file; skipped',
+  },
+  'interchange.issue.odm.missingAttribute': {
+    zh_CN: '{element} 缺少必需的属性 {attribute}，已跳过',
+    en: '{element} lacks its required attribute {attribute}; skipped',
+  },
+  'interchange.issue.odm.duplicateOid': {
+    zh_CN: 'OID {oid} 重复，只使用第一个定义',
+    en: 'The OID {oid} is defined twice; the first definition is used',
+  },
+  'interchange.issue.odm.unsupportedDataType': {
+    zh_CN: '数据类型 {dataType} 没有对应的字段类型，按文本导入',
+    en: 'The data type {dataType} has no matching field type; imported as text',
+  },
+  'interchange.issue.odm.booleanAsRadio': {
+    zh_CN: '布尔型条目按“是/否”单选导入（1 = 是，0 = 否）',
+    en: 'A boolean item is imported as a Yes/No radio (1 = Yes, 0 = No)',
+  },
+  'interchange.issue.odm.expressionNotTranslated': {
+    zh_CN: '未能转换 {context} 表达式，相应规则未导入：{expression}',
+    en: 'The {context} expression could not be translated; its rule is not imported: {expression}',
+  },
+  'interchange.issue.odm.rangeCheckAsRule': {
+    zh_CN: '范围检查（{comparator}）按核查规则导入',
+    en: 'The range check ({comparator}) is imported as a check rule',
+  },
+  'interchange.issue.odm.strictBound': {
+    zh_CN: '严格界限 {comparator} {value} 按含边界的范围导入',
+    en: 'The strict bound {comparator} {value} is imported as an inclusive range',
+  },
+  'interchange.issue.odm.badCheckValue': {
+    zh_CN: '范围检查的值“{value}”不是数字，已忽略',
+    en: 'The range check value "{value}" is not a number; ignored',
+  },
+  'interchange.issue.odm.mixedRepeating': {
+    zh_CN: '表单 {form} 同时含重复与非重复条目组：重复的条目组导入为日志行表单 {logForm}（同一访视中）',
+    en: 'The form {form} mixes repeating and non-repeating item groups: the repeating groups are imported as the log-line form {logForm} (in the same visits)',
+  },
+  'interchange.issue.odm.variableRenamed': {
+    zh_CN: '名称“{name}”不是合法的变量名，导入为 {variable}',
+    en: 'The name "{name}" is not a valid variable name; imported as {variable}',
+  },
+  'interchange.issue.odm.duplicateItem': {
+    zh_CN: '条目 {variable} 在同一表单中出现两次，第二次未导入',
+    en: 'The item {variable} appears twice in one form; the second is not imported',
+  },
+  'interchange.issue.odm.externalCodeList': {
+    zh_CN: '外部字典 {dictionary} 的代码未包含在文件中，按空代码表导入',
+    en: 'The external dictionary {dictionary} has no codes in the file; imported as an empty code list',
+  },
+  'interchange.issue.odm.eventNotInProtocol': {
+    zh_CN: '访视 {visit} 不在 Protocol 中，追加在访视列表末尾',
+    en: 'The visit {visit} is not in the Protocol; added at the end of the schedule',
+  },
+  'interchange.issue.odm.vendorFieldType': {
+    zh_CN: '厂商字段类型 {fieldType} 按 {as} 导入',
+    en: 'The vendor field type {fieldType} is imported as {as}',
+  },
+  'interchange.issue.odm.badAlias': {
+    zh_CN: '无法读取别名 {context} 的值，已忽略',
+    en: 'The value of the alias {context} cannot be read; ignored',
+  },
+  'interchange.issue.odm.emptyForm': {
+    zh_CN: '表单 {form} 没有条目，未导入',
+    en: 'The form {form} has no items; not imported',
+  },
+  'interchange.issue.odm.unusedDefinition': {
+    zh_CN: '定义 {oid} 未被任何条目使用，未导入',
+    en: 'The definition {oid} is used by no item; not imported',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;
