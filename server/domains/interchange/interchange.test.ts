@@ -30,36 +30,16 @@ import { saveVisit } from '../../../engine/api/visits';
 import { parseResponse } from '../../../engine/api/parseResponse';
 import type { RawFormSchema } from '../../../engine/form/types';
 import { importRedcapDictionary } from '../../../engine/interchange/redcap/importDictionary';
-import type { ImportResult, StudyDefinition, StudyImporter } from '../../../engine/interchange/types';
 import { claimJob, failInterrupted, insertJob, jobById } from '../../core/jobs/jobsRepository';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { TEST_HOST, startHarness, type Harness } from '../../test/harness';
+import { definition, fileOf, formOf, item, testImporter } from '../../test/interchangeSamples';
 import { studyDefinitionOf } from './studyDefinition';
 
 let h: Harness;
 let dm: string;
 let crc: string;
 let sponsorSh: string;
-
-const MARKER = '#EDC-TEST-DEFINITION';
-
-/** The test importer: a JSON StudyDefinition (or {definition: null}) after a marker line. */
-const testImporter: StudyImporter = {
-  format: 'test',
-  detect: (text) => text.startsWith(MARKER),
-  read(text): ImportResult {
-    try {
-      const definition = JSON.parse(text.slice(MARKER.length)) as StudyDefinition;
-      return { definition, issues: [], counts: { forms: definition.forms.length, visits: definition.visits.length } };
-    } catch {
-      return {
-        definition: null,
-        issues: [{ severity: 'error', at: 'line 2', messageId: 'interchange.issue.notImplemented', values: {} }],
-        counts: {},
-      };
-    }
-  },
-};
 
 beforeAll(async () => {
   h = await startHarness({ logger: false });
@@ -103,62 +83,6 @@ async function unchanged(fn: () => Promise<void>) {
 
 const count = async (sql: string, params: unknown[] = []) =>
   (await h.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
-
-const item = (variable: string, extra: Record<string, unknown> = {}) => ({
-  variable,
-  label: { zh_CN: variable, en: variable },
-  fieldtype: 'text',
-  ...extra,
-});
-
-function formOf(tid: string, items: unknown[]): RawFormSchema {
-  return {
-    formid: tid,
-    tid,
-    name: { zh_CN: `表单 ${tid}`, en: `Form ${tid}` },
-    version: 1,
-    sections: [{ id: 's1', title: { zh_CN: '一', en: 'One' }, items: items as RawFormSchema['sections'][0]['items'] }],
-  };
-}
-
-function definition(over: Partial<StudyDefinition> = {}): StudyDefinition {
-  return {
-    studycode: 'IMPORTED',
-    name: { zh_CN: '导入研究', en: 'Imported study' },
-    description: null,
-    version: 'MDV.1',
-    visits: [
-      {
-        visitnum: 'IMPV1',
-        name: { zh_CN: '导入访视', en: 'Imported visit' },
-        kind: 'scheduled',
-        day: 7,
-        tids: ['IMPQOL'],
-        optionalTids: [],
-      },
-    ],
-    forms: [
-      formOf('IMPQOL', [
-        item('QOLDAT', { fieldtype: 'date', required: true }),
-        item('QOLSCORE', { fieldtype: 'integer', hardRange: { min: 0, max: 10 } }),
-        item('QOLFEEL', { fieldtype: 'radio', codelisttype: 'IMP_FEEL' }),
-      ]),
-    ],
-    codeLists: [
-      {
-        name: 'IMP_FEEL',
-        dataType: 'text',
-        items: [
-          { codevalue: 'G', codedesp: { zh_CN: '好', en: 'Good' } },
-          { codevalue: 'B', codedesp: { zh_CN: '差', en: 'Bad' } },
-        ],
-      },
-    ],
-    ...over,
-  };
-}
-
-const fileOf = (d: StudyDefinition | string) => `${MARKER}${typeof d === 'string' ? d : JSON.stringify(d)}`;
 
 describe('import: refusals change nothing', () => {
   it('refuses a CRC (403, translated)', async () => {
