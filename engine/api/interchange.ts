@@ -110,7 +110,9 @@ export type ImportSummary = yup.InferType<typeof importSummarySchema> & { state:
 export const importReportSchema = yup.object({
   summary: importSummarySchema.required(),
   /** What was read, by kind (forms, items, codeLists, visits, rules). */
-  counts: yup.array(yup.object({ kind: str().required(), count: num().integer().min(0).required() })).required(),
+  counts: yup
+    .array(yup.object({ kind: str().required(), count: num().integer().min(0).required() }))
+    .required(),
   issues: yup.array(importIssueSchema).required(),
   forms: yup.array(importedFormSchema).required(),
   visits: yup.array(importedVisitSchema).required(),
@@ -163,7 +165,10 @@ export const interchangeImports = endpoint({
   path: '/edc/interchange/imports.do',
   description: "The study's imports, newest first. Needs study.import.",
   params: yup.object({ page: int().min(1).default(1), size: int().min(1).max(100).default(20) }),
-  data: yup.object({ list: yup.array(importSummarySchema).required(), total: num().integer().min(0).required() }),
+  data: yup.object({
+    list: yup.array(importSummarySchema).required(),
+    total: num().integer().min(0).required(),
+  }),
 });
 
 export const interchangeImport = endpoint({
@@ -198,7 +203,7 @@ export const interchangeExport = endpoint({
   path: '/edc/interchange/export.do',
   method: 'POST',
   description:
-    "Starts an export job of the study (`kind`: odmMetadata, odmData, csv, xlsx), scoped to the chosen site unless the role covers all sites. Needs study.export. Answers the job; it runs on the server and can be left and found again (jobs.do).",
+    'Starts an export job of the study (`kind`: odmMetadata, odmData, csv, xlsx), scoped to the chosen site unless the role covers all sites. Needs study.export. Answers the job; it runs on the server and can be left and found again (jobs.do).',
   params: yup.object({
     kind: str()
       .oneOf([...EXPORT_KINDS])

@@ -42,17 +42,41 @@ describe('flat export rows', () => {
   it('puts each coded value beside its label, in the chosen language', () => {
     const items = flatItemsOf(form, codeLists, 'en');
     expect(flatHeader(items)).toEqual([
-      'sitecode', 'subjid', 'visitnum', 'cycnum', 'svnum', 'tid', 'lineno',
-      'SEX', 'SEX_label', 'AGE', 'RACE', 'RACE_label',
+      'sitecode',
+      'subjid',
+      'visitnum',
+      'cycnum',
+      'svnum',
+      'tid',
+      'lineno',
+      'SEX',
+      'SEX_label',
+      'AGE',
+      'RACE',
+      'RACE_label',
     ]);
     const row = flatRow(
-      { sitecode: 'BJ01', subjid: 'BJ01-0001', visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'DM', lineno: 1,
-        values: { SEX: 'F', AGE: '41', RACE: ['1', '2'] } },
+      {
+        sitecode: 'BJ01',
+        subjid: 'BJ01-0001',
+        visitnum: 'V1',
+        cycnum: 1,
+        svnum: 1,
+        tid: 'DM',
+        lineno: 1,
+        values: { SEX: 'F', AGE: '41', RACE: ['1', '2'] },
+      },
       items,
     );
     expect(row.slice(7)).toEqual(['F', 'Female', '41', '1;2', 'Asian;White']);
     expect(dictionaryRows([form], codeLists, 'zh_CN')[0]).toEqual([
-      'DM', '人口学', 'SEX', '性别', 'radio', 'SEX', 'M=男; F=女',
+      'DM',
+      '人口学',
+      'SEX',
+      '性别',
+      'radio',
+      'SEX',
+      'M=男; F=女',
     ]);
   });
 

@@ -57,7 +57,15 @@ export function flatItemsOf(
 }
 
 /** The key columns every row starts with. */
-export const FLAT_KEY_COLUMNS = ['sitecode', 'subjid', 'visitnum', 'cycnum', 'svnum', 'tid', 'lineno'] as const;
+export const FLAT_KEY_COLUMNS = [
+  'sitecode',
+  'subjid',
+  'visitnum',
+  'cycnum',
+  'svnum',
+  'tid',
+  'lineno',
+] as const;
 
 export function flatHeader(items: readonly FlatItem[]): string[] {
   const header: string[] = [...FLAT_KEY_COLUMNS];
@@ -111,7 +119,15 @@ export function flatRow(record: FlatRecord, items: readonly FlatItem[]): (string
 }
 
 /** The data dictionary's header and rows (one per item of every form). */
-export const DICTIONARY_HEADER = ['tid', 'form', 'variable', 'label', 'fieldtype', 'codelist', 'codes'] as const;
+export const DICTIONARY_HEADER = [
+  'tid',
+  'form',
+  'variable',
+  'label',
+  'fieldtype',
+  'codelist',
+  'codes',
+] as const;
 
 export function dictionaryRows(
   forms: readonly RawFormSchema[],

@@ -92,11 +92,17 @@ export const ISSUE_MESSAGES: Record<string, LocalizedText> = {
 };
 
 /** An issue's text in the locale; an unknown id as `id {name=value, …}`. */
-export function issueText(messageId: string, locale: Locale, values: Record<string, string | number>): string {
+export function issueText(
+  messageId: string,
+  locale: Locale,
+  values: Record<string, string | number>,
+): string {
   const text = ISSUE_MESSAGES[messageId];
   if (!text) {
     const args = Object.entries(values).map(([k, v]) => `${k}=${v}`);
     return args.length > 0 ? `${messageId} {${args.join(', ')}}` : messageId;
   }
-  return text[locale].replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return text[locale].replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
 }

@@ -23,7 +23,9 @@ export const testImporter: StudyImporter = {
     } catch {
       return {
         definition: null,
-        issues: [{ severity: 'error', at: 'line 2', messageId: 'interchange.issue.notImplemented', values: {} }],
+        issues: [
+          { severity: 'error', at: 'line 2', messageId: 'interchange.issue.notImplemented', values: {} },
+        ],
         counts: {},
       };
     }

@@ -183,7 +183,9 @@ export const jobsPlugin = fp(
       if (interrupted > 0) app.log.warn({ interrupted }, 'jobs interrupted by a restart were failed');
       kick();
       timer = setInterval(() => {
-        void purgeExpiredResults(db, now()).catch((err: unknown) => app.log.error({ err }, 'job purge failed'));
+        void purgeExpiredResults(db, now()).catch((err: unknown) =>
+          app.log.error({ err }, 'job purge failed'),
+        );
         kick();
       }, POLL_MS);
       timer.unref();

@@ -45,7 +45,15 @@ export async function insertJob(db: Db, job: NewJob, at: Date): Promise<JobRecor
     db,
     `insert into jobs (kind, study_id, user_id, role_id, site_id, payload, created_at)
      values ($1, $2, $3, $4, $5, $6::jsonb, $7) returning ${COLUMNS}`,
-    [job.kind, job.studyId, job.userId, job.roleId, job.siteId, JSON.stringify(job.payload), at.toISOString()],
+    [
+      job.kind,
+      job.studyId,
+      job.userId,
+      job.roleId,
+      job.siteId,
+      JSON.stringify(job.payload),
+      at.toISOString(),
+    ],
   );
   if (!row) throw new Error('insert into jobs returned nothing');
   return row;
@@ -102,7 +110,14 @@ export async function finishJob(
   await db.query(
     `update jobs set state = 'done', done = greatest(done, total), filename = $2, mimetype = $3, bytes = $4,
        finished_at = $5, expires_at = $6 where id = $1::bigint`,
-    [id, file.filename, file.mimetype, file.bytes, at.toISOString(), new Date(at.getTime() + validMs).toISOString()],
+    [
+      id,
+      file.filename,
+      file.mimetype,
+      file.bytes,
+      at.toISOString(),
+      new Date(at.getTime() + validMs).toISOString(),
+    ],
   );
 }
 

@@ -26,7 +26,12 @@ function sameItems(a: StudyCodeList, b: StudyCodeList): boolean {
 /** Imported code lists whose name the study already uses with other options. */
 export async function codeListConflicts(db: Db, definition: StudyDefinition): Promise<string[]> {
   const existing = new Map(
-    (await codeListsNamed(db, definition.codeLists.map((l) => l.name))).map((l) => [l.name, l]),
+    (
+      await codeListsNamed(
+        db,
+        definition.codeLists.map((l) => l.name),
+      )
+    ).map((l) => [l.name, l]),
   );
   return definition.codeLists
     .filter((l) => {

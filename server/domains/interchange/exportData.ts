@@ -23,7 +23,12 @@ export async function subjectCount(db: Db, studyId: string, siteId: string): Pro
 }
 
 /** The next page of the site's subjects after `after` (by number). */
-export function subjectPage(db: Db, studyId: string, siteId: string, after: string): Promise<ExportSubject[]> {
+export function subjectPage(
+  db: Db,
+  studyId: string,
+  siteId: string,
+  after: string,
+): Promise<ExportSubject[]> {
   return db.query<ExportSubject>(
     `select s.id, s.subjid, s.site_id as "siteId", st.sitecode from subjects s join sites st on st.id = s.site_id
      where s.study_id = $1 and s.site_id = $2 and s.abandoned_at is null and s.subjid > $3
@@ -33,7 +38,11 @@ export function subjectPage(db: Db, studyId: string, siteId: string, after: stri
 }
 
 /** Every subject page of a site, in order. */
-export async function* subjectPages(db: Db, studyId: string, siteId: string): AsyncGenerator<ExportSubject[]> {
+export async function* subjectPages(
+  db: Db,
+  studyId: string,
+  siteId: string,
+): AsyncGenerator<ExportSubject[]> {
   let after = '';
   for (;;) {
     const page = await subjectPage(db, studyId, siteId, after);
@@ -55,7 +64,11 @@ export interface ExportRecord {
   values: Record<string, unknown>;
 }
 
-export function recordsOf(db: Db, subjectIds: readonly string[], tid: string | null): Promise<ExportRecord[]> {
+export function recordsOf(
+  db: Db,
+  subjectIds: readonly string[],
+  tid: string | null,
+): Promise<ExportRecord[]> {
   return db.query<ExportRecord>(
     `select r.id::text as id, r.subject_id as "subjectId", r.visitnum, r.cycnum, r.svnum, r.tid, r.lineno,
        r.form_values as values

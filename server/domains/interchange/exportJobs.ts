@@ -19,7 +19,12 @@ import {
   flatItemsOf,
   flatRow,
 } from '../../../engine/interchange/flatExport';
-import type { OdmAudit, OdmEventData, OdmFormData, OdmSubject } from '../../../engine/interchange/odm/clinicalData';
+import type {
+  OdmAudit,
+  OdmEventData,
+  OdmFormData,
+  OdmSubject,
+} from '../../../engine/interchange/odm/clinicalData';
 import type { OdmFileInfo } from '../../../engine/interchange/odm/exportOdm';
 import type { StudyDefinition } from '../../../engine/interchange/types';
 import { JobRefused, type JobContext, type JobResult } from '../../core/jobs/jobs';
@@ -49,7 +54,9 @@ export interface ExportPayload {
 const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').slice(0, 13);
 
 async function siteCode(ctx: JobContext): Promise<string> {
-  const rows = await ctx.db.query<{ sitecode: string }>('select sitecode from sites where id = $1', [ctx.job.siteId]);
+  const rows = await ctx.db.query<{ sitecode: string }>('select sitecode from sites where id = $1', [
+    ctx.job.siteId,
+  ]);
   return rows[0]?.sitecode ?? 'site';
 }
 
@@ -133,7 +140,8 @@ async function odmSubjects(
     for (const r of bySubject.get(subject.id) ?? []) {
       const key = `${r.visitnum}/${r.cycnum}/${r.svnum}`;
       const kind = kinds.get(r.visitnum);
-      const repeatKey = kind === 'repeating' ? String(r.cycnum) : kind === 'unscheduled' ? String(r.svnum) : null;
+      const repeatKey =
+        kind === 'repeating' ? String(r.cycnum) : kind === 'unscheduled' ? String(r.svnum) : null;
       const event = events.get(key) ?? { visitnum: r.visitnum, repeatKey, forms: [] };
       const sig = signatures.get(r.id);
       event.forms.push({
@@ -141,12 +149,21 @@ async function odmSubjects(
         lineno: r.lineno,
         items: Object.entries(r.values).map(([variable, value]) => ({
           variable,
-          value: Array.isArray(value) ? value.map(String) : value === null || value === undefined ? null : String(value),
+          value: Array.isArray(value)
+            ? value.map(String)
+            : value === null || value === undefined
+              ? null
+              : String(value),
           audit: auditBy.get(`${r.id}/${variable}`) ?? [],
           annotations: annotationsBy.get(`${r.id}/${variable}`) ?? [],
         })),
         signature: sig
-          ? { userId: sig.userId, locationId: sig.siteId, dateTime: sig.at.toISOString(), meaning: noteText(sig.meaning) }
+          ? {
+              userId: sig.userId,
+              locationId: sig.siteId,
+              dateTime: sig.at.toISOString(),
+              meaning: noteText(sig.meaning),
+            }
           : null,
       });
       events.set(key, event);
@@ -244,11 +261,18 @@ async function xlsxExport(ctx: JobContext, payload: ExportPayload, base: string)
     stream.on('finish', resolve);
     stream.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const used = new Set<string>();
-  const dictionary = workbook.addWorksheet(sheetName(payload.locale === 'en' ? 'Dictionary' : '数据字典', used));
+  const dictionary = workbook.addWorksheet(
+    sheetName(payload.locale === 'en' ? 'Dictionary' : '数据字典', used),
+  );
   dictionary.addRow([...DICTIONARY_HEADER]).commit();
-  for (const row of dictionaryRows(definition.forms, definition.codeLists, payload.locale)) dictionary.addRow(row).commit();
+  for (const row of dictionaryRows(definition.forms, definition.codeLists, payload.locale))
+    dictionary.addRow(row).commit();
   dictionary.commit();
   for (const form of definition.forms) {
     const sheet = workbook.addWorksheet(sheetName(form.tid, used));

@@ -3,11 +3,7 @@
  * the study and the site chosen at /checkRole (every role of this product works at one chosen site; an export holds
  * that site's subjects only). Only the job's owner sees it; the download is refused 90 s after it finished.
  */
-import {
-  INTERCHANGE_PERMISSIONS,
-  type ExportKind,
-  type JobRow,
-} from '../../../engine/api/interchange';
+import { INTERCHANGE_PERMISSIONS, type ExportKind, type JobRow } from '../../../engine/api/interchange';
 import type { Locale } from '../../../engine/api/localized';
 import type { DownloadFile } from '../../../engine/api/subjectManagement';
 import type { RoleSession } from '../../core/auth/guard';
@@ -77,7 +73,12 @@ async function ownJob(db: Db, session: RoleSession, jobid: string): Promise<JobR
   return job;
 }
 
-export async function myJobs(db: Db, session: RoleSession, locale: Locale, now: Date): Promise<{ list: JobRow[] }> {
+export async function myJobs(
+  db: Db,
+  session: RoleSession,
+  locale: Locale,
+  now: Date,
+): Promise<{ list: JobRow[] }> {
   await requireInterchange(db, session, INTERCHANGE_PERMISSIONS.export);
   const jobs = await jobsOfUser(db, session.userId, session.studyId);
   const sites = await sitecodes(
@@ -99,10 +100,16 @@ export async function oneJob(
   return jobRow(job, await sitecodes(db, [job.siteId]), locale, now);
 }
 
-export async function downloadJob(db: Db, session: RoleSession, jobid: string, now: Date): Promise<DownloadFile> {
+export async function downloadJob(
+  db: Db,
+  session: RoleSession,
+  jobid: string,
+  now: Date,
+): Promise<DownloadFile> {
   await requireInterchange(db, session, INTERCHANGE_PERMISSIONS.export);
   const job = await ownJob(db, session, jobid);
-  if (job.state !== 'done' || !job.filename || !job.mimetype) throw new InterchangeRefused('interchangeJobNotDone');
+  if (job.state !== 'done' || !job.filename || !job.mimetype)
+    throw new InterchangeRefused('interchangeJobNotDone');
   if (job.expiresAt === null || job.expiresAt.getTime() <= now.getTime())
     throw new InterchangeRefused('interchangeDownloadExpired');
   const bytes = await resultBytes(db, job.id);

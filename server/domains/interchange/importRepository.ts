@@ -63,7 +63,12 @@ export async function insertImport(db: Db, row: NewImport, at: Date): Promise<st
   return inserted.id;
 }
 
-export function findImport(db: Db, studyId: string, id: string, forUpdate = false): Promise<ImportRow | null> {
+export function findImport(
+  db: Db,
+  studyId: string,
+  id: string,
+  forUpdate = false,
+): Promise<ImportRow | null> {
   return queryOne<ImportRow>(
     db,
     `select ${COLUMNS} from study_imports i join users u on u.id = i.user_id

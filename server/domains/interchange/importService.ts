@@ -208,7 +208,9 @@ async function lockedDraft(tx: Db, session: RoleSession, id: string, locale: Loc
   const row = await findImport(tx, session.studyId, id, true);
   if (!row) throw new InterchangeRefused('interchangeImportNotFound');
   if (row.state !== 'draft')
-    throw new InterchangeRefused('interchangeNotDraft', 200, { state: STATE_TEXT[locale][row.state] ?? row.state });
+    throw new InterchangeRefused('interchangeNotDraft', 200, {
+      state: STATE_TEXT[locale][row.state] ?? row.state,
+    });
   return row;
 }
 

@@ -63,7 +63,10 @@ function multipart(content: Buffer, filename: string) {
 }
 
 async function upload(token: string, content: Buffer | string, filename = 'study.xml', locale = 'en') {
-  const { payload, contentType } = multipart(Buffer.isBuffer(content) ? content : Buffer.from(content), filename);
+  const { payload, contentType } = multipart(
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    filename,
+  );
   const res = await h.app.inject({
     method: 'POST',
     url: `${interchangeAssess.path}?time=1`,
@@ -135,11 +138,21 @@ describe('import, report and publish', () => {
       { kind: 'visits', count: 1 },
     ]);
     expect(report.forms).toEqual([
-      expect.objectContaining({ tid: 'IMPQOL', compiles: true, items: 3, schema: expect.objectContaining({ tid: 'IMPQOL' }) }),
+      expect.objectContaining({
+        tid: 'IMPQOL',
+        compiles: true,
+        items: 3,
+        schema: expect.objectContaining({ tid: 'IMPQOL' }),
+      }),
     ]);
     expect(report.visits[0]).toMatchObject({ visitnum: 'IMPV1', tids: ['IMPQOL'] });
     expect(report.canpublish).toBe(true);
-    const row = (await h.db.query<{ sha256: string; state: string }>('select sha256, state from study_imports where id = $1::bigint', [importid]))[0];
+    const row = (
+      await h.db.query<{ sha256: string; state: string }>(
+        'select sha256, state from study_imports where id = $1::bigint',
+        [importid],
+      )
+    )[0];
     expect(row?.sha256).toMatch(/^[0-9a-f]{64}$/);
     const listed = await h.call(interchangeImports, {}, { token: dm });
     expect(listed.body.success && listed.body.data.list[0]?.importid).toBe(importid);
@@ -151,7 +164,13 @@ describe('import, report and publish', () => {
     const bad = definition({
       forms: [formOf('IMPBAD', [item('X1', { fieldtype: 'nosuchtype' }), item('X1')])],
       visits: [],
-      codeLists: [{ name: 'SEX', dataType: 'text', items: [{ codevalue: 'X', codedesp: { zh_CN: '其他', en: 'Other' } }] }],
+      codeLists: [
+        {
+          name: 'SEX',
+          dataType: 'text',
+          items: [{ codevalue: 'X', codedesp: { zh_CN: '其他', en: 'Other' } }],
+        },
+      ],
     });
     const res = await upload(dm, fileOf(bad), 'bad.xml');
     expect(res.body.success).toBe(true);
@@ -159,10 +178,16 @@ describe('import, report and publish', () => {
     expect(summary.errors).toBeGreaterThanOrEqual(2);
     expect(forms[0]?.compiles).toBe(false);
     expect(canpublish).toBe(false);
-    expect(issues.map((i) => i.at)).toEqual(expect.arrayContaining([expect.stringMatching(/^form IMPBAD/), 'code list SEX']));
+    expect(issues.map((i) => i.at)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^form IMPBAD/), 'code list SEX']),
+    );
     expect(issues.every((i) => i.severity === 'error' && i.message.length > 0)).toBe(true);
     await unchanged(async () => {
-      const refused = await h.call(interchangePublish, { importid: summary.importid }, { token: dm, locale: 'en' });
+      const refused = await h.call(
+        interchangePublish,
+        { importid: summary.importid },
+        { token: dm, locale: 'en' },
+      );
       expect(refused.body.success).toBe(false);
       expect(refused.body.msg).toMatch(/errors and cannot be published/);
     });
@@ -177,13 +202,19 @@ describe('import, report and publish', () => {
   });
 
   it('publishes as a new definition version, with its audit row, in one transaction', async () => {
-    const auditBefore = await count(`select count(*)::int as n from audit_log where action = 'study.publish'`);
+    const auditBefore = await count(
+      `select count(*)::int as n from audit_log where action = 'study.publish'`,
+    );
     const res = await h.call(interchangePublish, { importid }, { token: dm, locale: 'en' });
     expect(res.body.success, res.body.msg).toBe(true);
     if (!res.body.success) return;
     expect(res.body.data.summary).toMatchObject({ state: 'published', crfver: `CRF-IMP-${importid}` });
-    expect(await count(`select count(*)::int as n from audit_log where action = 'study.publish'`)).toBe(auditBefore + 1);
-    const schema = await h.db.query<{ version: number }>(`select version from form_schemas where tid = 'IMPQOL'`);
+    expect(await count(`select count(*)::int as n from audit_log where action = 'study.publish'`)).toBe(
+      auditBefore + 1,
+    );
+    const schema = await h.db.query<{ version: number }>(
+      `select version from form_schemas where tid = 'IMPQOL'`,
+    );
     expect(schema).toEqual([{ version: 1 }]);
     const visit = await h.db.query<{ kind: string; tids: string[] }>(
       `select kind, tids from visit_schedule where visitnum = 'IMPV1'`,
@@ -191,6 +222,9 @@ describe('import, report and publish', () => {
     expect(visit).toEqual([{ kind: 'hidden', tids: ['IMPQOL'] }]);
     const current = await h.db.query<{ id: string }>(`select id from crf_versions where current`);
     expect(current).toEqual([{ id: `CRF-IMP-${importid}` }]);
+    const reread = await h.call(interchangeImport, { importid }, { token: dm });
+    expect(reread.body.success && reread.body.data.summary.state).toBe('published');
+    expect(reread.body.success && reread.body.data.canpublish).toBe(false);
     const options = await h.call(codeList, { codelisttype: 'IMP_FEEL' }, { token: crc });
     expect(options.body.success && options.body.data.map((o) => o.codevalue)).toEqual(['G', 'B']);
     // published once: a second publish is refused and changes nothing
@@ -202,11 +236,22 @@ describe('import, report and publish', () => {
   });
 
   it('an existing form gets the next version; the study definition reads back what was published', async () => {
-    const dmForm = (await h.db.query<{ schema: RawFormSchema; version: number }>(
-      `select schema, version from form_schemas where tid = 'DM' order by version desc limit 1`,
-    ))[0]!;
+    const dmForm = (
+      await h.db.query<{ schema: RawFormSchema; version: number }>(
+        `select schema, version from form_schemas where tid = 'DM' order by version desc limit 1`,
+      )
+    )[0]!;
     const d = definition({
-      visits: [{ visitnum: 'V1', name: { zh_CN: '筛选期', en: 'Screening' }, kind: 'scheduled', day: -14, tids: ['DM', 'IMPQOL'], optionalTids: [] }],
+      visits: [
+        {
+          visitnum: 'V1',
+          name: { zh_CN: '筛选期', en: 'Screening' },
+          kind: 'scheduled',
+          day: -14,
+          tids: ['DM', 'IMPQOL'],
+          optionalTids: [],
+        },
+      ],
       forms: [dmForm.schema, ...definition().forms],
     });
     const res = await upload(dm, fileOf(d), 'dm-again.xml');
@@ -214,7 +259,9 @@ describe('import, report and publish', () => {
     const id = res.body.success ? res.body.data.summary.importid : '';
     const published = await h.call(interchangePublish, { importid: id }, { token: dm });
     expect(published.body.success, published.body.msg).toBe(true);
-    const versions = await h.db.query<{ v: number }>(`select max(version) as v from form_schemas where tid = 'DM'`);
+    const versions = await h.db.query<{ v: number }>(
+      `select max(version) as v from form_schemas where tid = 'DM'`,
+    );
     expect(versions[0]?.v).toBe(dmForm.version + 1);
     const def = await studyDefinitionOf(h.db, 'study-demo-001');
     expect(def.visits.find((v) => v.visitnum === 'V1')?.tids).toContain('IMPQOL');
@@ -223,10 +270,16 @@ describe('import, report and publish', () => {
   });
 
   it('lets a CRC add the imported visit to a subject and enter data in the imported form', async () => {
-    const subject = (await h.db.query<{ id: string }>(
-      `select id from subjects where site_id = 'site-bj01' and abandoned_at is null order by subjid desc limit 1`,
-    ))[0]!.id;
-    const added = await h.call(saveVisit, { subjectid: subject, visitnum: 'IMPV1' }, { token: crc, locale: 'en' });
+    const subject = (
+      await h.db.query<{ id: string }>(
+        `select id from subjects where site_id = 'site-bj01' and abandoned_at is null order by subjid desc limit 1`,
+      )
+    )[0]!.id;
+    const added = await h.call(
+      saveVisit,
+      { subjectid: subject, visitnum: 'IMPV1' },
+      { token: crc, locale: 'en' },
+    );
     expect(added.body.success, added.body.msg).toBe(true);
     const keys = { subjectid: subject, visitnum: 'IMPV1', cycnum: 1, svnum: 1, tid: 'IMPQOL' };
     const info = await h.call(dataInfo, keys, { token: crc });
@@ -235,7 +288,12 @@ describe('import, report and publish', () => {
     expect(version).toBe(2);
     const saved = await h.call(
       saveData,
-      { ...keys, version, values: { QOLDAT: '2026-03-01', QOLSCORE: '7', QOLFEEL: 'G' }, idempotencyKey: 'interchange-test-0001' },
+      {
+        ...keys,
+        version,
+        values: { QOLDAT: '2026-03-01', QOLSCORE: '7', QOLFEEL: 'G' },
+        idempotencyKey: 'interchange-test-0001',
+      },
       { token: crc, locale: 'en' },
     );
     expect(saved.body.success, saved.body.msg).toBe(true);
@@ -269,7 +327,11 @@ describe('exports as jobs', () => {
   it("exports one form as CSV: the chosen site's subjects only, codes and labels, a BOM; progress reaches the total", async () => {
     const job = await runExport(dm, { kind: 'csv', tid: 'DM' });
     expect(job).toMatchObject({ state: 'done', sitecode: 'BJ01' });
-    expect(job.total).toBe(await count(`select count(*)::int as n from subjects where site_id = 'site-bj01' and abandoned_at is null`));
+    expect(job.total).toBe(
+      await count(
+        `select count(*)::int as n from subjects where site_id = 'site-bj01' and abandoned_at is null`,
+      ),
+    );
     expect(job.done).toBe(job.total);
     const text = (await download(dm, job.jobid)).toString('utf8');
     expect(text.startsWith('\uFEFFsitecode,subjid,visitnum,cycnum,svnum,tid,lineno,')).toBe(true);
@@ -298,7 +360,9 @@ describe('exports as jobs', () => {
     expect(expired.body.success).toBe(false);
     expect(expired.body.msg).toMatch(/expired/);
     const listed = await h.call(interchangeJobs, {}, { token: dm });
-    expect(listed.body.success && listed.body.data.list.find((j) => j.jobid === job.jobid)?.state).toBe('expired');
+    expect(listed.body.success && listed.body.data.list.find((j) => j.jobid === job.jobid)?.state).toBe(
+      'expired',
+    );
   });
 
   it('exports xlsx: a data dictionary sheet and a sheet per form', async () => {
@@ -356,7 +420,14 @@ describe('exports as jobs', () => {
   it('after a restart, a job left running is failed as interrupted; a queued one is claimed', async () => {
     const ids = await h.ids('DM', 'BJ01');
     const user = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!.id;
-    const base = { kind: 'test.none', studyId: 'study-demo-001', userId: user, roleId: ids.roleid, siteId: ids.siteid, payload: {} };
+    const base = {
+      kind: 'test.none',
+      studyId: 'study-demo-001',
+      userId: user,
+      roleId: ids.roleid,
+      siteId: ids.siteid,
+      payload: {},
+    };
     const running = await insertJob(h.db, base, h.clock.now());
     await h.db.query(`update jobs set state = 'running' where id = $1::bigint`, [running.id]);
     expect(await failInterrupted(h.db, h.clock.now())).toBe(1);

@@ -37,7 +37,10 @@ import {
 import type { InterchangeTools } from './tools';
 
 /** A refusal as its answer: 403 not allowed, 400 a bad file (its errors listed), else 200 success:false. */
-async function orRefused<D>(locale: Locale, fn: () => Promise<ApiEnvelope<D>>): Promise<ApiEnvelope<D> | ApiEnvelope<null>> {
+async function orRefused<D>(
+  locale: Locale,
+  fn: () => Promise<ApiEnvelope<D>>,
+): Promise<ApiEnvelope<D> | ApiEnvelope<null>> {
   try {
     return await fn();
   } catch (err) {
@@ -48,7 +51,10 @@ async function orRefused<D>(locale: Locale, fn: () => Promise<ApiEnvelope<D>>): 
     const values = { detail: errors.slice(0, 3).join('; ') || '—', ...err.values };
     const msg = message(err.messageId, locale, values);
     if (err.status === 200) return fail(msg);
-    throw new HttpAnswer(err.status, { ...fail(msg, err.status === 403 ? 403 : undefined), ...(errors.length > 0 ? { errors } : {}) });
+    throw new HttpAnswer(err.status, {
+      ...fail(msg, err.status === 403 ? 403 : undefined),
+      ...(errors.length > 0 ? { errors } : {}),
+    });
   }
 }
 
@@ -105,7 +111,8 @@ export function interchangeRoutes(app: FastifyInstance, ctx: AppContext, tools: 
   roleEndpoint(app, ctx, interchangeJobs, {
     page: STUDY_EXPORT_PAGE,
     touch: false,
-    handler: async ({ session, locale, now }) => orRefused(locale, async () => ok(await myJobs(db, session, locale, now))),
+    handler: async ({ session, locale, now }) =>
+      orRefused(locale, async () => ok(await myJobs(db, session, locale, now))),
   });
 
   roleEndpoint(app, ctx, interchangeJob, {

@@ -6,7 +6,12 @@
 import type { RawFormSchema } from '../../../engine/form/types';
 import type { LocalizedText } from '../../../engine/api/localized';
 import type { MetaText } from '../../../engine/metadata/types';
-import type { StudyCodeList, StudyDefinition, StudyVisit, VisitKind } from '../../../engine/interchange/types';
+import type {
+  StudyCodeList,
+  StudyDefinition,
+  StudyVisit,
+  VisitKind,
+} from '../../../engine/interchange/types';
 import { queryOne, type Db } from '../../core/db/db';
 
 /** A text in both locales (a plain text is the same in both). */
@@ -84,10 +89,13 @@ export async function studyDefinitionOf(db: Db, studyId: string): Promise<StudyD
   );
   // forms in schedule order first, then any form no visit names
   const order = new Map<string, number>();
-  for (const v of visits) for (const tid of [...v.tids, ...v.optionalTids]) if (!order.has(tid)) order.set(tid, order.size);
+  for (const v of visits)
+    for (const tid of [...v.tids, ...v.optionalTids]) if (!order.has(tid)) order.set(tid, order.size);
   const forms = formRows
     .map((r) => r.schema)
-    .sort((a, b) => (order.get(a.tid) ?? Infinity) - (order.get(b.tid) ?? Infinity) || a.tid.localeCompare(b.tid));
+    .sort(
+      (a, b) => (order.get(a.tid) ?? Infinity) - (order.get(b.tid) ?? Infinity) || a.tid.localeCompare(b.tid),
+    );
   const names = new Set<string>();
   for (const f of forms) codeListNamesOf(f, names);
   names.delete('SITE');

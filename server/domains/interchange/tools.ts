@@ -22,6 +22,11 @@ export interface InterchangeTools {
 export function defaultTools(): InterchangeTools {
   return {
     importers: new Importers(),
-    odm: { metadata: exportOdmMetadata, dataStart: odmDataStart, subject: odmSubjectData, dataEnd: odmDataEnd },
+    odm: {
+      metadata: exportOdmMetadata,
+      dataStart: odmDataStart,
+      subject: odmSubjectData,
+      dataEnd: odmDataEnd,
+    },
   };
 }

@@ -71,7 +71,9 @@ export function StudyExportPage({ save = saveDownload, forms = DEFAULT_FORMS }: 
       done(await fn());
     } catch (err) {
       setRefusal(
-        err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: 'interchange.export.failed' }),
+        err instanceof RequestError && err.msg
+          ? err.msg
+          : intl.formatMessage({ id: 'interchange.export.failed' }),
       );
     } finally {
       setBusy(false);
@@ -139,7 +141,12 @@ export function StudyExportPage({ save = saveDownload, forms = DEFAULT_FORMS }: 
             ))}
           </TextField>
         ) : null}
-        <Button variant="contained" onClick={() => void start()} disabled={busy} data-testid="study-export-start">
+        <Button
+          variant="contained"
+          onClick={() => void start()}
+          disabled={busy}
+          data-testid="study-export-start"
+        >
           <FormattedMessage id="interchange.export.start" />
         </Button>
       </Box>
@@ -213,7 +220,9 @@ function JobTable({
             <TableCell>
               <LinearProgress
                 variant="determinate"
-                value={job.total > 0 ? Math.min(100, (100 * job.done) / job.total) : job.state === 'done' ? 100 : 0}
+                value={
+                  job.total > 0 ? Math.min(100, (100 * job.done) / job.total) : job.state === 'done' ? 100 : 0
+                }
               />
               <Typography variant="caption">{`${job.done} / ${job.total}`}</Typography>
             </TableCell>

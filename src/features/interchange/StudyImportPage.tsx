@@ -190,7 +190,8 @@ export function StudyImportPage() {
               setConfirming(false);
               if (report)
                 void run(
-                  () => client.call(interchangePublish, { importid: report.summary.importid }, { silent: true }),
+                  () =>
+                    client.call(interchangePublish, { importid: report.summary.importid }, { silent: true }),
                   shown,
                 );
             }}
