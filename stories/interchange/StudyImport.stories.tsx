@@ -37,7 +37,7 @@ export const PreviewThenPublish: Story = {
     await userEvent.click(body().getByTestId('study-import-upload'));
     await body().findByTestId('study-import-no-issues');
     const preview = await body().findByTestId('study-import-preview');
-    await waitFor(() => expect(within(preview).getByText('Good')).toBeTruthy());
+    await waitFor(() => expect(within(preview).getAllByText(/^(好|Good)$/)[0]).toBeTruthy());
     await userEvent.click(body().getByTestId('study-import-publish'));
     await userEvent.click(await body().findByTestId('study-import-confirm-publish'));
     await body().findByTestId('study-import-published');
