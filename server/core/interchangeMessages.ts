@@ -39,6 +39,7 @@ export const INTERCHANGE_MESSAGES = {
     zh_CN: '访视 {visitnum} 已存在且类型不同（{kind}），不能发布',
     en: 'Visit {visitnum} already exists with another kind ({kind}): cannot publish',
   },
+  interchangeFormUnknown: { zh_CN: '研究中没有表单 {tid}', en: 'No form {tid} in the study' },
   interchangeJobNotFound: { zh_CN: '任务不存在', en: 'No such job' },
   interchangeJobNotDone: { zh_CN: '任务尚未完成', en: 'The job has not finished yet' },
   interchangeDownloadExpired: {

@@ -54,6 +54,13 @@ export async function startExport(
   now: Date,
 ): Promise<JobRow> {
   await requireInterchange(db, session, INTERCHANGE_PERMISSIONS.export);
+  if (kind === 'csv' && tid !== null) {
+    const known = await db.query('select 1 from form_schemas where study_id = $1 and tid = $2 limit 1', [
+      session.studyId,
+      tid,
+    ]);
+    if (known.length === 0) throw new InterchangeRefused('interchangeFormUnknown', 200, { tid });
+  }
   const payload: ExportPayload = { kind, tid, locale };
   const job = await jobs.start({
     kind: EXPORT_JOB_KIND,

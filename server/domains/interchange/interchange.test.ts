@@ -317,10 +317,17 @@ async function download(token: string, jobid: string): Promise<Buffer> {
 }
 
 describe('exports as jobs', () => {
-  it('refuses a CRC (403) and writes no job', async () => {
+  it('refuses a CRC (403) and a form the study does not have, and writes no job', async () => {
     await unchanged(async () => {
       const res = await h.call(interchangeExport, { kind: 'csv' }, { token: crc, locale: 'en' });
       expect(res.status).toBe(403);
+      const unknown = await h.call(
+        interchangeExport,
+        { kind: 'csv', tid: 'NOPE' },
+        { token: dm, locale: 'en' },
+      );
+      expect(unknown.body.success).toBe(false);
+      expect(unknown.body.msg).toBe('No form NOPE in the study');
     });
   });
 
