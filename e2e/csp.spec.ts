@@ -32,6 +32,9 @@ const ROUTES: readonly { path: string; of: keyof typeof PATHS | 'unknown' }[] = 
   { path: PATHS.medCoding, of: 'medCoding' },
   // the CRA's and DM's freeze requests (issue 14): the CRC is shown that it may not
   { path: PATHS.freezeRequests, of: 'freezeRequests' },
+  // the data manager's study import and export (issue 17): the CRC is shown that it may not
+  { path: PATHS.studyImport, of: 'studyImport' },
+  { path: PATHS.studyExport, of: 'studyExport' },
   { path: PATHS.subjects, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}`, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}/${FORM}`, of: 'subjects' },

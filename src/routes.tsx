@@ -40,6 +40,12 @@ const QueryImportPage = lazyPage(() =>
 const FreezeRequestsPage = lazyPage(() =>
   import('./features/freeze/FreezeRequestsPage').then((m) => m.FreezeRequestsPage),
 );
+const StudyImportPage = lazyPage(() =>
+  import('./features/interchange/StudyImportPage').then((m) => m.StudyImportPage),
+);
+const StudyExportPage = lazyPage(() =>
+  import('./features/interchange/StudyExportPage').then((m) => m.StudyExportPage),
+);
 const IndexRefresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.IndexRefreshPage));
 const Refresh = lazyPage(() => import('./pages/RefreshRedirect').then((m) => m.RefreshPage));
 const NotFound = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
@@ -91,6 +97,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'medCoding', element: <MedCodingPage /> },
           { path: 'queryImport', element: <QueryImportPage /> },
           { path: 'freezeRequests', element: <FreezeRequestsPage /> },
+          { path: 'studyImport', element: <StudyImportPage /> },
+          { path: 'studyExport', element: <StudyExportPage /> },
           { path: 'indexRefresh', element: <IndexRefresh /> },
           { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },
         ],

@@ -6,6 +6,7 @@ import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { invalidRecordEndpoints } from './invalidRecords';
 import { freezeEndpoints } from './freeze';
+import { interchangeEndpoints } from './interchange';
 import { listEndpoints } from './lists';
 import { medCodingEndpoints } from './medCoding';
 import { noteEndpoints } from './notes';
@@ -36,6 +37,7 @@ export const allEndpoints = {
   ...freezeEndpoints,
   ...statisticsEndpoints,
   ...medCodingEndpoints,
+  ...interchangeEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;

@@ -66,8 +66,11 @@ export interface EndpointDef<P extends yup.AnyObject, D> {
   readonly upload?: UploadSpec;
 }
 
-/** The kinds of file an upload endpoint accepts (spec §5 "Uploads"). */
-export type UploadKind = 'xlsx';
+/**
+ * The kinds of file an upload endpoint accepts (spec §5 "Uploads"): `xlsx` (by its zip bytes), `text` (UTF-8 text
+ * without NUL: a study definition's XML or CSV, whose format the handler detects by content).
+ */
+export type UploadKind = 'xlsx' | 'text';
 
 export interface UploadSpec {
   /** Name of the file part. */

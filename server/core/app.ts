@@ -33,6 +33,8 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { spaRoutes } from './http/spa';
 import { corePlugin } from './plugin';
 import { securityPurgePlugin } from './security/purgeJob';
+import { jobsPlugin } from './jobs/jobs';
+import { interchangePlugin } from '../domains/interchange/plugin';
 
 export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyInstance> {
   const config = resolveConfig(input);
@@ -58,6 +60,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(hostCheckPlugin, { allowedHosts: config.allowedHosts });
   await app.register(rateLimitPlugin, { db, limits: config.rateLimits, now: config.now });
   await app.register(securityPurgePlugin);
+  await app.register(jobsPlugin);
   // multipart bodies are read only by upload endpoints, part by part, with their own limits (http/upload.ts)
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 20, parts: 21 } });
   await app.register(sessionPlugin);
@@ -75,6 +78,7 @@ export async function buildApp(input: ServerConfigInput = {}): Promise<FastifyIn
   await app.register(signaturesPlugin);
   await app.register(medCodingPlugin);
   await app.register(freezePlugin);
+  await app.register(interchangePlugin);
   await app.register(spaRoutes, { distDir: config.distDir });
   return app;
 }

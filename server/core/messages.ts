@@ -2,8 +2,10 @@
  * Texts the server writes into `msg`, in both locales; the request header `locale` picks one (zh_CN by default).
  */
 import { isLocale, type Locale, type LocalizedText } from '../../engine/api/localized';
+import { INTERCHANGE_MESSAGES } from './interchangeMessages';
 
 export const SERVER_MESSAGES = {
+  ...INTERCHANGE_MESSAGES,
   paramError: { zh_CN: '参数错误', en: 'parameter error' },
   paramErrorIn: { zh_CN: '参数错误：{names}', en: 'parameter error: {names}' },
   serverError: { zh_CN: '服务器错误', en: 'server error' },

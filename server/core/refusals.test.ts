@@ -46,6 +46,16 @@ const ACTOR_OF: Partial<Record<EndpointName, 'dm' | 'coder'>> = {
   saveCoding: 'coder',
   codingList: 'coder',
   importDictionary: 'coder',
+  // study interchange (issue 17): the data manager's import and export pages
+  interchangeAssess: 'dm',
+  interchangeImports: 'dm',
+  interchangeImport: 'dm',
+  interchangePublish: 'dm',
+  interchangeDiscard: 'dm',
+  interchangeExport: 'dm',
+  interchangeJobs: 'dm',
+  interchangeJob: 'dm',
+  interchangeDownload: 'dm',
 };
 
 beforeAll(async () => {

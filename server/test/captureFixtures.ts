@@ -58,6 +58,7 @@ import { MINUTE } from './clock';
 import { captureSubjectManagementFixtures } from './captureSubjectManagementFixtures';
 import { captureQueryFixtures } from './captureQueryFixtures';
 import { captureQueryImportFixtures } from './captureQueryImportFixtures';
+import { captureInterchangeFixtures } from './captureInterchangeFixtures';
 import type { Harness } from './harness';
 import { TEST_PASSWORD } from './testDb';
 
@@ -199,6 +200,8 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureMedCodingFixtures(h, put);
   // freeze (issue 14): last, a frozen page changes nothing captured before
   await captureFreezeFixtures(h, put);
+  // interchange (issue 17): after everything, a publish changes the study's definition
+  await captureInterchangeFixtures(h, put);
   return out;
 }
 

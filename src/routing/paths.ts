@@ -17,6 +17,10 @@ export const PATHS = {
   medCoding: '/index/medCoding',
   /** The query import (issue 13; docs/query-import.md). */
   queryImport: '/index/queryImport',
+  /** Study definition import and publish (issue 17; docs/interchange.md). */
+  studyImport: '/index/studyImport',
+  /** Study data exports as jobs (issue 17; docs/interchange.md). */
+  studyExport: '/index/studyExport',
   /** Freeze and unfreeze requests (issue 14). */
   freezeRequests: '/index/freezeRequests',
   /** The subject list without the home shell (for embedding). */

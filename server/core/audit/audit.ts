@@ -12,7 +12,10 @@ export type AuditAction =
   | 'role.switch'
   | 'signature'
   | 'signature.failed'
-  | 'signature.locked';
+  | 'signature.locked'
+  | 'study.import'
+  | 'study.publish'
+  | 'study.discard';
 
 export interface AuditEntry {
   at: Date;

@@ -19,8 +19,21 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-/** What file-type answers for each kind the contract knows. */
-const DETECTED_EXT: Record<UploadKind, string> = { xlsx: 'xlsx' };
+/** What file-type answers for each binary kind the contract knows. */
+const DETECTED_EXT: Record<Exclude<UploadKind, 'text'>, string> = { xlsx: 'xlsx' };
+
+/** UTF-8 text (a BOM allowed), no NUL byte, and not a binary file file-type recognises. */
+async function isUtf8Text(bytes: Buffer): Promise<boolean> {
+  if (bytes.length === 0 || bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  const detected = await fileTypeFromBuffer(bytes);
+  // file-type names some text formats (xml); anything binary it detects is refused
+  return detected === undefined || detected.mime.startsWith('text/') || detected.ext === 'xml';
+}
 /** Text parts beyond the params an upload endpoint may have. */
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -93,6 +106,10 @@ export async function refuseWrongContent(
   file: UploadedFile,
   locale: Locale,
 ): Promise<void> {
+  if (spec.kind === 'text') {
+    if (!(await isUtf8Text(file.bytes))) throw refused(locale, 'uploadNotText');
+    return;
+  }
   const detected = file.bytes.length > 0 ? await fileTypeFromBuffer(file.bytes) : undefined;
   if (detected?.ext !== DETECTED_EXT[spec.kind])
     throw refused(locale, 'uploadWrongType', { kind: spec.kind });

@@ -1,0 +1,200 @@
+/**
+ * `edc-jobs` (docs/jobs.md): the server's job runner on the jobs table. A domain registers a handler per kind
+ * (`app.jobs.handle('export', …)`); `app.jobs.start(…)` queues a job and wakes the runner, which claims queued jobs
+ * one at a time (2-core machine: one export at a time keeps the API responsive) and hands the handler a context to
+ * report progress (done/total) and write its result in chunks (the result never sits in memory whole). A handler's
+ * `JobRefused` fails the job with its message; any other error fails it with an error id (logged).
+ *
+ * Restart: on ready, jobs left `running` are failed as interrupted (their partial result removed) and queued ones
+ * run. The runner also polls every few seconds, so a job queued by another instance is picked up.
+ */
+import fp from 'fastify-plugin';
+import type { Db } from '../db/db';
+import { newErrorId } from '../http/errorAnswer';
+import type { ServerMessageId } from '../messages';
+import {
+  claimJob,
+  failInterrupted,
+  failJob,
+  finishJob,
+  insertJob,
+  purgeExpiredResults,
+  putChunk,
+  setProgress,
+  type JobRecord,
+  type NewJob,
+} from './jobsRepository';
+
+/** How long a result downloads after it is ready (spec §9). */
+export const JOB_RESULT_VALID_MS = 90_000;
+/** Result chunks are written at about this size. */
+export const JOB_CHUNK_BYTES = 256 * 1024;
+const POLL_MS = 5_000;
+
+/** A handler's way to fail its job with a message for the user. */
+export class JobRefused extends Error {
+  constructor(
+    readonly messageId: ServerMessageId,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(messageId);
+  }
+}
+
+export interface JobContext {
+  db: Db;
+  job: JobRecord;
+  now(): Date;
+  /** Records progress (persisted: the user polls it). */
+  progress(done: number, total: number): Promise<void>;
+  /** Appends to the result file. */
+  write(chunk: string | Uint8Array): Promise<void>;
+}
+
+/** What a handler answers: the result file's name and type (its bytes were written through `write`). */
+export interface JobResult {
+  filename: string;
+  mimetype: string;
+}
+
+export type JobHandler = (ctx: JobContext) => Promise<JobResult>;
+
+export interface JobRunner {
+  handle(kind: string, handler: JobHandler): void;
+  /** Queues a job and wakes the runner; the job as queued. */
+  start(job: NewJob): Promise<JobRecord>;
+  /** Resolves when no job is queued or running in this instance (tests). */
+  idle(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+/** Buffers writes into chunks of about JOB_CHUNK_BYTES. */
+class ChunkWriter {
+  private parts: Uint8Array[] = [];
+  private size = 0;
+  private seq = 0;
+  total = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobId: string,
+  ) {}
+
+  async write(chunk: string | Uint8Array): Promise<void> {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    if (bytes.length === 0) return;
+    this.parts.push(bytes);
+    this.size += bytes.length;
+    this.total += bytes.length;
+    if (this.size >= JOB_CHUNK_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.size === 0) return;
+    const data = Buffer.concat(this.parts);
+    this.parts = [];
+    this.size = 0;
+    await putChunk(this.db, this.jobId, this.seq++, data);
+  }
+}
+
+export const jobsPlugin = fp(
+  async (app) => {
+    const handlers = new Map<string, JobHandler>();
+    const { db } = app;
+    const now = () => app.config.now();
+    let running: Promise<void> | null = null;
+    let again = false;
+    let closed = false;
+
+    async function runOne(job: JobRecord): Promise<void> {
+      const handler = handlers.get(job.kind);
+      const writer = new ChunkWriter(db, job.id);
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        const result = await handler({
+          db,
+          job,
+          now,
+          progress: (done, total) => setProgress(db, job.id, done, total),
+          write: (chunk) => writer.write(chunk),
+        });
+        await writer.flush();
+        await finishJob(db, job.id, { ...result, bytes: writer.total }, now(), JOB_RESULT_VALID_MS);
+      } catch (err) {
+        if (err instanceof JobRefused) {
+          await failJob(db, job.id, { messageId: err.messageId, values: err.values }, now());
+          return;
+        }
+        const errorId = newErrorId();
+        app.log.error({ err, errorId, jobId: job.id, kind: job.kind }, 'job failed');
+        await failJob(db, job.id, { messageId: 'interchangeJobFailed', values: { errorId } }, now());
+      }
+    }
+
+    async function drain(): Promise<void> {
+      do {
+        again = false;
+        for (;;) {
+          if (closed) return;
+          const job = await claimJob(db, now());
+          if (!job) break;
+          await runOne(job);
+        }
+      } while (again && !closed);
+    }
+
+    function kick(): void {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = drain()
+        .catch((err: unknown) => app.log.error({ err }, 'job runner failed'))
+        .finally(() => {
+          running = null;
+        });
+    }
+
+    const runner: JobRunner = {
+      handle(kind, handler) {
+        if (handlers.has(kind)) throw new Error(`job kind ${kind} has a handler already`);
+        handlers.set(kind, handler);
+      },
+      async start(job) {
+        const queued = await insertJob(db, job, now());
+        kick();
+        return queued;
+      },
+      async idle() {
+        while (running) await running;
+      },
+    };
+    app.decorate('jobs', runner);
+
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      const interrupted = await failInterrupted(db, now());
+      if (interrupted > 0) app.log.warn({ interrupted }, 'jobs interrupted by a restart were failed');
+      kick();
+      timer = setInterval(() => {
+        void purgeExpiredResults(db, now()).catch((err: unknown) =>
+          app.log.error({ err }, 'job purge failed'),
+        );
+        kick();
+      }, POLL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await runner.idle();
+    });
+  },
+  { name: 'edc-jobs', dependencies: ['edc-core'] },
+);

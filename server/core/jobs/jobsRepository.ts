@@ -1,0 +1,155 @@
+/**
+ * The jobs table (migration 0016; docs/jobs.md): long work the server runs for a user — exports today — with its
+ * owner and scope, state, progress and result (chunks in job_chunks). A queued job is claimed with
+ * `FOR UPDATE SKIP LOCKED`, so several server instances on one PostgreSQL never run it twice.
+ */
+import { queryOne, type Db } from '../db/db';
+
+export type StoredJobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobRecord {
+  id: string;
+  kind: string;
+  studyId: string;
+  userId: string;
+  roleId: string;
+  siteId: string;
+  payload: Record<string, unknown>;
+  state: StoredJobState;
+  done: number;
+  total: number;
+  error: { messageId: string; values: Record<string, string | number> } | null;
+  filename: string | null;
+  mimetype: string | null;
+  bytes: number | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+const COLUMNS = `id::text as id, kind, study_id as "studyId", user_id as "userId", role_id as "roleId",
+  site_id as "siteId", payload, state, done, total, error, filename, mimetype, bytes::int as bytes,
+  created_at as "createdAt", finished_at as "finishedAt", expires_at as "expiresAt"`;
+
+export interface NewJob {
+  kind: string;
+  studyId: string;
+  userId: string;
+  roleId: string;
+  siteId: string;
+  payload: Record<string, unknown>;
+}
+
+export async function insertJob(db: Db, job: NewJob, at: Date): Promise<JobRecord> {
+  const row = await queryOne<JobRecord>(
+    db,
+    `insert into jobs (kind, study_id, user_id, role_id, site_id, payload, created_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7) returning ${COLUMNS}`,
+    [
+      job.kind,
+      job.studyId,
+      job.userId,
+      job.roleId,
+      job.siteId,
+      JSON.stringify(job.payload),
+      at.toISOString(),
+    ],
+  );
+  if (!row) throw new Error('insert into jobs returned nothing');
+  return row;
+}
+
+/** The oldest queued job, now running (claimed by this instance); null when none is queued. */
+export async function claimJob(db: Db, at: Date): Promise<JobRecord | null> {
+  return db.transaction((tx) =>
+    queryOne<JobRecord>(
+      tx,
+      `update jobs set state = 'running', started_at = $1
+       where id = (select id from jobs where state = 'queued' order by id for update skip locked limit 1)
+       returning ${COLUMNS}`,
+      [at.toISOString()],
+    ),
+  );
+}
+
+export async function jobById(db: Db, id: string): Promise<JobRecord | null> {
+  return queryOne<JobRecord>(db, `select ${COLUMNS} from jobs where id = $1::bigint`, [id]);
+}
+
+export function jobsOfUser(db: Db, userId: string, studyId: string, limit = 50): Promise<JobRecord[]> {
+  return db.query<JobRecord>(
+    `select ${COLUMNS} from jobs where user_id = $1 and study_id = $2 order by id desc limit $3`,
+    [userId, studyId, limit],
+  );
+}
+
+export async function setProgress(db: Db, id: string, done: number, total: number): Promise<void> {
+  await db.query('update jobs set done = $2, total = $3 where id = $1::bigint', [id, done, total]);
+}
+
+export async function putChunk(db: Db, id: string, seq: number, data: Uint8Array): Promise<void> {
+  await db.query('insert into job_chunks (job_id, seq, data) values ($1::bigint, $2, $3)', [id, seq, data]);
+}
+
+/** The job's result: every chunk in order. */
+export async function resultBytes(db: Db, id: string): Promise<Buffer> {
+  const rows = await db.query<{ data: Uint8Array }>(
+    'select data from job_chunks where job_id = $1::bigint order by seq',
+    [id],
+  );
+  return Buffer.concat(rows.map((r) => Buffer.from(r.data)));
+}
+
+export async function finishJob(
+  db: Db,
+  id: string,
+  file: { filename: string; mimetype: string; bytes: number },
+  at: Date,
+  validMs: number,
+): Promise<void> {
+  await db.query(
+    `update jobs set state = 'done', done = greatest(done, total), filename = $2, mimetype = $3, bytes = $4,
+       finished_at = $5, expires_at = $6 where id = $1::bigint`,
+    [
+      id,
+      file.filename,
+      file.mimetype,
+      file.bytes,
+      at.toISOString(),
+      new Date(at.getTime() + validMs).toISOString(),
+    ],
+  );
+}
+
+export async function failJob(
+  db: Db,
+  id: string,
+  error: { messageId: string; values: Record<string, string | number> },
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('delete from job_chunks where job_id = $1::bigint', [id]);
+    await tx.query(
+      `update jobs set state = 'failed', error = $2::jsonb, finished_at = $3 where id = $1::bigint`,
+      [id, JSON.stringify(error), at.toISOString()],
+    );
+  });
+}
+
+/**
+ * After a restart: jobs left running by a server that stopped are failed (their partial result removed); queued
+ * ones stay queued and are run. Only for a single instance: with several, a running job may be another's.
+ */
+export async function failInterrupted(db: Db, at: Date): Promise<number> {
+  const rows = await db.query<{ id: string }>(`select id::text as id from jobs where state = 'running'`);
+  for (const r of rows) await failJob(db, r.id, { messageId: 'interchangeJobInterrupted', values: {} }, at);
+  return rows.length;
+}
+
+/** Removes the result chunks of jobs whose download has expired (the job row stays, as expired). */
+export async function purgeExpiredResults(db: Db, at: Date): Promise<void> {
+  await db.query(
+    `delete from job_chunks where job_id in (select id from jobs where state = 'done' and expires_at < $1)`,
+    [at.toISOString()],
+  );
+}
