@@ -3,14 +3,13 @@
  * a REDCap data dictionary (fixtures/interchange/redcap-qol.dictionary.csv) and read the answer; start exports of
  * the study — one form as CSV and the study definition as ODM — and download them.
  *
- * The REDCap importer and the ODM writers are being written apart (engine/interchange): the steps that need them are
- * `test.fixme` until they land (the lead switches them on). Today the upload answers the placeholder's refusal in
- * place, and the CSV export (the server's own writer) runs end to end.
+ * After the publish a CRC enters data in the imported form: REDCap's forms land in visit V1 (a dictionary has no
+ * events), which every demo subject has.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import zh from '../src/i18n/zh_CN.json' with { type: 'json' };
-import { logIn } from './support';
+import { chooseRoleAndSite, logIn } from './support';
 
 const DICTIONARY = new URL('../fixtures/interchange/redcap-qol.dictionary.csv', import.meta.url);
 
@@ -63,8 +62,10 @@ test('a data manager uploads a REDCap dictionary and gets an answer in place (re
   ).toBeVisible();
 });
 
-// needs the REDCap importer (engine/interchange/redcap/importDictionary.ts): switch on when it lands
-test.fixme('the report lists the imported form; it previews and publishes', async ({ page }) => {
+test('the report lists the imported form; it previews and publishes; a CRC enters data in it', async ({
+  page,
+  browser,
+}) => {
   await asDataManager(page);
   await uploadDictionary(page);
   await expect(page.getByTestId('study-import-report')).toBeVisible();
@@ -72,6 +73,23 @@ test.fixme('the report lists the imported form; it previews and publishes', asyn
   await page.getByTestId('study-import-publish').click();
   await page.getByTestId('study-import-confirm-publish').click();
   await expect(page.getByTestId('study-import-published')).toBeVisible();
+
+  // a CRC at BJ01 (another browser) enters the imported form in a subject's V1
+  const crcContext = await browser.newContext();
+  const crc = await crcContext.newPage();
+  await logIn(crc, 'crc.li');
+  await chooseRoleAndSite(crc, 0);
+  await crc.goto('/edcweb/index/subjects/subj-bj01-0003/visits/V1/1/1/forms/quality_of_life');
+  const field = (variable: string) => crc.getByTestId(`ecrf-row-${variable}`).locator('input').first();
+  await expect(field('qol_score')).toBeVisible({ timeout: 45_000 });
+  await field('qol_date').fill('2025-03-10');
+  await field('qol_score').fill('7');
+  const [saved] = await Promise.all([
+    crc.waitForResponse((r) => r.url().includes('/data/savedata.do')),
+    crc.getByTestId('form-save').click(),
+  ]);
+  expect(((await saved.json()) as { data: { outcome: string } }).data.outcome).toBe('saved');
+  await crcContext.close();
 });
 
 async function startExport(page: Page, kind: RegExp): Promise<void> {
@@ -101,8 +119,7 @@ test('a data manager exports a form as CSV, leaves the page, comes back and down
   expect(text.startsWith('\uFEFFsitecode,subjid,')).toBe(true);
 });
 
-// needs the ODM metadata writer (engine/interchange/odm/exportOdm.ts): switch on when it lands
-test.fixme('a data manager exports the study definition as ODM and downloads it', async ({ page }) => {
+test('a data manager exports the study definition as ODM and downloads it', async ({ page }) => {
   await asDataManager(page);
   await page.goto('/edcweb/index/studyExport');
   await expect(page.getByTestId('study-export')).toBeVisible({ timeout: 45_000 });
