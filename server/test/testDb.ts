@@ -23,6 +23,11 @@ export const TEST_PASSWORD = 'Test#pass1';
 
 export interface TestDb {
   db: Db;
+  /**
+   * The connection that owns the schema: with the owner/app split (MIGRATION_DATABASE_URL), the owner's; else `db`.
+   * Only tests of what the owner does (migrating, dropping everything) use it.
+   */
+  owner: Db;
   /** Closes the database (and drops the PostgreSQL schema). */
   cleanup(): Promise<void>;
 }
@@ -85,7 +90,7 @@ async function openPgliteTestDb(): Promise<TestDb> {
   const pg = new PGlite({ loadDataDir: await pgliteSnapshot() });
   await pg.waitReady;
   const db = wrapPglite(pg);
-  return { db, cleanup: () => db.close() };
+  return { db, owner: db, cleanup: () => db.close() };
 }
 
 async function openPostgresTestDb(url: string, ownerUrl: string | undefined): Promise<TestDb> {
@@ -106,11 +111,12 @@ async function openPostgresTestDb(url: string, ownerUrl: string | undefined): Pr
     await admin.close();
     throw err;
   }
-  await owner?.close();
   return {
     db,
+    owner: owner ?? db,
     async cleanup() {
       await db.close();
+      await owner?.close();
       await admin.exec(`drop schema if exists ${schema} cascade`);
       await admin.close();
     },

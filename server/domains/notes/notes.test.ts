@@ -11,6 +11,7 @@ import { PAGE_NOTE, piNoteList, savePINote } from '../../../engine/api/notes';
 import { DEMO_SUBJECTS } from '../../seed/forms';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { startHarness, type Harness } from '../../test/harness';
+import { APPEND_ONLY } from '../../test/appendOnly';
 
 let h: Harness;
 let crc: string;
@@ -187,10 +188,10 @@ describe('notes', () => {
   });
 
   it('keeps notes and reviews append-only: UPDATE, DELETE and TRUNCATE are refused by the database', async () => {
-    await expect(h.db.query(`update notes set text = 'x'`)).rejects.toThrow(/append-only/);
-    await expect(h.db.query(`delete from notes`)).rejects.toThrow(/append-only/);
-    await expect(h.db.exec(`truncate notes cascade`)).rejects.toThrow(/append-only/);
-    await expect(h.db.query(`update note_reviews set comment = 'x'`)).rejects.toThrow(/append-only/);
-    await expect(h.db.query(`delete from note_reviews`)).rejects.toThrow(/append-only/);
+    await expect(h.db.query(`update notes set text = 'x'`)).rejects.toThrow(APPEND_ONLY);
+    await expect(h.db.query(`delete from notes`)).rejects.toThrow(APPEND_ONLY);
+    await expect(h.db.exec(`truncate notes cascade`)).rejects.toThrow(APPEND_ONLY);
+    await expect(h.db.query(`update note_reviews set comment = 'x'`)).rejects.toThrow(APPEND_ONLY);
+    await expect(h.db.query(`delete from note_reviews`)).rejects.toThrow(APPEND_ONLY);
   });
 });

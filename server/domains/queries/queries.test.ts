@@ -28,6 +28,7 @@ import { myTaskInfo } from '../../../engine/api/statistics';
 import { transferSubject } from '../../../engine/api/subjectManagement';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { startHarness, type Harness } from '../../test/harness';
+import { APPEND_ONLY } from '../../test/appendOnly';
 
 let h: Harness;
 let crc: string;
@@ -483,9 +484,9 @@ describe('manual queries: the life cycle', () => {
   });
 
   it('query history is append-only', async () => {
-    await expect(h.db.query(`update query_history set note = null`)).rejects.toThrow(/append-only/);
-    await expect(h.db.query(`delete from query_history`)).rejects.toThrow(/append-only/);
-    await expect(h.db.query(`truncate query_history`)).rejects.toThrow(/append-only/);
+    await expect(h.db.query(`update query_history set note = null`)).rejects.toThrow(APPEND_ONLY);
+    await expect(h.db.query(`delete from query_history`)).rejects.toThrow(APPEND_ONLY);
+    await expect(h.db.query(`truncate query_history`)).rejects.toThrow(APPEND_ONLY);
   });
 });
 

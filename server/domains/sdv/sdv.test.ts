@@ -13,6 +13,7 @@ import { saveVarStatusList, sdvWorklist, subjectSdvSign } from '../../../engine/
 import { DEMO_SUBJECTS, richDemoSubject } from '../../seed/forms';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { startHarness, type Harness } from '../../test/harness';
+import { APPEND_ONLY } from '../../test/appendOnly';
 
 const STUDY = 'study-demo-001';
 let h: Harness;
@@ -341,8 +342,8 @@ describe('verifying a subject', () => {
   });
 
   it('keeps the SDV audit append-only and sdv_items out of TRUNCATE', async () => {
-    await expect(h.db.query(`update sdv_audit set action = 'verify'`)).rejects.toThrow(/append-only/);
-    await expect(h.db.query(`delete from sdv_audit`)).rejects.toThrow(/append-only/);
+    await expect(h.db.query(`update sdv_audit set action = 'verify'`)).rejects.toThrow(APPEND_ONLY);
+    await expect(h.db.query(`delete from sdv_audit`)).rejects.toThrow(APPEND_ONLY);
     await expect(h.db.exec(`truncate sdv_items`)).rejects.toThrow(/TRUNCATE/);
     const images = await h.db.query<{ n: number }>(
       `select count(*)::int as n from clinical_audit where table_name = 'sdv_items'`,
