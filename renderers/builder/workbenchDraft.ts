@@ -1,9 +1,10 @@
 /**
- * A workbench's text kept while the builder works: in localStorage under its own key, written after each check and
- * when the workbench unmounts (a language switch in Storybook remounts the story), read when it mounts. A share
+ * A workbench's text kept while the builder works: in localStorage under its own key, written once the builder
+ * pauses (KEEP_DELAY_MS after the last check), when the page is left and when the workbench unmounts (a language switch in Storybook remounts the story), read when it mounts. A share
  * link wins over the kept draft once: the draft then remembers the link it came from, so that reloading the linked
  * page keeps the edits made since.
  */
+import type { TimerHandle, Timers } from '../../engine/ports';
 import { sharedTextOf } from './shareLink';
 
 const PREFIX = 'edcweb.builder.';
@@ -90,4 +91,49 @@ export function dropDraft(key: string | null) {
   } catch {
     // nothing kept
   }
+}
+
+/** Delay between the last check and writing the draft (a 1,000-item schema is ~1 MB of storage to write). */
+export const KEEP_DELAY_MS = 2000;
+
+/** Writes a workbench's draft once the builder pauses: `keep` is cheap, the write happens `delay` ms later. */
+export interface DraftKeeper {
+  /** The text to keep (and the example it now comes from; undefined: as before). */
+  keep(text: string, example?: string | null): void;
+  /** Writes a pending draft now. */
+  flush(): void;
+  /** From now on every `keep` writes at once (the workbench is going away); `open` undoes it. */
+  close(): void;
+  open(): void;
+}
+
+export function createDraftKeeper(key: string | null, timers: Timers, delay = KEEP_DELAY_MS): DraftKeeper {
+  let pending: { text: string; example: string | null | undefined } | null = null;
+  let handle: TimerHandle | null = null;
+  let closed = false;
+  const flush = () => {
+    if (handle !== null) timers.clearTimeout(handle);
+    handle = null;
+    if (!pending) return;
+    const { text, example } = pending;
+    pending = null;
+    keepDraft(key, text, example);
+  };
+  return {
+    keep(text, example) {
+      if (key === null) return;
+      pending = { text, example: example === undefined ? pending?.example : example };
+      if (closed) return flush();
+      if (handle !== null) timers.clearTimeout(handle);
+      handle = timers.setTimeout(flush, delay);
+    },
+    flush,
+    close() {
+      closed = true;
+      flush();
+    },
+    open() {
+      closed = false;
+    },
+  };
 }
