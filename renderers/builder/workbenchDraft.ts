@@ -34,7 +34,15 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * Drafts kept but not yet written (a keeper writes once the builder pauses): read first, so that a workbench
+ * mounted again at once (Storybook's language switch mounts the new story before the old one is gone) finds them.
+ */
+const unwritten = new Map<string, StoredDraft>();
+
 function read(key: string): StoredDraft | null {
+  const pending = unwritten.get(key);
+  if (pending) return pending;
   try {
     const raw = storage()?.getItem(PREFIX + key);
     if (!raw) return null;
@@ -48,6 +56,7 @@ function read(key: string): StoredDraft | null {
 }
 
 function write(key: string, draft: StoredDraft) {
+  unwritten.delete(key);
   try {
     storage()?.setItem(PREFIX + key, JSON.stringify(draft));
   } catch {
@@ -75,17 +84,21 @@ export function startingText(
 /** Keeps the text (the link and example it came from stay as they were). */
 export function keepDraft(key: string | null, text: string, example?: string | null) {
   if (key === null) return;
-  const kept = read(key);
+  write(key, draftOf(read(key), text, example));
+}
+
+function draftOf(kept: StoredDraft | null, text: string, example: string | null | undefined): StoredDraft {
   const draft: StoredDraft = { text };
   if (kept?.link) draft.link = kept.link;
   const from = example === undefined ? kept?.example : example;
   if (from) draft.example = from;
-  write(key, draft);
+  return draft;
 }
 
 /** Forgets the draft (the example restored). */
 export function dropDraft(key: string | null) {
   if (key === null) return;
+  unwritten.delete(key);
   try {
     storage()?.removeItem(PREFIX + key);
   } catch {
@@ -108,21 +121,19 @@ export interface DraftKeeper {
 }
 
 export function createDraftKeeper(key: string | null, timers: Timers, delay = KEEP_DELAY_MS): DraftKeeper {
-  let pending: { text: string; example: string | null | undefined } | null = null;
   let handle: TimerHandle | null = null;
   let closed = false;
   const flush = () => {
     if (handle !== null) timers.clearTimeout(handle);
     handle = null;
-    if (!pending) return;
-    const { text, example } = pending;
-    pending = null;
-    keepDraft(key, text, example);
+    const pending = key === null ? undefined : unwritten.get(key);
+    if (key !== null && pending) write(key, pending);
   };
   return {
     keep(text, example) {
       if (key === null) return;
-      pending = { text, example: example === undefined ? pending?.example : example };
+      // at once in memory (a workbench mounted again reads it), in storage once the builder pauses
+      unwritten.set(key, draftOf(read(key), text, example));
       if (closed) return flush();
       if (handle !== null) timers.clearTimeout(handle);
       handle = timers.setTimeout(flush, delay);
