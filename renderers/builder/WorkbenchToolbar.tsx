@@ -1,6 +1,6 @@
 /**
- * The workbench's file bar: open an example (every fixture definition), open a local JSON file, download the edited
- * text, make a share link (the text in the address, compressed) and restore the example.
+ * The workbench's file bar: open an example (every fixture definition), open a local file (its text goes to the
+ * workbench, which tells JSON from a study file by content), download the edited text, make a share link (the text in the address, compressed) and restore the example.
  */
 import { memo, useRef, useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
