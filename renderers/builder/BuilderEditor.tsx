@@ -8,7 +8,8 @@ import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import { useIntl, type IntlShape } from 'react-intl';
 import { basicSetup } from 'codemirror';
-import { EditorState, type Extension } from '@codemirror/state';
+import { autocompletion } from '@codemirror/autocomplete';
+import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
@@ -106,6 +107,8 @@ export function BuilderEditor({
   const latest = useRef({ onChange, completions });
   latest.current = { onChange, completions };
   const initial = useRef(initialText);
+  /** The last text read and the document it was read from: markers for it are applied without a second read. */
+  const lastRead = useRef<{ doc: Text; text: string } | null>(null);
 
   // one editor for the component's life (the locale's phrases are fixed at mount: a locale switch remounts)
   useEffect(() => {
@@ -118,21 +121,29 @@ export function BuilderEditor({
       EditorState.phrases.of(phrases(intl)),
       EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorView.updateListener.of((update) => {
-        if (update.docChanged) latest.current.onChange(() => update.state.doc.toString());
+        if (!update.docChanged) return;
+        const doc = update.state.doc;
+        latest.current.onChange(() => {
+          const text = doc.toString();
+          lastRead.current = { doc, text };
+          return text;
+        });
       }),
-      EditorState.languageData.of(() => [
-        {
-          autocomplete: (ctx: Parameters<ReturnType<typeof builderCompletionSource>>[0]) => {
+      // the source given once (not as language data: that is looked up in the syntax tree on every keystroke)
+      autocompletion({
+        override: [
+          (ctx) => {
             const offers = latest.current.completions;
             return offers ? builderCompletionSource(offers)(ctx) : null;
           },
-        },
-      ]),
+        ],
+      }),
     ];
     const v = new EditorView({
       parent: host.current!,
       state: EditorState.create({ doc: initial.current, extensions }),
     });
+    lastRead.current = { doc: v.state.doc, text: initial.current };
     view.current = v;
     return () => {
       v.destroy();
@@ -152,6 +163,7 @@ export function BuilderEditor({
           return;
         }
         v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
+        lastRead.current = { doc: v.state.doc, text };
       },
       reveal(from, to = from) {
         const v = view.current;
@@ -172,7 +184,13 @@ export function BuilderEditor({
     const v = view.current;
     if (!v || problemsText === null) return;
     const doc = v.state.doc;
-    if (doc.length !== problemsText.length || doc.toString() !== problemsText) return;
+    const read = lastRead.current;
+    // the same document as the one read for the check (a 1,000-item schema is not turned into a string again)
+    const same =
+      read !== null && read.doc === doc
+        ? read.text === problemsText
+        : doc.length === problemsText.length && doc.toString() === problemsText;
+    if (!same) return;
     v.dispatch(setDiagnostics(v.state, toDiagnostics(problems, doc.length)));
   }, [problems, problemsText]);
 

@@ -4,7 +4,7 @@
  * it — values typed into the preview kept across edits, each item's `default` shown. Examples, local files,
  * downloads and share links through the file bar; the text is kept across language switches and reloads.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -46,8 +46,13 @@ import { jsonTree } from './jsonLocate';
 import { placeIssues, syntaxProblem, type EditorProblem } from './problemRanges';
 import { ProblemList } from './ProblemList';
 import { useDebouncedCheck } from './useDebouncedCheck';
-import { keepDraft, startingText } from './workbenchDraft';
+import { useDraftKeeper } from './useDraftKeeper';
+import { startingText } from './workbenchDraft';
 import { NativePicker, WorkbenchToolbar } from './WorkbenchToolbar';
+import { ImportReport } from './ImportReport';
+import { codeListCatalogOf, openFileText, type ImporterLookup } from './openImport';
+import { importerFor } from '../../engine/interchange/formats';
+import type { ImportResult } from '../../engine/interchange/types';
 
 export interface FormWorkbenchSample {
   id: string;
@@ -63,6 +68,11 @@ export interface FormWorkbenchProps {
   ctx: FormContext;
   /** The study's code lists: checked against (`codelisttype` that does not exist) and offered by completion. */
   codeLists: CodeListCatalog;
+  /**
+   * Which importer reads a study file opened in the file bar (default: the interchange registry, `importerFor`):
+   * a seam for stories and tests.
+   */
+  importers?: ImporterLookup;
   /** Where the edited text is kept across language switches and reloads (null: not kept). */
   draftKey?: string | null;
   editorHeight?: string;
@@ -87,6 +97,16 @@ interface Preview {
 }
 
 const NO_BROKEN: ReadonlyMap<string, BrokenItem> = new Map();
+
+interface Imported {
+  format: string;
+  fileName: string;
+  result: ImportResult;
+  /** The file's code lists (null: it gave no definition; the study's stay). */
+  catalogue: CodeListCatalog | null;
+  /** The imported form in the editor. */
+  formTid: string | null;
+}
 /** Generated records an old version is compared on (valid and edge values, fixed seeds). */
 const COMPARED_RECORDS = 10;
 
@@ -126,11 +146,71 @@ function typedValues(
   }
 }
 
+type WorkbenchTab = 'preview' | 'try' | 'compare';
+
+/** The preview's tabs and the fill buttons (memoised: MUI's tabs measure their indicator on every render). */
+const PreviewTabs = memo(function PreviewTabs({
+  tab,
+  onTab,
+  canFill,
+  onFill,
+}: {
+  tab: WorkbenchTab;
+  onTab(tab: WorkbenchTab): void;
+  canFill: boolean;
+  onFill(mode: FillMode): void;
+}) {
+  const intl = useIntl();
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Tabs value={tab} onChange={(_e, value: WorkbenchTab) => onTab(value)} sx={{ flex: '1 1 auto' }}>
+        <Tab value="preview" label={intl.formatMessage({ id: 'builder.preview' })} />
+        <Tab value="try" label={intl.formatMessage({ id: 'builder.tryForm' })} />
+        <Tab value="compare" label={intl.formatMessage({ id: 'builder.compare' })} />
+      </Tabs>
+      <Button size="small" variant="outlined" disabled={!canFill} onClick={() => onFill('valid')}>
+        <FormattedMessage id="builder.fillValid" />
+      </Button>
+      <Button size="small" variant="outlined" disabled={!canFill} onClick={() => onFill('edge')}>
+        <FormattedMessage id="builder.fillEdge" />
+      </Button>
+    </Box>
+  );
+});
+
+/** The data-entry form of the preview (memoised: a check that keeps the preview does not render it again). */
+const PreviewForm = memo(function PreviewForm({
+  preview,
+  ctx,
+  controllerRef,
+  onChange,
+}: {
+  preview: Preview;
+  ctx: FormContext;
+  controllerRef: RefObject<EcrfFormController | null>;
+  onChange(values: FormValues): void;
+}) {
+  return (
+    <BrokenItemsContext.Provider value={preview.broken}>
+      <EcrfForm
+        key={preview.version}
+        form={preview.form}
+        ctx={ctx}
+        values={preview.values}
+        controllerRef={controllerRef}
+        onChange={onChange}
+        widgets={workbenchWidgets}
+      />
+    </BrokenItemsContext.Provider>
+  );
+});
+
 export function FormWorkbench({
   example,
   samples,
   ctx,
-  codeLists,
+  codeLists: studyCodeLists,
+  importers = importerFor,
   draftKey = null,
   editorHeight,
 }: FormWorkbenchProps) {
@@ -146,11 +226,20 @@ export function FormWorkbench({
   const controller = useRef<EcrfFormController>(null);
   const typed = useRef<Record<string, FormValue>>({});
   const lastRaw = useRef<unknown>(null);
-  const [tab, setTab] = useState<'preview' | 'try' | 'compare'>('preview');
+  const [tab, setTab] = useState<WorkbenchTab>('preview');
   const [seed, setSeed] = useState(1);
   const openedText = useRef(start.text);
   const [compareWith, setCompareWith] = useState<string>('__opened');
   const [liveValues, setLiveValues] = useState<FormValues | null>(null);
+  /** A study file opened (ODM, REDCap): its report, and its code lists as the catalogue while it is open. */
+  const [imported, setImported] = useState<Imported | null>(null);
+  const [unreadFile, setUnreadFile] = useState<string | null>(null);
+  const codeLists = imported?.catalogue ?? studyCodeLists;
+  /** The catalogue the check uses (set at once when a file is opened, before its form is checked). */
+  const catalogue = useRef(codeLists);
+  useEffect(() => {
+    catalogue.current = codeLists;
+  }, [codeLists]);
 
   const check = useCallback(
     (text: string, previous: Preview | null): { checked: Checked; preview: Preview | null } => {
@@ -168,7 +257,7 @@ export function FormWorkbench({
       }
       const raw = parsed.value;
       lastRaw.current = raw;
-      const compiled = compileFormPartial(raw, { codeLists });
+      const compiled = compileFormPartial(raw, { codeLists: catalogue.current });
       const index = compiled.issues.length > 0 ? jsonTree(text) : null;
       const problems = index
         ? placeIssues(text, index, compiled.issues, (issue: FormSchemaIssue) => ({
@@ -194,18 +283,34 @@ export function FormWorkbench({
         },
       };
     },
-    [intl, codeLists],
+    [intl],
   );
 
-  const [state, setState] = useState(() => check(start.text, null));
-  const { checked, preview } = state;
+  const [first] = useState(() => check(start.text, null));
+  // the problems and the preview apart: a check that keeps the preview does not render it again
+  const [checked, setChecked] = useState(first.checked);
+  const [preview, setPreview] = useState(first.preview);
+  const latestPreview = useRef(first.preview);
+  /** The preview on screen (the controller's form): a transition may not have rendered the latest yet. */
+  const renderedPreview = useRef(first.preview);
+  useEffect(() => {
+    renderedPreview.current = preview;
+  }, [preview]);
 
+  const keeper = useDraftKeeper(draftKey);
   const runCheck = (text: string) => {
-    keepDraft(draftKey, text);
+    keeper.keep(text);
+    const shown = latestPreview.current;
+    const onScreen = renderedPreview.current;
     const c = controller.current;
-    if (c && preview) typedValues(preview.form, c.getValues(), preview.values, typed.current);
-    setState((s) => check(text, s.preview));
-    setLiveValues(null);
+    if (c && onScreen) typedValues(onScreen.form, c.getValues(), onScreen.values, typed.current);
+    const next = check(text, shown);
+    setChecked(next.checked);
+    if (next.preview !== shown) {
+      latestPreview.current = next.preview;
+      setPreview(next.preview);
+      setLiveValues(null);
+    }
   };
   const debounced = useDebouncedCheck(runCheck);
 
@@ -214,7 +319,7 @@ export function FormWorkbench({
     editor.current?.setText(text);
     debounced.cancel();
     setSampleId(id);
-    keepDraft(draftKey, text, id);
+    keeper.keep(text, id);
     runCheck(text);
   };
 
@@ -242,6 +347,83 @@ export function FormWorkbench({
       functions: Object.entries(RULE_FUNCTIONS).map(([name]) => ({ label: name })),
     }),
     [codeLists, locale],
+  );
+
+  // the file bar, the preview's tabs and the problem list do not render again for a check that does not change them
+  const closeImport = () => {
+    setImported(null);
+    setUnreadFile(null);
+    catalogue.current = studyCodeLists;
+  };
+  /** A local file: JSON to the editor; a study file read by its importer, its first form opened. */
+  const openFile = (text: string, fileName: string) => {
+    const opened = openFileText(text, importers);
+    if (opened.kind === 'json') {
+      closeImport();
+      load(text, null);
+      return;
+    }
+    if (opened.kind === 'unknown') {
+      setUnreadFile(fileName);
+      return;
+    }
+    const { definition } = opened.result;
+    const first = definition?.forms[0] ?? null;
+    const imported: Imported = {
+      format: opened.format,
+      fileName,
+      result: opened.result,
+      catalogue: definition ? codeListCatalogOf(definition.codeLists) : null,
+      formTid: first?.tid ?? null,
+    };
+    setUnreadFile(null);
+    setImported(imported);
+    if (imported.catalogue) catalogue.current = imported.catalogue;
+    if (first) load(pretty(first), null);
+  };
+  const pickImported = (tid: string) => {
+    const form = imported?.result.definition?.forms.find((f) => f.tid === tid);
+    if (!form) return;
+    setImported((now) => (now ? { ...now, formTid: tid } : now));
+    load(pretty(form), null);
+  };
+  const actions = useRef({
+    load,
+    fill: (_mode: FillMode) => {},
+    openFile,
+    pickImported,
+    closeImport,
+    exampleText,
+    exampleId,
+  });
+  useEffect(() => {
+    actions.current = { load, fill, openFile, pickImported, closeImport, exampleText, exampleId };
+  });
+  const onPick = useCallback(
+    (id: string) => {
+      const sample = samples.find((s) => s.id === id);
+      if (!sample) return;
+      actions.current.closeImport();
+      actions.current.load(pretty(sample.schema), id);
+    },
+    [samples],
+  );
+  const onOpenText = useCallback(
+    (text: string, fileName: string) => actions.current.openFile(text, fileName),
+    [],
+  );
+  const onOpenFailed = useCallback((fileName: string) => setUnreadFile(fileName), []);
+  const onPickImportedForm = useCallback((tid: string) => actions.current.pickImported(tid), []);
+  const currentText = useCallback(() => editor.current?.text() ?? '', []);
+  const onRestore = useCallback(() => {
+    actions.current.closeImport();
+    actions.current.load(actions.current.exampleText, actions.current.exampleId);
+  }, []);
+  const onFill = useCallback((mode: FillMode) => actions.current.fill(mode), []);
+  const onSelectProblem = useCallback((p: EditorProblem) => editor.current?.reveal(p.from, p.to), []);
+  const fileName = `${(lastRaw.current as { tid?: unknown } | null)?.tid ?? 'schema'}.json`.replace(
+    /[^\w.-]/g,
+    '_',
   );
 
   const pickerSamples = useMemo(
@@ -288,19 +470,28 @@ export function FormWorkbench({
       <WorkbenchToolbar
         samples={pickerSamples}
         sampleId={sampleId}
-        onPick={(id) => {
-          const sample = samples.find((s) => s.id === id);
-          if (sample) load(pretty(sample.schema), id);
-        }}
-        onOpenText={(text) => load(text, null)}
-        currentText={() => editor.current?.text() ?? checked.text}
-        fileName={`${(lastRaw.current as { tid?: unknown } | null)?.tid ?? 'schema'}.json`.replace(
-          /[^\w.-]/g,
-          '_',
-        )}
-        onRestore={() => load(exampleText, exampleId)}
+        onPick={onPick}
+        onOpenText={onOpenText}
+        currentText={currentText}
+        fileName={fileName}
+        onRestore={onRestore}
+        onOpenFailed={onOpenFailed}
         source={start.source}
       />
+      {unreadFile !== null && (
+        <Typography variant="body2" color="error.main" data-testid="builder-unread-file">
+          <FormattedMessage id="builder.import.unknownFormat" values={{ fileName: unreadFile }} />
+        </Typography>
+      )}
+      {imported && (
+        <ImportReport
+          format={imported.format}
+          fileName={imported.fileName}
+          result={imported.result}
+          formTid={imported.formTid}
+          onPickForm={onPickImportedForm}
+        />
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <Box sx={{ flex: '1 1 480px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <BuilderEditor
@@ -314,30 +505,10 @@ export function FormWorkbench({
             handleRef={editor}
             {...(editorHeight ? { height: editorHeight } : {})}
           />
-          <ProblemList
-            id="schema"
-            problems={checked.problems}
-            onSelect={(p) => editor.current?.reveal(p.from, p.to)}
-          />
+          <ProblemList id="schema" problems={checked.problems} onSelect={onSelectProblem} />
         </Box>
         <Box sx={{ flex: '1 1 560px', minWidth: 0 }} data-testid="playground-preview">
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Tabs
-              value={tab}
-              onChange={(_e, value: 'preview' | 'try' | 'compare') => setTab(value)}
-              sx={{ flex: '1 1 auto' }}
-            >
-              <Tab value="preview" label={intl.formatMessage({ id: 'builder.preview' })} />
-              <Tab value="try" label={intl.formatMessage({ id: 'builder.tryForm' })} />
-              <Tab value="compare" label={intl.formatMessage({ id: 'builder.compare' })} />
-            </Tabs>
-            <Button size="small" variant="outlined" disabled={!preview} onClick={() => fill('valid')}>
-              <FormattedMessage id="builder.fillValid" />
-            </Button>
-            <Button size="small" variant="outlined" disabled={!preview} onClick={() => fill('edge')}>
-              <FormattedMessage id="builder.fillEdge" />
-            </Button>
-          </Box>
+          <PreviewTabs tab={tab} onTab={setTab} canFill={preview !== null} onFill={onFill} />
           {checked.stale && (
             <Typography
               variant="caption"
@@ -353,17 +524,7 @@ export function FormWorkbench({
           )}
           <Box sx={{ display: tab === 'preview' ? 'block' : 'none', mt: 1 }}>
             {preview ? (
-              <BrokenItemsContext.Provider value={preview.broken}>
-                <EcrfForm
-                  key={preview.version}
-                  form={preview.form}
-                  ctx={ctx}
-                  values={preview.values}
-                  controllerRef={controller}
-                  onChange={setLiveValues}
-                  widgets={workbenchWidgets}
-                />
-              </BrokenItemsContext.Provider>
+              <PreviewForm preview={preview} ctx={ctx} controllerRef={controller} onChange={setLiveValues} />
             ) : (
               <Typography variant="body2" color="text.secondary">
                 <FormattedMessage id="builder.noPreview" />

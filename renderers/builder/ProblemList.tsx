@@ -2,6 +2,7 @@
  * The problems of one editor, in text order, each with its line, column and path; choosing one puts the editor's
  * cursor at its place (and scrolls there).
  */
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
@@ -17,7 +18,12 @@ export interface ProblemListProps {
   checking?: boolean;
 }
 
-export function ProblemList({ id, problems, onSelect, checking = false }: ProblemListProps) {
+export const ProblemList = memo(function ProblemList({
+  id,
+  problems,
+  onSelect,
+  checking = false,
+}: ProblemListProps) {
   if (problems.length === 0)
     return (
       <Typography
@@ -66,4 +72,4 @@ export function ProblemList({ id, problems, onSelect, checking = false }: Proble
       </Box>
     </Box>
   );
-}
+});

@@ -1,8 +1,8 @@
 /**
- * The workbench's file bar: open an example (every fixture definition), open a local JSON file, download the edited
- * text, make a share link (the text in the address, compressed) and restore the example.
+ * The workbench's file bar: open an example (every fixture definition), open a local file (its text goes to the
+ * workbench, which tells JSON from a study file by content), download the edited text, make a share link (the text in the address, compressed) and restore the example.
  */
-import { useRef, useState, type ChangeEvent } from 'react';
+import { memo, useRef, useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -96,7 +96,8 @@ export function NativePicker({
   );
 }
 
-export function WorkbenchToolbar({
+/** Memoised: give it stable callbacks and it does not render again while the builder types. */
+export const WorkbenchToolbar = memo(function WorkbenchToolbar({
   samples,
   sampleId,
   onPick,
@@ -139,7 +140,7 @@ export function WorkbenchToolbar({
         <input
           ref={fileInput}
           type="file"
-          accept=".json,application/json"
+          accept=".json,.xml,.csv,.txt,application/json,text/xml,application/xml,text/csv"
           hidden
           data-testid="builder-file"
           onChange={(event) => {
@@ -179,4 +180,4 @@ export function WorkbenchToolbar({
       )}
     </Box>
   );
-}
+});

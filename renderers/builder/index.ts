@@ -37,5 +37,23 @@ export {
   shareLinkFor,
   sharedTextOf,
 } from './shareLink';
-export { dropDraft, keepDraft, startingText, type DraftSource, type DraftStart } from './workbenchDraft';
+export {
+  createDraftKeeper,
+  dropDraft,
+  keepDraft,
+  KEEP_DELAY_MS,
+  startingText,
+  type DraftKeeper,
+  type DraftSource,
+  type DraftStart,
+} from './workbenchDraft';
+export { useDraftKeeper } from './useDraftKeeper';
+export { ImportReport, importIssueText, type ImportReportProps } from './ImportReport';
+export {
+  codeListCatalogOf,
+  looksLikeJson,
+  openFileText,
+  type ImporterLookup,
+  type OpenedFile,
+} from './openImport';
 export { CHECK_DELAY_MS, useDebouncedCheck } from './useDebouncedCheck';

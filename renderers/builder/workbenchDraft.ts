@@ -1,9 +1,10 @@
 /**
- * A workbench's text kept while the builder works: in localStorage under its own key, written after each check and
- * when the workbench unmounts (a language switch in Storybook remounts the story), read when it mounts. A share
+ * A workbench's text kept while the builder works: in localStorage under its own key, written once the builder
+ * pauses (KEEP_DELAY_MS after the last check), when the page is left and when the workbench unmounts (a language switch in Storybook remounts the story), read when it mounts. A share
  * link wins over the kept draft once: the draft then remembers the link it came from, so that reloading the linked
  * page keeps the edits made since.
  */
+import type { TimerHandle, Timers } from '../../engine/ports';
 import { sharedTextOf } from './shareLink';
 
 const PREFIX = 'edcweb.builder.';
@@ -33,7 +34,15 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * Drafts kept but not yet written (a keeper writes once the builder pauses): read first, so that a workbench
+ * mounted again at once (Storybook's language switch mounts the new story before the old one is gone) finds them.
+ */
+const unwritten = new Map<string, StoredDraft>();
+
 function read(key: string): StoredDraft | null {
+  const pending = unwritten.get(key);
+  if (pending) return pending;
   try {
     const raw = storage()?.getItem(PREFIX + key);
     if (!raw) return null;
@@ -47,6 +56,7 @@ function read(key: string): StoredDraft | null {
 }
 
 function write(key: string, draft: StoredDraft) {
+  unwritten.delete(key);
   try {
     storage()?.setItem(PREFIX + key, JSON.stringify(draft));
   } catch {
@@ -74,20 +84,67 @@ export function startingText(
 /** Keeps the text (the link and example it came from stay as they were). */
 export function keepDraft(key: string | null, text: string, example?: string | null) {
   if (key === null) return;
-  const kept = read(key);
+  write(key, draftOf(read(key), text, example));
+}
+
+function draftOf(kept: StoredDraft | null, text: string, example: string | null | undefined): StoredDraft {
   const draft: StoredDraft = { text };
   if (kept?.link) draft.link = kept.link;
   const from = example === undefined ? kept?.example : example;
   if (from) draft.example = from;
-  write(key, draft);
+  return draft;
 }
 
 /** Forgets the draft (the example restored). */
 export function dropDraft(key: string | null) {
   if (key === null) return;
+  unwritten.delete(key);
   try {
     storage()?.removeItem(PREFIX + key);
   } catch {
     // nothing kept
   }
+}
+
+/** Delay between the last check and writing the draft (a 1,000-item schema is ~1 MB of storage to write). */
+export const KEEP_DELAY_MS = 2000;
+
+/** Writes a workbench's draft once the builder pauses: `keep` is cheap, the write happens `delay` ms later. */
+export interface DraftKeeper {
+  /** The text to keep (and the example it now comes from; undefined: as before). */
+  keep(text: string, example?: string | null): void;
+  /** Writes a pending draft now. */
+  flush(): void;
+  /** From now on every `keep` writes at once (the workbench is going away); `open` undoes it. */
+  close(): void;
+  open(): void;
+}
+
+export function createDraftKeeper(key: string | null, timers: Timers, delay = KEEP_DELAY_MS): DraftKeeper {
+  let handle: TimerHandle | null = null;
+  let closed = false;
+  const flush = () => {
+    if (handle !== null) timers.clearTimeout(handle);
+    handle = null;
+    const pending = key === null ? undefined : unwritten.get(key);
+    if (key !== null && pending) write(key, pending);
+  };
+  return {
+    keep(text, example) {
+      if (key === null) return;
+      // at once in memory (a workbench mounted again reads it), in storage once the builder pauses
+      unwritten.set(key, draftOf(read(key), text, example));
+      if (closed) return flush();
+      if (handle !== null) timers.clearTimeout(handle);
+      handle = timers.setTimeout(flush, delay);
+    },
+    flush,
+    close() {
+      closed = true;
+      flush();
+    },
+    open() {
+      closed = false;
+    },
+  };
 }

@@ -6,7 +6,8 @@
  * switches and reloads); the other stories are scripted checks that keep nothing.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import type { ImportResult, StudyImporter } from '../../engine/interchange/types';
 import { dmSchema, vsSchema } from '../../fixtures/forms';
 import { lineAndColumn } from '../../renderers/builder/jsonSyntax';
 import { encodeShared, SHARE_PARAM } from '../../renderers/builder/shareLink';
@@ -20,7 +21,7 @@ const meta = {
   title: 'eCRF/Form schema playground',
   component: FormSchemaPlayground,
   args: { schema: vsSchema },
-  argTypes: { draftKey: { control: false } },
+  argTypes: { draftKey: { control: false }, importers: { control: false } },
   parameters: codeListApi,
 } satisfies Meta<typeof FormSchemaPlayground>;
 
@@ -313,5 +314,141 @@ export const CompareVersions: Story = {
     );
     const change = await canvas.findByTestId('builder-change');
     await expect(change).toHaveTextContent('VSDAT');
+  },
+};
+
+/** A study file as an importer would give it (hand-built: the workbench is tested apart from the real importers). */
+const importedStudy: ImportResult = {
+  definition: {
+    studycode: 'IMP-001',
+    name: { zh_CN: '导入的研究', en: 'Imported study' },
+    description: null,
+    version: 'MDV.1',
+    visits: [],
+    forms: [
+      {
+        formid: 'RAND',
+        tid: 'RAND',
+        name: { zh_CN: '随机化', en: 'Randomisation' },
+        version: 1,
+        sections: [
+          {
+            id: 'S1',
+            title: { zh_CN: '随机化', en: 'Randomisation' },
+            items: [
+              {
+                variable: 'RANDARM',
+                label: { zh_CN: '组别', en: 'Arm' },
+                fieldtype: 'select',
+                codelisttype: 'ARM',
+              },
+            ],
+          },
+        ],
+      },
+      {
+        formid: 'DEMO',
+        tid: 'DEMO',
+        name: { zh_CN: '人口学', en: 'Demographics' },
+        version: 1,
+        sections: [
+          {
+            id: 'S1',
+            title: { zh_CN: '人口学', en: 'Demographics' },
+            items: [
+              {
+                variable: 'SEX',
+                label: { zh_CN: '性别', en: 'Sex' },
+                fieldtype: 'radio',
+                codelisttype: 'SEX',
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    codeLists: [
+      {
+        name: 'ARM',
+        dataType: 'text',
+        items: [
+          { codevalue: 'A', codedesp: { zh_CN: '试验组', en: 'Treatment' } },
+          { codevalue: 'B', codedesp: { zh_CN: '对照组', en: 'Control' } },
+        ],
+      },
+    ],
+  },
+  issues: [
+    {
+      severity: 'warning',
+      at: 'ItemDef[@OID="IT.RANDDT"]',
+      messageId: 'interchange.issue.notImplemented',
+      values: {},
+    },
+    {
+      severity: 'info',
+      at: 'line 7',
+      messageId: 'interchange.issue.fromTheFuture',
+      values: { field: 'slider' },
+    },
+  ],
+  counts: { forms: 2, codeLists: 1 },
+};
+const fakeImporter: StudyImporter = { format: 'odm', detect: () => true, read: () => importedStudy };
+
+/**
+ * Opening a study file (ODM or REDCap, recognised by its content): its forms in a picker, the first one in the
+ * editor, its code lists the catalogue the check uses (a list the file lacks is reported even if the demo study has
+ * it), and the import's findings translated — one whose id the catalogue does not know yet named as it is.
+ */
+export const OpeningAStudyFile: Story = {
+  args: { importers: () => fakeImporter },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('ecrf-row-SYSBP');
+    const file = new File(['<?xml version="1.0"?><ODM/>'], 'study.xml', { type: 'text/xml' });
+    await userEvent.upload(canvas.getByTestId('builder-file'), file);
+    await expect(await canvas.findByTestId('builder-import-summary')).toHaveTextContent('study.xml');
+    // the first form opened, checked against the file's code lists (ARM is the file's, not the demo study's)
+    await waitFor(() =>
+      expect(editorText(canvasElement, ID)).toBe(pretty(importedStudy.definition!.forms[0])),
+    );
+    await canvas.findByTestId('ecrf-row-RANDARM');
+    await expect(problems(canvasElement)).toHaveTextContent(msg('builder.noIssues'));
+    const issues = canvas.getByTestId('builder-import-issues');
+    await expect(issues).toHaveTextContent(msg('interchange.issue.notImplemented'));
+    await expect(issues).toHaveTextContent('interchange.issue.fromTheFuture');
+    // the other form: SEX is a demo-study list the file does not have
+    const picker = canvas.getByTestId('builder-import-form') as HTMLSelectElement;
+    await expect([...picker.options].map((o) => o.value)).toEqual(['', 'RAND', 'DEMO']);
+    fireEvent.change(picker, { target: { value: 'DEMO' } });
+    await canvas.findByTestId('ecrf-row-SEX');
+    await waitFor(() =>
+      expect(problems(canvasElement)).toHaveTextContent(
+        msg('form.unknownCodeList', { codelisttype: 'SEX', known: 'ARM' }),
+      ),
+    );
+    // back to the demo study: its code lists again
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.restore', undefined, true) }));
+    await waitFor(() => expect(canvas.queryByTestId('builder-import')).toBeNull());
+    await expect(problems(canvasElement)).toHaveTextContent(msg('builder.noIssues'));
+  },
+};
+
+/** A file that is neither JSON nor a study format is refused with its name, and the editor keeps its text. */
+export const OpeningAnUnknownFile: Story = {
+  args: { importers: () => null },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('ecrf-row-SYSBP');
+    const before = editorText(canvasElement, ID);
+    await userEvent.upload(
+      canvas.getByTestId('builder-file'),
+      new File(['just some notes'], 'notes.txt', { type: 'text/plain' }),
+    );
+    await expect(await canvas.findByTestId('builder-unread-file')).toHaveTextContent(
+      msg('builder.import.unknownFormat', { fileName: 'notes.txt' }),
+    );
+    await expect(editorText(canvasElement, ID)).toBe(before);
   },
 };

@@ -10,6 +10,7 @@ import { codeOptionsFromWire } from '../../../engine/metadata/codeOptions';
 import { listDefinitions } from '../../../fixtures';
 import { cdashSchemas, generateBigForm } from '../../../fixtures/forms';
 import { FormWorkbench, type FormWorkbenchSample } from '../../../renderers/builder/FormWorkbench';
+import type { ImporterLookup } from '../../../renderers/builder/openImport';
 import { STORY_FORM_CTX } from './EcrfStory';
 import { fieldTypesSchema } from './fieldTypesSchema';
 
@@ -18,6 +19,8 @@ export interface FormSchemaPlaygroundProps {
   schema: unknown;
   /** Where edits are kept across language switches and reloads (none: not kept). */
   draftKey?: string;
+  /** Which importer reads a study file (default: the interchange registry). */
+  importers?: ImporterLookup;
 }
 
 const bigForms = new Map<number, RawFormSchema>();
@@ -55,7 +58,7 @@ export const STUDY_CODE_LISTS: CodeListCatalog = Object.fromEntries(
   ]),
 );
 
-export function FormSchemaPlayground({ schema, draftKey }: FormSchemaPlaygroundProps) {
+export function FormSchemaPlayground({ schema, draftKey, importers }: FormSchemaPlaygroundProps) {
   const samples = useMemo(formSamples, []);
   return (
     <FormWorkbench
@@ -64,6 +67,7 @@ export function FormSchemaPlayground({ schema, draftKey }: FormSchemaPlaygroundP
       ctx={STORY_FORM_CTX}
       codeLists={STUDY_CODE_LISTS}
       draftKey={draftKey ?? null}
+      {...(importers ? { importers } : {})}
     />
   );
 }
