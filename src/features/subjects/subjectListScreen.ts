@@ -31,8 +31,8 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
       dataPath: subjectList.path,
       method: subjectList.method,
       rowKey: 'subjectid',
-      // batch signing of the selected subjects (issue 14: the PI's Sign action)
-      selectable: true,
+      // batch signing of the selected subjects (issue 14: the PI's Sign action): checkboxes only for roles offered it
+      selectable: 'actions',
     },
     // Add subject and Batch upload (issue 12): offered when the server answers a site to add at
     actions: [addSubjectAction, batchUploadAction, signSubjectsAction],
