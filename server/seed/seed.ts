@@ -20,6 +20,7 @@ import { hasSignatureSettings, seedSignatures } from './signatures';
 import { hasMedCoding, seedMedCoding, topUpMedCoding } from './medCoding';
 import { hasFreezePermissions, seedFreezePermissions } from './freezeSeed';
 import { seedQueries } from './queries';
+import { hasCasebookStates, seedCasebookStates } from './casebookStates';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
 /** Used when DEMO_PASSWORD is not set. Printed at start; lives only in server code, never in the client. */
@@ -49,6 +50,7 @@ export async function seedSourceFiles(): Promise<URL[]> {
     ),
     new URL('./freezeSeed.ts', import.meta.url),
     new URL('./queries.ts', import.meta.url),
+    new URL('./casebookStates.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
     ...(await engineSources(new URL('../../engine/form/', import.meta.url))),
@@ -318,6 +320,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     await seedForms(tx, study.id, now);
     await seedCasebookVisits(tx, study.id, now);
     await seedMedCoding(tx, study.id, now);
+    // a transferred and an abandoned subject (issue 12), once every record is in place
+    await seedCasebookStates(tx, study.id, now);
   });
   await vacuumSubjects(db);
   return seed;
@@ -409,6 +413,10 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
   }
   if (!(await hasMedCoding(db, studyId))) {
     await db.transaction((tx) => topUpMedCoding(tx, studyId, seed.lists.lists, seed.menus, now));
+    added = true;
+  }
+  if (!(await hasCasebookStates(db, studyId))) {
+    await db.transaction((tx) => seedCasebookStates(tx, studyId, now));
     added = true;
   }
   if (added) await vacuumSubjects(db);
