@@ -7,6 +7,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, queryFixtures } from '../../../fixtures';
 import casebookSeed from '../../../fixtures/seed/casebook.json';
+import casebookVisitsSeed from '../../../fixtures/seed/casebookVisits.json';
 import codingSeed from '../../../fixtures/seed/coding.json';
 import freezeSeed from '../../../fixtures/seed/freeze.json';
 import queriesSeed from '../../../fixtures/seed/queries.json';
@@ -29,7 +30,14 @@ const ROLES = ['PI', 'CRC', 'CRA', 'DM', 'SPONSOR', 'CODER'] as const;
 
 /** A role's permissions as the demo seed grants them (what menuList.do answers for it). */
 function seededPermissions(role: string): string[] {
-  const seeds: Seeded[] = [casebookSeed, codingSeed, freezeSeed, queriesSeed, signaturesSeed];
+  const seeds: Seeded[] = [
+    casebookSeed,
+    casebookVisitsSeed,
+    codingSeed,
+    freezeSeed,
+    queriesSeed,
+    signaturesSeed,
+  ];
   return seeds.flatMap((s) => [...(s.permissions[role] ?? [])]);
 }
 
@@ -88,14 +96,16 @@ describe('list actions gated by role permission', () => {
   );
 
   it.each(['PI', 'CRC', 'CRA', 'DM', 'SPONSOR'] as const)(
-    'the subject list as %s: batch upload only with subject.batchUpload, checkboxes only for a signer',
+    'the subject list as %s: batch upload and operations only with their permissions, checkboxes only with them',
     async (role) => {
       const held = seededPermissions(role);
       const ui = await toolbarOf(subjectListScreen({ openSubject: () => undefined }), held);
       await waitFor(() => expect(ui.has('addSubject')).toBe(held.includes('subject.add')));
       expect(ui.has('batchUpload')).toBe(held.includes('subject.batchUpload'));
       expect(ui.has('signSubjects')).toBe(held.includes('signature.sign'));
-      expect(ui.checkboxes()).toBe(held.includes('signature.sign'));
+      expect(ui.has('batchOperations')).toBe(held.includes('page.mark'));
+      // checkboxes for the roles offered an action on selected subjects (sign, batch operations)
+      expect(ui.checkboxes()).toBe(held.includes('signature.sign') || held.includes('page.mark'));
     },
   );
 

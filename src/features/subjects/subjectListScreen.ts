@@ -6,6 +6,7 @@ import { subjectPath } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
 import { addSubjectAction } from './add/addSubjectAction';
 import { batchUploadAction } from './batch/batchUploadAction';
+import { batchOperationsAction } from './batchOps/batchOperationsAction';
 import { signSubjectsAction } from '../signatures/signSubjectsAction';
 
 export interface SubjectListScreenOptions {
@@ -35,7 +36,8 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
       selectable: 'actions',
     },
     // Add subject and Batch upload (issue 12): offered when the server answers a site to add at
-    actions: [addSubjectAction, batchUploadAction, signSubjectsAction],
+    // Batch operations (issue 12): roles holding page.mark, on the selected subjects or the whole site
+    actions: [addSubjectAction, batchUploadAction, batchOperationsAction, signSubjectsAction],
     onRowClick: (row: GridRow) => openSubject(String(row.subjectid)),
   };
 }
