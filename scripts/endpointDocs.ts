@@ -76,7 +76,7 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   // generic search
   { path: '/edc/dataevent/unCHSearch.do' },
   { path: '/edc/dataevent/selectSearchFields.do' },
-  { path: '/edc/dataevent/eventtype.do', planned: 'issue 12 (casebook: event types of batch operations)' },
+  { path: '/edc/dataevent/eventtype.do' },
   // notes, edit checks, queries
   ...['piNoteList', 'savePINote'].map((name) => ({ path: `/edc/pinote/${name}.do` })),
   { path: '/edc/editcheck/check.do' },

@@ -2,6 +2,7 @@
  * Every endpoint of every domain module, by name: the contract tests check a fixture and a server route for each,
  * and docs/endpoints.md is written from it (scripts/write-endpoint-docs.ts).
  */
+import { casebookBatchEndpoints } from './casebookBatch';
 import { dataEndpoints } from './data';
 import { editCheckEndpoints } from './editChecks';
 import { invalidRecordEndpoints } from './invalidRecords';
@@ -38,6 +39,7 @@ export const allEndpoints = {
   ...statisticsEndpoints,
   ...medCodingEndpoints,
   ...interchangeEndpoints,
+  ...casebookBatchEndpoints,
 } as const;
 
 export type Endpoints = typeof allEndpoints;

@@ -278,11 +278,14 @@ export const appVersion = endpoint({
 export const menuList = endpoint({
   name: 'menuList',
   path: '/edc/menu/menuList.do',
-  description: 'Menu tree of the current role, and the flat list of paths it may open.',
+  description:
+    "Menu tree of the current role, the flat list of paths it may open, and the role's permissions (role_permissions: what it may do beyond reading, e.g. `query.close`), so that the client offers only the actions the role may use; the server checks every call anyway.",
   params: noParams,
   data: yup.object({
     menus: yup.array(menuItemSchema).required(),
     allowedPaths: yup.array(str().required()).required(),
+    /** Absent from servers older than issue 12's action gates: the client then hides permission-gated actions. */
+    permissions: yup.array(str().required()).optional(),
   }),
 });
 

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   loginInfo: 'edc.loginInfo',
   /** Picture permissions of the chosen role (findPicParam.do). */
   picParams: 'edc.picParams',
+  /** The chosen role's permissions (menuList.do `permissions`): which gated list actions are offered. */
+  rolePermissions: 'edc.rolePermissions',
   backAddress: 'edc.backAddress',
   locale: 'edc.locale',
   previousPath: 'edc.previousPath',

@@ -15,6 +15,7 @@ import { DEFAULT_PAGE_SIZE, type ListQuery, type PageSize, type SortState } from
 import type { SearchFieldDef } from '../../engine/metadata/types';
 import type { KeyValueStore, Timers } from '../../engine/ports';
 import { useApiClient } from '../apiClientContext';
+import { usePermits } from '../rolePermissionsContext';
 import { MetaGrid } from '../grid/MetaGrid';
 import { sendRowsAhead } from '../grid/useRows';
 import { userTimeZone as storedUserTimeZone } from '../userTimeZone';
@@ -140,7 +141,13 @@ export function ListScreen({
     [query, change, store],
   );
 
-  const actions = config.actions ?? [];
+  // only the actions the role may use (a declared permission); the server refuses the others anyway
+  const permitted = usePermits();
+  const actions = (config.actions ?? []).filter((a) => permitted(a.permission));
+  const selectable =
+    config.grid.selectable === 'actions'
+      ? actions.some((a) => a.needsSelection || a.usesSelection)
+      : !!config.grid.selectable;
   return (
     <Box
       data-testid={`list-${config.id}`}
@@ -182,7 +189,7 @@ export function ListScreen({
         onSizeChange={changeSize}
         onSortChange={changeSort}
         rowKey={config.grid.rowKey}
-        selectable={!!config.grid.selectable}
+        selectable={selectable}
         onSelectionChange={setSelected}
         {...(config.onRowClick ? { onRowClick: config.onRowClick } : {})}
         {...(config.grid.slots ? { slots: config.grid.slots } : {})}

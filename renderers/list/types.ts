@@ -35,6 +35,8 @@ export interface ListAction {
   labelId: string;
   /** Disabled until rows are selected (batch actions; the grid shows checkboxes when `grid.selectable`). */
   needsSelection?: boolean;
+  /** Works on the selected rows but opens without one (its dialog says what to select): keeps checkboxes shown. */
+  usesSelection?: boolean;
   /** What a click does (the buttons stay disabled until a returned promise settles) … */
   run?(selectedRows: readonly GridRow[], ctx: ListActionContext): void | Promise<void>;
   /** … or the dialog a click opens (drawn by the toolbar until it calls `onClose`). */
@@ -44,6 +46,11 @@ export interface ListAction {
    * renders `children` (the button) when it is, nothing otherwise. Without a gate the action is always offered.
    */
   Gate?: ComponentType<{ children: ReactNode }>;
+  /**
+   * The role permission the action needs (role_permissions, e.g. `query.close`): the action is offered only to roles
+   * that hold it (menuList.do `permissions`, checked by the list screen). The server checks it again on every call.
+   */
+  permission?: string;
 }
 
 export interface ListScreenConfig {
@@ -66,7 +73,11 @@ export interface ListScreenConfig {
     method: HttpMethod;
     /** Row field that identifies a row. */
     rowKey: string;
-    selectable?: boolean;
+    /**
+     * Row checkboxes. `true`: always; `'actions'`: only while an offered action uses a selection (`needsSelection` or
+     * `usesSelection`), so a role with no batch action sees no checkboxes.
+     */
+    selectable?: boolean | 'actions';
     slots?: CellSlots;
     cellRenderers?: CellRendererRegistry;
     formatters?: Readonly<Record<string, ValueFormatter>>;

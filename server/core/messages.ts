@@ -671,6 +671,26 @@ export const SERVER_MESSAGES = {
     zh_CN: '定义 {oid} 未被任何条目使用，未导入',
     en: 'The definition {oid} is used by no item; not imported',
   },
+  // casebook batch operations (issue 12; docs/casebook-batch-operations.md)
+  batchJobSuccess: {
+    zh_CN: 'Batch job successfully：已标记 {pages} 个页面（{subjects} 位受试者，{visits} 次访视）',
+    en: 'Batch job successfully: {pages} pages marked ({subjects} subjects, {visits} visits)',
+  },
+  batchNothingToDo: {
+    zh_CN: '没有可处理的页面：请修改日期、版本或受试者',
+    en: 'No page to change: change the date, the version or the subjects',
+  },
+  batchTooMany: {
+    zh_CN: '将处理 {pages} 个页面，超过单次上限 {max} 个：请缩小日期或受试者范围',
+    en: '{pages} pages would change, more than the {max} one batch may hold: narrow the date or the subjects',
+  },
+  batchChanged: {
+    zh_CN: '预览之后病例已有变化，未做任何修改：请重新预览',
+    en: 'The casebooks changed since the preview; nothing was changed: preview again',
+  },
+  batchUnknownVersion: { zh_CN: '没有此 eCRF 版本', en: 'No such eCRF version' },
+  batchUnknownVisit: { zh_CN: '访视中没有此表单', en: 'The visit has no such form' },
+  batchDateInvalid: { zh_CN: '日期无效', en: 'The date is not a valid day' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

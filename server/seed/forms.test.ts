@@ -79,10 +79,20 @@ describe('forms seed', () => {
 
   it('subjects generated anew get visits and demo records anew; the audit trail stays', async () => {
     const audits = await n('select count(*)::int as n from data_audit');
+    // a database that already holds a query on a record (it used to refuse: form_records referenced without cascade)
+    await db.query(
+      `insert into queries (study_id, subject_id, site_id, record_id, visitnum, cycnum, svnum, tid, lineno, visit_tname,
+         kind, status, note, created_by, created_role, created_at, updated_at)
+       select r.study_id, r.subject_id, r.site_id, r.id, r.visitnum, r.cycnum, r.svnum, r.tid, 1, '{}'::jsonb, 'table',
+              'created', '{}'::jsonb, 'user-cra.zhao', 'role-cra', now(), now()
+       from form_records r limit 1`,
+    );
+    expect(await n('select count(*)::int as n from queries')).toBe(1);
     await replaceSubjects(db, STUDY, 30, new Date('2026-03-02T00:00:00Z'));
     expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 30);
     expect((await recordsOf(DEMO_SUBJECTS.entry)).map((r) => r.key)).toContain('V1/DM/1');
     expect(await n('select count(*)::int as n from data_audit')).toBeGreaterThan(audits);
+    expect(await n('select count(*)::int as n from queries')).toBe(0);
   });
 
   it('tops up a database seeded before the forms', async () => {

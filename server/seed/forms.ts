@@ -105,6 +105,15 @@ export async function generateSubjectVisits(tx: Db, studyId: string): Promise<vo
 
 /** Removes the study's records and subject visits (before its subjects are generated again); the audit stays. */
 export async function clearSubjectData(tx: Db, studyId: string): Promise<void> {
+  // queries point at records and subjects without cascade (their history is append-only and stays, without a key):
+  // the import rows that raised them let go first, then the queries (newest first: a requery follows its query)
+  await tx.query(
+    `update query_import_rows set query_id = null, record_id = null
+     where batch_id in (select id from query_import_batches where study_id = $1)`,
+    [studyId],
+  );
+  await tx.query('update queries set follows = null where study_id = $1', [studyId]);
+  await tx.query('delete from queries where study_id = $1', [studyId]);
   await tx.query('delete from form_records where study_id = $1', [studyId]);
   await tx.query(
     'delete from casebook_marks where subject_id in (select id from subjects where study_id = $1)',

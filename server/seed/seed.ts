@@ -21,6 +21,7 @@ import { hasMedCoding, seedMedCoding, topUpMedCoding } from './medCoding';
 import { hasFreezePermissions, seedFreezePermissions } from './freezeSeed';
 import { seedQueries } from './queries';
 import { hasInterchangePermissions, seedInterchange } from './interchange';
+import { hasCasebookStates, seedCasebookStates } from './casebookStates';
 
 export const SEED_DIR = new URL('../../fixtures/seed/', import.meta.url);
 /** Used when DEMO_PASSWORD is not set. Printed at start; lives only in server code, never in the client. */
@@ -51,6 +52,7 @@ export async function seedSourceFiles(): Promise<URL[]> {
     new URL('./freezeSeed.ts', import.meta.url),
     new URL('./queries.ts', import.meta.url),
     new URL('./interchange.ts', import.meta.url),
+    new URL('./casebookStates.ts', import.meta.url),
     ...(await formSeedSourceFiles()),
     // the demo records are validated and given their status by the form engine
     ...(await engineSources(new URL('../../engine/form/', import.meta.url))),
@@ -321,6 +323,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
     await seedCasebookVisits(tx, study.id, now);
     await seedMedCoding(tx, study.id, now);
     await seedInterchange(tx);
+    // a transferred and an abandoned subject (issue 12), once every record is in place
+    await seedCasebookStates(tx, study.id, now);
   });
   await vacuumSubjects(db);
   return seed;
@@ -420,6 +424,10 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
       await seedInterchange(tx);
       await seedMenus(tx, seed);
     });
+    added = true;
+  }
+  if (!(await hasCasebookStates(db, studyId))) {
+    await db.transaction((tx) => seedCasebookStates(tx, studyId, now));
     added = true;
   }
   if (added) await vacuumSubjects(db);

@@ -50,6 +50,8 @@ import { myTaskInfo, siteStatistics } from '../../engine/api/statistics';
 import { tableList, visitList } from '../../engine/api/visits';
 import { DEMO_SUBJECTS, richDemoSubject } from '../seed/forms';
 import { captureVisitFixtures } from './captureVisitFixtures';
+import { captureCasebookBatchFixtures } from './captureCasebookBatchFixtures';
+import { numberedIds } from './numberedIds';
 import { captureReviewFixtures } from './captureReviewFixtures';
 import { captureSignatureFixtures } from './captureSignatureFixtures';
 import { captureMedCodingFixtures } from './captureMedCodingFixtures';
@@ -200,6 +202,8 @@ export async function captureFixtures(h: Harness): Promise<CapturedFixtures> {
   await captureMedCodingFixtures(h, put);
   // freeze (issue 14): last, a frozen page changes nothing captured before
   await captureFreezeFixtures(h, put);
+  // casebook batch operations (issue 12): after freeze, its run marks pages
+  await captureCasebookBatchFixtures(h, put);
   // interchange (issue 17): after everything, a publish changes the study's definition
   await captureInterchangeFixtures(h, put);
   return out;
@@ -371,7 +375,7 @@ async function captureSubjectFixtures(h: Harness, put: (name: string, body: unkn
   put('subjects/saveSubject', saved.body);
   const row = saved.body.success ? saved.body.data : null;
   const subjectid = row?.subjectid ?? '';
-  put('subjects/subjectBase.new', (await h.call(subjectBase, { subjectid }, as)).body);
+  put('subjects/subjectBase.new', numberedIds((await h.call(subjectBase, { subjectid }, as)).body, 'audit'));
   h.clock.advance(MINUTE);
   const info = {
     subjectid,
@@ -416,10 +420,13 @@ async function captureSubjectFixtures(h: Harness, put: (name: string, body: unkn
     as,
   );
   put('subjects/changeWorkflow', enrolled.body);
-  put('subjects/subjectBase', (await h.call(subjectBase, { subjectid }, as)).body);
+  put('subjects/subjectBase', numberedIds((await h.call(subjectBase, { subjectid }, as)).body, 'audit'));
   const cra = await h.loginAs('cra.zhao', 'CRA', 'BJ01');
   put('subjects/sitecodeList.readOnly', (await h.call(sitecodeList, {}, { token: cra })).body);
-  put('subjects/subjectBase.readOnly', (await h.call(subjectBase, { subjectid }, { token: cra })).body);
+  put(
+    'subjects/subjectBase.readOnly',
+    numberedIds((await h.call(subjectBase, { subjectid }, { token: cra })).body, 'audit'),
+  );
   put(
     'subjects/refused.addNotAllowed',
     (await h.call(saveSubject, { ...fresh, subjid: 'BJ01-0099' }, { token: cra })).body,

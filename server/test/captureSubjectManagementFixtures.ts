@@ -21,6 +21,7 @@ import {
 import { subjectBase } from '../../engine/api/subjects';
 import { MINUTE } from './clock';
 import { TEST_HOST, type Harness } from './harness';
+import { numberedIds } from './numberedIds';
 import { TEST_PASSWORD } from './testDb';
 
 export const FIXTURE_ASSESSMENT_ID = 'fixture-assessment-0000000000000000';
@@ -136,6 +137,6 @@ export async function captureSubjectManagementFixtures(
   );
   put(
     'subjectManagement/transferList',
-    (await h.call(transferList, { page: 1, size: 20 }, { token: dm })).body,
+    numberedIds((await h.call(transferList, { page: 1, size: 20 }, { token: dm })).body, 'list'),
   );
 }

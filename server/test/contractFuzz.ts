@@ -38,6 +38,15 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
   const visit = { subjectid, visitnum: 'V1', cycnum: 1, svnum: 1 };
   const form = { ...visit, tid: 'VS' };
   const values = { VSDAT: '2026-03-01', VSPOS: 'SITTING', SYSBP: '12a', DIABP: '80' };
+  const batch = {
+    type: 'uncollected',
+    crfver: 'CRF-1.1',
+    visitnum: 'V3',
+    tid: 'LB',
+    date: '2026-12-31',
+    reasoncode: 'NOT_DONE',
+    subjectids: [],
+  };
   return {
     // an unknown user: a valid login would replace the fuzzing sessions, a wrong password would lock an account
     loginFront: { username: 'fuzz.nobody', password: 'Wrong#pass1' },
@@ -205,6 +214,10 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     saveCoding: { termid: '1', code: '10019211', verbatim: 'fuzz', reason: 'fuzz' },
     codingList: { page: 1, size: 20 },
     importDictionary: { dictionary: 'meddra', version: 'fuzz' },
+    eventType: {},
+    batchPreview: batch,
+    // a token no preview answered: refused, nothing written
+    batchRun: { ...batch, token: 'fuzz' },
   };
 }
 

@@ -137,6 +137,7 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
       store.removeItem(STORAGE_KEYS.menuCode);
       // the picture permissions belong to the role: asked again by the shell
       store.removeItem(STORAGE_KEYS.picParams);
+      store.removeItem(STORAGE_KEYS.rolePermissions);
       navigate(PATHS.index, { replace: true });
     } catch {
       // the client has told the user why

@@ -28,6 +28,7 @@ import { OutageBanner } from './OutageBanner';
 import { AccountActions } from './AccountActions';
 import { useDeliberateLogout } from './useDeliberateLogout';
 import { useSessionMonitor } from './useSessionMonitor';
+import { RolePermissionsContext } from '../../renderers/rolePermissionsContext';
 import { useMenus, usePicParams, useServerVersion } from './useShellData';
 
 export const SIDE_MENU_WIDTH = 240;
@@ -61,7 +62,7 @@ function ShellFrame({ info }: { info: LoginInfo }) {
   const { stop: stopMonitor, offline } = useSessionMonitor();
   const version = useServerVersion();
   const picParams = usePicParams();
-  const { menus: grantedMenus, failed: menusFailed } = useMenus();
+  const { menus: grantedMenus, failed: menusFailed, permissions } = useMenus();
   // only the entries this build can open (the server may grant pages of later releases)
   const isKnownRoute = useIsKnownRoute();
   const menus = useMemo(
@@ -167,7 +168,9 @@ function ShellFrame({ info }: { info: LoginInfo }) {
                 {pathsKnown ? (
                   <AccessGuard>
                     <AppCatalogueGate>
-                      <Outlet context={outletContext} />
+                      <RolePermissionsContext.Provider value={permissions}>
+                        <Outlet context={outletContext} />
+                      </RolePermissionsContext.Provider>
                     </AppCatalogueGate>
                   </AccessGuard>
                 ) : (

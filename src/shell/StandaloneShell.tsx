@@ -22,6 +22,7 @@ import { LoginRequired } from './LoginRequired';
 import { OutageBanner } from './OutageBanner';
 import { useDeliberateLogout } from './useDeliberateLogout';
 import { useSessionMonitor } from './useSessionMonitor';
+import { RolePermissionsContext } from '../../renderers/rolePermissionsContext';
 import { useMenus } from './useShellData';
 
 /**
@@ -50,7 +51,7 @@ function StandaloneFrame({ info }: { info: LoginInfo }) {
   const { stop: stopMonitor, offline } = useSessionMonitor();
   const logout = useDeliberateLogout(info, stopMonitor);
   // the role's allowed paths guard the page (when another tab chose the role, menuList.do tells them)
-  const { menus } = useMenus();
+  const { menus, permissions } = useMenus();
   const pathsKnown = menus !== null || store.getItem(STORAGE_KEYS.allowedPaths) !== null;
   return (
     <Box
@@ -86,7 +87,9 @@ function StandaloneFrame({ info }: { info: LoginInfo }) {
         {pathsKnown ? (
           <AccessGuard>
             <AppCatalogueGate>
-              <Outlet />
+              <RolePermissionsContext.Provider value={permissions}>
+                <Outlet />
+              </RolePermissionsContext.Provider>
             </AppCatalogueGate>
           </AccessGuard>
         ) : (

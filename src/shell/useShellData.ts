@@ -1,5 +1,6 @@
 import { appVersion, findPicParam, menuList, type MenuItem, type PicParams } from '../../engine/api/session';
 import { saveAllowedPaths } from '../../engine/access/accessGuard';
+import { loadRolePermissions, saveRolePermissions } from '../../engine/access/rolePermissions';
 import { loadPicParams, savePicParams } from '../../engine/session/picParams';
 import { DEFAULT_SERVER_VERSION } from '../../engine/session/version';
 import { useApiClient } from '../../renderers/apiClientContext';
@@ -16,6 +17,8 @@ export function useServerVersion(): string | null {
 export interface MenusState {
   menus: MenuItem[] | null;
   failed: boolean;
+  /** The role's permissions (gated list actions); null while unknown. */
+  permissions: readonly string[] | null;
 }
 
 /**
@@ -29,13 +32,19 @@ export function useMenus(): MenusState {
     (signal) =>
       client.call(menuList, undefined, { signal }).then((data) => {
         saveAllowedPaths(store, data.allowedPaths);
+        saveRolePermissions(store, data.permissions ?? []);
         return data;
       }),
     'menus',
   );
-  if (state.status === 'ready') return { menus: state.data.menus, failed: false };
-  if (state.status === 'failed' || state.status === 'refused') return { menus: [], failed: true };
-  return { menus: null, failed: false };
+  if (state.status === 'ready') {
+    return { menus: state.data.menus, failed: false, permissions: state.data.permissions ?? [] };
+  }
+  // until answered (or when it failed): what this tab kept for the role, if anything
+  const permissions = loadRolePermissions(store);
+  if (state.status === 'failed' || state.status === 'refused')
+    return { menus: [], failed: true, permissions };
+  return { menus: null, failed: false, permissions };
 }
 
 /**

@@ -120,6 +120,19 @@ describe('roleTran/add.do', () => {
 });
 
 describe('menuList.do', () => {
+  it("answers the chosen role's permissions (the client's action gates), and only that role's", async () => {
+    const crc = await h.call(menuList, {}, { token: await h.loginAs('crc.li', 'CRC', 'BJ01') });
+    const dm = await h.call(menuList, {}, { token: await h.loginAs('dm.chen', 'DM', 'BJ01') });
+    const crcPermissions = crc.body.success ? (crc.body.data.permissions ?? []) : [];
+    const dmPermissions = dm.body.success ? (dm.body.data.permissions ?? []) : [];
+    expect(crcPermissions).toEqual(
+      expect.arrayContaining(['subject.add', 'subject.batchUpload', 'query.reply']),
+    );
+    expect(crcPermissions).not.toContain('query.close');
+    expect(dmPermissions).toEqual(expect.arrayContaining(['query.close', 'query.forward', 'freeze.approve']));
+    expect(dmPermissions).not.toContain('subject.batchUpload');
+  });
+
   it('needs a chosen role: 601 with the redirect address', async () => {
     const token = await h.login('pi.wang');
     const res = await h.call(menuList, {}, { token });

@@ -79,6 +79,15 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   roleEndpoint(app, ctx, menuList, {
-    handler: async ({ session }) => ok(await roleMenus(db, session.roleId)),
+    handler: async ({ session }) => {
+      const permissions = await db.query<{ permission: string }>(
+        'select permission from role_permissions where role_id = $1 order by permission',
+        [session.roleId],
+      );
+      return ok({
+        ...(await roleMenus(db, session.roleId)),
+        permissions: permissions.map((p) => p.permission),
+      });
+    },
   });
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
   dm = await h.loginAs('dm.chen', 'DM', 'SH01');
   all = await h.db.query(
     `select s.subjid, si.sitecode, s.status, s.sex, s.age, s.initials, to_char(s.enrolldate, 'YYYY-MM-DD') as enrolldate
-     from subjects s join sites si on si.id = s.site_id order by s.subjid`,
+     from subjects s join sites si on si.id = s.site_id where s.abandoned_at is null order by s.subjid`,
   );
 });
 afterAll(() => h?.close());
@@ -53,8 +53,10 @@ const where = (pred: (s: (typeof all)[number]) => boolean, sites = ['BJ01']) =>
   all.filter((s) => sites.includes(s.sitecode) && pred(s)).map((s) => s.subjid);
 
 describe('scope: the site chosen at /checkRole (where the user still holds the role)', () => {
-  it('the demo seed has 90 subjects over the three sites', () => {
-    expect(all).toHaveLength(90);
+  it('the demo seed has 90 subjects over the three sites, one of them abandoned (out of every list)', async () => {
+    const seeded = await h.db.query<{ n: number }>('select count(*)::int as n from subjects');
+    expect(seeded[0]?.n).toBe(90);
+    expect(all).toHaveLength(89);
     expect(new Set(all.map((s) => s.sitecode))).toEqual(new Set(['BJ01', 'SH01', 'BOS01']));
   });
 

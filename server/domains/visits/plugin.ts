@@ -2,10 +2,11 @@
  * The visits domain (`edc-visits`): a subject's visits (visitlist.do) and a visit's forms (tablelist.do) with their
  * entry status and marks, read from the data domain's forms and records within the session's site; the casebook's
  * visits, optional forms and marks (casebookVisitsRoutes.ts, docs/casebook-visits.md); the invalid-record table
- * (invalidList.ts, a list of the list engine).
+ * (invalidList.ts, a list of the list engine); the batch operations and event types (batchRoutes.ts).
  */
 import fp from 'fastify-plugin';
 import { appContext } from '../../core/context';
+import { batchRoutes } from './batchRoutes';
 import { casebookVisitsRoutes } from './casebookVisitsRoutes';
 import { invalidListDeclaration } from './invalidList';
 import { visitRoutes } from './routes';
@@ -15,6 +16,7 @@ export const visitsPlugin = fp(
     const ctx = appContext(app);
     visitRoutes(app, ctx);
     casebookVisitsRoutes(app, ctx);
+    batchRoutes(app, ctx);
     app.lists.register(invalidListDeclaration);
   },
   { name: 'edc-visits', dependencies: ['edc-core', 'edc-data', 'edc-lists'] },

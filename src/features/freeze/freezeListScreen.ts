@@ -40,17 +40,24 @@ export function freezeListScreen(open: (row: GridRow) => void): ListScreenConfig
       dataPath: freezeList.path,
       method: freezeList.method,
       rowKey: 'requestid',
-      selectable: true,
+      selectable: 'actions',
     },
     // the server refuses roles that may not approve and the approver's own requests, with its message
     actions: [
       {
         id: 'approve',
         labelId: 'freeze.decision.approve',
+        permission: 'freeze.approve',
         needsSelection: true,
         Dialog: ApproveFreezeDialog,
       },
-      { id: 'reject', labelId: 'freeze.decision.reject', needsSelection: true, Dialog: RejectFreezeDialog },
+      {
+        id: 'reject',
+        labelId: 'freeze.decision.reject',
+        permission: 'freeze.approve',
+        needsSelection: true,
+        Dialog: RejectFreezeDialog,
+      },
     ],
     onRowClick: open,
   };

@@ -29,7 +29,15 @@ export function codingListScreen(open: (row: GridRow) => void): ListScreenConfig
           value === null || value === undefined ? '' : metaText(value as MetaText, ctx.locale),
       },
     },
-    actions: [{ id: 'importDictionary', labelId: 'coding.import.action', Dialog: ImportDictionaryDialog }],
+    // offered to roles holding coding.import (the server checks it again)
+    actions: [
+      {
+        id: 'importDictionary',
+        labelId: 'coding.import.action',
+        permission: 'coding.import',
+        Dialog: ImportDictionaryDialog,
+      },
+    ],
     onRowClick: open,
   };
 }

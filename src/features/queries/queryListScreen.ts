@@ -42,18 +42,31 @@ export function queryListScreen(open: (row: GridRow) => void): ListScreenConfig 
       dataPath: queryModelList.path,
       method: queryModelList.method,
       rowKey: 'queryid',
-      selectable: true,
+      // checkboxes only for roles offered a bulk action
+      selectable: 'actions',
       cellRenderers: { queryAge: QueryAgeCell },
       formatters: {
         metaText: (value, _arg, ctx) =>
           value === null || value === undefined ? '' : metaText(value as MetaText, ctx.locale),
       },
     },
-    // bulk close of the selected rows (the server refuses roles that may not close, with its message)
+    // bulk close of the selected rows: offered to roles holding query.close (the server checks it again)
     actions: [
-      { id: 'bulkClose', labelId: 'queries.bulkClose', needsSelection: true, Dialog: BulkCloseDialog },
-      // bulk forward to a role with a note (all or none; the server refuses roles that may not forward)
-      { id: 'bulkForward', labelId: 'queries.bulkForward', needsSelection: true, Dialog: BulkForwardDialog },
+      {
+        id: 'bulkClose',
+        labelId: 'queries.bulkClose',
+        permission: 'query.close',
+        needsSelection: true,
+        Dialog: BulkCloseDialog,
+      },
+      // bulk forward to a role with a note (all or none): roles holding query.forward
+      {
+        id: 'bulkForward',
+        labelId: 'queries.bulkForward',
+        permission: 'query.forward',
+        needsSelection: true,
+        Dialog: BulkForwardDialog,
+      },
       // the filtered list as xlsx (all pages, in the shown sort; queryExport.do)
       { id: 'export', labelId: 'queries.export', Dialog: ExportQueriesDialog },
     ],

@@ -69,6 +69,8 @@ export function SignSubjectsDialog({ ctx, selected = [], onClose }: ListActionDi
 export const signSubjectsAction: ListAction = {
   id: 'signSubjects',
   labelId: 'signature.batchAction',
+  permission: 'signature.sign',
+  usesSelection: true,
   Gate: SignGate,
   Dialog: SignSubjectsDialog,
 };

@@ -6,6 +6,7 @@ import { subjectPath } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
 import { addSubjectAction } from './add/addSubjectAction';
 import { batchUploadAction } from './batch/batchUploadAction';
+import { batchOperationsAction } from './batchOps/batchOperationsAction';
 import { signSubjectsAction } from '../signatures/signSubjectsAction';
 
 export interface SubjectListScreenOptions {
@@ -31,11 +32,12 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
       dataPath: subjectList.path,
       method: subjectList.method,
       rowKey: 'subjectid',
-      // batch signing of the selected subjects (issue 14: the PI's Sign action)
-      selectable: true,
+      // batch signing of the selected subjects (issue 14: the PI's Sign action): checkboxes only for roles offered it
+      selectable: 'actions',
     },
     // Add subject and Batch upload (issue 12): offered when the server answers a site to add at
-    actions: [addSubjectAction, batchUploadAction, signSubjectsAction],
+    // Batch operations (issue 12): roles holding page.mark, on the selected subjects or the whole site
+    actions: [addSubjectAction, batchUploadAction, batchOperationsAction, signSubjectsAction],
     onRowClick: (row: GridRow) => openSubject(String(row.subjectid)),
   };
 }

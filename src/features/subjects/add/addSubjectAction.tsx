@@ -30,6 +30,7 @@ export function AddSubjectActionDialog({ ctx, onClose }: ListActionDialogProps) 
 export const addSubjectAction: ListAction = {
   id: 'addSubject',
   labelId: 'casebook.addSubject',
+  permission: 'subject.add',
   Gate: AddSubjectGate,
   Dialog: AddSubjectActionDialog,
 };

@@ -1,0 +1,100 @@
+/**
+ * The 3-step batch operations dialog on the server's fixtures (fixtures/casebookBatch/): each step's required fields
+ * before the next, a preview of what will change before anything runs, then the run with the preview's token and
+ * 'Batch job successfully'; a refusal of the run is shown in place.
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { casebookBatchFixtures, subjectFixtures, visitFixtures } from '../../../../fixtures';
+import {
+  createFakeApiClient,
+  fakeFailure,
+  type FakeHandlers,
+} from '../../../../renderers/testing/fakeApiClient';
+import { TestProviders, text } from '../../../testing/renderApp';
+import { BatchOperationsDialog } from './BatchOperationsDialog';
+
+const preview = casebookBatchFixtures.batchPreview.data!;
+const selected = preview.pages.map((p) => ({ subjectid: p.subjectid, subjid: p.subjid }));
+
+function client(overrides: FakeHandlers = {}) {
+  return createFakeApiClient({
+    getCrfVer: subjectFixtures.getCrfVer.data,
+    eventType: casebookBatchFixtures.eventType.data,
+    invalidationReason: visitFixtures.invalidationReason.data,
+    codeList: [{ codevalue: 'site-bj01', codedesp: 'BJ01 Beijing Demo Hospital' }],
+    batchPreview: preview,
+    batchRun: casebookBatchFixtures.batchRun.data,
+    ...overrides,
+  });
+}
+
+async function choose(testId: string, option: RegExp) {
+  await userEvent.click(await screen.findByTestId(testId));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+async function throughSteps(fake: ReturnType<typeof client>, onDone = vi.fn()) {
+  render(
+    <TestProviders client={fake}>
+      <BatchOperationsDialog selected={selected} onClose={vi.fn()} onDone={onDone} />
+    </TestProviders>,
+  );
+  // step 1: nothing chosen, no next step
+  await userEvent.click(await screen.findByTestId('batch-ops-next'));
+  expect(screen.getAllByText(text('casebook.required')).length).toBeGreaterThan(0);
+  expect(screen.queryByTestId('batch-ops-visit')).toBeNull();
+  await choose('batch-ops-type', new RegExp(text('casebook.batchOps.type.uncollected')));
+  await choose('batch-ops-version', /eCRF V1.1/);
+  await userEvent.click(screen.getByTestId('batch-ops-next'));
+  // step 2: visit, form (of that visit), date (today by default), reason
+  await choose('batch-ops-visit', /^V3/);
+  await choose('batch-ops-form', /^LB/);
+  await choose('batch-ops-reason', /检查未做/);
+  await userEvent.click(screen.getByTestId('batch-ops-next'));
+  // step 3: the chosen site, the selected subjects
+  expect(await screen.findByDisplayValue('BJ01 Beijing Demo Hospital')).toBeInTheDocument();
+  return onDone;
+}
+
+describe('batch operations', () => {
+  it('walks the 3 steps, previews what will change, then runs it with the preview token', async () => {
+    const fake = client();
+    const onDone = await throughSteps(fake);
+    expect(screen.getByTestId('batch-ops-run')).toBeDisabled();
+    await userEvent.click(screen.getByTestId('batch-ops-preview'));
+    expect(await screen.findByTestId('batch-ops-counts')).toHaveTextContent(String(preview.counts.pages));
+    expect(screen.getAllByTestId('batch-ops-page')).toHaveLength(preview.pages.length);
+    expect(fake.paramsOf('batchRun')).toHaveLength(0);
+    const [sent] = fake.paramsOf('batchPreview');
+    expect(sent).toMatchObject({
+      type: 'uncollected',
+      crfver: 'CRF-1.1',
+      visitnum: 'V3',
+      tid: 'LB',
+      reasoncode: 'NOT_DONE',
+      subjectids: selected.map((s) => s.subjectid),
+    });
+    expect(String((sent as { date: string }).date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await userEvent.click(screen.getByTestId('batch-ops-run'));
+    expect(await screen.findByTestId('batch-ops-done')).toHaveTextContent('Batch job successfully');
+    expect(fake.paramsOf('batchRun')).toEqual([{ ...(sent as object), token: preview.token }]);
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it('shows a refused run in place and keeps the choices', async () => {
+    const fake = client({
+      batchRun: () => {
+        throw fakeFailure('business', '/edc/visit/batchrun.do', 'The casebooks changed since the preview');
+      },
+    });
+    const onDone = await throughSteps(fake);
+    await userEvent.click(screen.getByTestId('batch-ops-preview'));
+    await screen.findByTestId('batch-ops-counts');
+    await userEvent.click(screen.getByTestId('batch-ops-run'));
+    expect(await screen.findByTestId('batch-ops-refusal')).toHaveTextContent('changed since the preview');
+    await waitFor(() => expect(screen.queryByTestId('batch-ops-done')).toBeNull());
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
