@@ -80,6 +80,7 @@ describe('the route table', () => {
         PATHS.index,
         PATHS.statistics,
         PATHS.subjects,
+        PATHS.subjectInfo,
         PATHS.standaloneSubjects,
         subjectPath(PATHS.subjects, SUBJECT),
         formPath(PATHS.subjects, SUBJECT, { visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'VS' }),
