@@ -37,6 +37,7 @@ const ROUTES: readonly { path: string; of: keyof typeof PATHS | 'unknown' }[] = 
   { path: PATHS.studyExport, of: 'studyExport' },
   { path: PATHS.subjects, of: 'subjects' },
   { path: `${PATHS.subjects}/${SUBJECT}`, of: 'subjects' },
+  { path: `${PATHS.subjectInfo}?subjectid=${SUBJECT}`, of: 'subjectInfo' },
   { path: `${PATHS.subjects}/${SUBJECT}/${FORM}`, of: 'subjects' },
   { path: PATHS.standaloneSubjects, of: 'standaloneSubjects' },
   { path: `${PATHS.standaloneSubjects}/${SUBJECT}`, of: 'standaloneSubjects' },

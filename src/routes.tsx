@@ -18,6 +18,9 @@ const SubjectListPage = lazyPage(() =>
   import('./features/subjects/SubjectListPage').then((m) => m.SubjectListPage),
 );
 const SubjectPage = lazyPage(() => import('./features/subjects/SubjectPage').then((m) => m.SubjectPage));
+const SubjectInfoPage = lazyPage(() =>
+  import('./features/subjects/info/SubjectInfoPage').then((m) => m.SubjectInfoPage),
+);
 const SubjectTransferPage = lazyPage(() =>
   import('./features/subjects/transfer/SubjectTransferPage').then((m) => m.SubjectTransferPage),
 );
@@ -90,6 +93,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'subjects', element: <SubjectListPage base={PATHS.subjects} /> },
           { path: 'subjects/:subjectid', element: <SubjectPage base={PATHS.subjects} /> },
           { path: `subjects/:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.subjects} /> },
+          { path: 'subjectInfo', element: <SubjectInfoPage /> },
           { path: 'subjectTransfer', element: <SubjectTransferPage /> },
           { path: 'sdv', element: <SdvWorklistPage /> },
           { path: 'queryManage', element: <QueryManagePage /> },

@@ -55,6 +55,9 @@ describe('checkAccess', () => {
     expect(checkAccess('/index/subjects', crc)).toEqual(allowed);
     expect(checkAccess('/subjects/s1', crc)).toEqual(allowed);
     expect(checkAccess('/index/subjects/s1/visits/V1/0/1/forms/VS', crc)).toEqual(allowed);
+    // the subject overview is granted by the subject list's entry
+    expect(checkAccess('/index/subjectInfo?subjectid=s1', crc)).toEqual(allowed);
+    expect(checkAccess('/index/subjectInfo?subjectid=s1', ['/index/statistics'])).toEqual(denied);
   });
 
   it('exempts report pages', () => {

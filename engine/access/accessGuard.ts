@@ -39,6 +39,7 @@ export const MANAGEMENT_PATHS: readonly string[] = Object.freeze(MANAGEMENT_PAGE
 export const MENU_GATED_PAGES: ReadonlyArray<{ path: string; grantedBy: string }> = Object.freeze([
   { path: '/index/subjects', grantedBy: '/index/subjects' },
   { path: '/subjects', grantedBy: '/index/subjects' },
+  { path: '/index/subjectInfo', grantedBy: '/index/subjects' },
 ]);
 
 export const REPORT_ROOT = '/index/report';

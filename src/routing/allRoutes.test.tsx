@@ -13,7 +13,7 @@ import { appRoutes } from '../routes';
 import { renderApp, seedSession, text } from '../testing/renderApp';
 import { createTestPlatform } from '../testing/testPlatform';
 import { formPath } from './formPaths';
-import { PATHS, subjectPath } from './paths';
+import { PATHS, subjectInfoPath, subjectPath } from './paths';
 
 type Role = keyof typeof menuListByRole;
 const ROLES = Object.keys(menuListByRole) as Role[];
@@ -56,7 +56,11 @@ function fill(path: string): string {
     .replace(':tid', form.tid);
 }
 
-const PATHS_OF_TABLE = routePaths(appRoutes).map(fill);
+const PATHS_OF_TABLE = [
+  ...routePaths(appRoutes).map(fill),
+  // pages that name their subject in the query
+  subjectInfoPath(SUBJECT),
+];
 const ERROR_PAGES = new Set<string>([
   PATHS.unauthorized,
   PATHS.forcedLogout,
@@ -80,6 +84,7 @@ describe('the route table', () => {
         PATHS.index,
         PATHS.statistics,
         PATHS.subjects,
+        PATHS.subjectInfo,
         PATHS.standaloneSubjects,
         subjectPath(PATHS.subjects, SUBJECT),
         formPath(PATHS.subjects, SUBJECT, { visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'VS' }),

@@ -7,6 +7,8 @@ export const PATHS = {
   index: '/index',
   statistics: '/index/statistics',
   subjects: '/index/subjects',
+  /** One subject's overview: base info, visit timeline, marks, open tasks (issue 12; docs/subject-info.md). */
+  subjectInfo: '/index/subjectInfo',
   /** The monitor's SDV worklist (issue 14). */
   sdvWorklist: '/index/sdv',
   /** The query overview (issue 13). */
@@ -36,6 +38,14 @@ export const PATHS = {
 /** The page of one subject, inside the shell or standalone (`base` is PATHS.subjects or PATHS.standaloneSubjects). */
 export function subjectPath(base: string, subjectid: string): string {
   return `${base}/${encodeURIComponent(subjectid)}`;
+}
+
+/** Query parameter of /index/subjectInfo naming the subject (its `subjectid`). */
+export const SUBJECT_INFO_PARAM = 'subjectid';
+
+/** The overview of one subject. */
+export function subjectInfoPath(subjectid: string): string {
+  return `${PATHS.subjectInfo}?${SUBJECT_INFO_PARAM}=${encodeURIComponent(subjectid)}`;
 }
 
 /** Query parameter of /refresh and /index/indexRefresh naming the route to open again. */

@@ -94,6 +94,11 @@ describe('the subject page', () => {
     expect(screen.getByTestId('subject-sex')).toHaveTextContent('女');
     // the Open button of the list says nothing about the subject
     expect(screen.queryByTestId('subject-open')).toBeNull();
+    // the subject's overview (/index/subjectInfo) is one click away
+    expect(screen.getByTestId('subject-overview')).toHaveAttribute(
+      'href',
+      `/index/subjectInfo?subjectid=${encodeURIComponent(subject.subjectid)}`,
+    );
   });
 
   it('offers a retry when the subject could not be loaded, and shows it on the next try', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -11,6 +11,7 @@ import { useEndpoint } from '../../../renderers/async/useEndpoint';
 import { RecordView } from '../../../renderers/record/RecordView';
 import { userTimeZone } from '../../../renderers/userTimeZone';
 import { usePlatform } from '../../platform/PlatformContext';
+import { subjectInfoPath } from '../../routing/paths';
 import { SubjectBasePanel } from './base/SubjectBasePanel';
 import { VisitsPanel } from './visits/VisitsPanel';
 
@@ -51,9 +52,25 @@ export function SubjectPage({ base }: { base: string }) {
         {(s) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="subject-page">
             {backButton}
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }} data-testid="subject-number">
-              {s.subjid}
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+              <Typography
+                variant="h5"
+                component="h1"
+                sx={{ fontWeight: 600, flex: 1 }}
+                data-testid="subject-number"
+              >
+                {s.subjid}
+              </Typography>
+              <Button
+                variant="outlined"
+                size="small"
+                component={RouterLink}
+                to={subjectInfoPath(s.subjectid)}
+                data-testid="subject-overview"
+              >
+                <FormattedMessage id="subject.overview" />
+              </Button>
+            </Box>
             <RecordView
               columnsPath={listDefinitionsUrl(selectColumns, SUBJECT_LIST_KEY)}
               row={s}
