@@ -111,7 +111,7 @@ export function flatRow(record: FlatRecord, items: readonly FlatItem[]): (string
     record.lineno,
   ];
   for (const item of items) {
-    const value = record.values[item.variable];
+    const value = Object.hasOwn(record.values, item.variable) ? record.values[item.variable] : undefined;
     row.push(valueText(value));
     if (item.codes) row.push(labelText(value, item.codes));
   }
@@ -153,14 +153,21 @@ export function dictionaryRows(
 
 /**
  * One CSV line (RFC 4180): fields with a comma, quote, CR or LF are quoted, quotes doubled; lines end with CRLF.
- * A field starting with = + - @ (a formula to a spreadsheet) is prefixed with a quote mark (CSV injection).
+ * A text starting with = + - @ (also after spaces), a tab or a CR — a formula to a spreadsheet — is prefixed with a
+ * quote mark (CSV injection); numbers as written (`-5`) are left alone.
  */
+/** What a spreadsheet reads as a formula: = + - @ first, also after spaces, or a tab or CR first. */
+const FORMULA_START = /^\s*[=+\-@]|^[\t\r]/;
+/** A number as written (`-5`, `1.5e3`): shown as it is, never a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
 export function csvLine(cells: readonly (string | number)[]): string {
   return (
     cells
       .map((cell) => {
         let text = typeof cell === 'number' ? String(cell) : cell;
-        if (/^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text)) text = `'${text}`;
+        if (typeof cell === 'string' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text))
+          text = `'${text}`;
         return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
       })
       .join(',') + '\r\n'

@@ -86,6 +86,18 @@ export const ISSUE_MESSAGES: Record<string, LocalizedText> = {
     zh_CN: '代码表 {name} 已存在且选项不同；发布前请改名',
     en: 'Code list {name} already exists with different options; rename it before publishing',
   },
+  'interchange.issue.badVisitDay': {
+    zh_CN: '访视 {visitnum} 的计划天数 {day} 不是整数天',
+    en: 'The planned day {day} of visit {visitnum} is not a whole number of days',
+  },
+  'interchange.issue.reservedCodeList': {
+    zh_CN: '代码表名 {name} 为系统保留（研究中心列表），请改名',
+    en: 'The code list name {name} is reserved (the list of sites); rename it',
+  },
+  'interchange.issue.unstorableText': {
+    zh_CN: '文件含有无法保存的字符（空字符或不成对的代理字符）：未导入',
+    en: 'The file holds characters that cannot be stored (NUL or an unpaired surrogate): not imported',
+  },
   'interchange.issue.importerFailed': {
     zh_CN: '文件无法读取（错误编号 {errorId}）',
     en: 'The file could not be read (error id {errorId})',

@@ -23,11 +23,40 @@ import { translateRedcapLogicInOdm } from './redcapLogic';
 
 export type { OdmImportOptions } from './importContext';
 
-/** True when the text is XML whose root element is `ODM`. */
+/** How far into a file its root element is looked for (prolog: declaration, comments, processing instructions, DTD). */
+const PROLOG_LIMIT = 65_536;
+
+/**
+ * True when the text is XML whose root element is `ODM`. A linear scan over the prolog (a pattern with repeated
+ * lazy groups would backtrack exponentially on a file of many comments: this runs on every upload).
+ */
 export function looksLikeOdm(text: string): boolean {
-  return /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<\?[\s\S]*?\?>\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<(\w+:)?ODM[\s>/]/.test(
-    text,
-  );
+  const head = text.slice(0, PROLOG_LIMIT);
+  let i = head.startsWith('\uFEFF') ? 1 : 0;
+  const skipSpace = () => {
+    while (i < head.length && /\s/.test(head[i]!)) i++;
+  };
+  const skipPast = (end: string): boolean => {
+    const at = head.indexOf(end, i);
+    if (at < 0) return false;
+    i = at + end.length;
+    return true;
+  };
+  for (;;) {
+    skipSpace();
+    if (head.startsWith('<?', i)) {
+      if (!skipPast('?>')) return false;
+    } else if (head.startsWith('<!--', i)) {
+      if (!skipPast('-->')) return false;
+    } else if (head.startsWith('<!DOCTYPE', i)) {
+      const close = head.indexOf('>', i);
+      const open = head.indexOf('[', i);
+      if (open >= 0 && (close < 0 || open < close) && !skipPast(']')) return false;
+      if (!skipPast('>')) return false;
+    } else {
+      return /^<(\w+:)?ODM[\s>/]/.test(head.slice(i, i + 64));
+    }
+  }
 }
 
 function failed(at: string, messageId: string, values: Record<string, string | number> = {}): ImportResult {

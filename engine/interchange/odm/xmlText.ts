@@ -3,6 +3,7 @@
  * references, since an XML parser turns a literal line break in an attribute into a space) and decoding of the five
  * predefined entities and numeric character references. Pure functions, no DOM.
  */
+import { isXmlChar } from '../xmlChar';
 
 /** Characters XML 1.0 does not allow at all (C0 controls other than tab, LF, CR; U+FFFE, U+FFFF): dropped. */
 // eslint-disable-next-line no-control-regex -- these control characters are exactly what must be dropped
@@ -32,9 +33,9 @@ export function decodeEntities(text: string): string {
   return text.replace(ENTITY, (whole, name: string) => {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      return Number.isInteger(code) && isXmlChar(code) ? String.fromCodePoint(code) : whole;
     }
-    return NAMED[name] ?? whole;
+    return Object.hasOwn(NAMED, name) ? NAMED[name]! : whole;
   });
 }
 

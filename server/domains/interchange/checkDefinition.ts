@@ -10,6 +10,11 @@ import type { ImportIssue, StudyCodeList, StudyDefinition } from '../../../engin
 import type { Db } from '../../core/db/db';
 import { codeListsNamed, localized } from './studyDefinition';
 
+/** Code lists the server answers itself (`SITE`: the sites the role covers): an import may not define one. */
+const RESERVED_CODE_LISTS: ReadonlySet<string> = new Set(['SITE']);
+/** A planned study day is a whole number of days that fits visit_schedule.day (integer). */
+const MAX_VISIT_DAY = 100_000;
+
 function sameItems(a: StudyCodeList, b: StudyCodeList): boolean {
   if (a.items.length !== b.items.length) return false;
   return a.items.every((x, i) => {
@@ -113,6 +118,22 @@ export async function checkDefinition(
           messageId: 'interchange.issue.visitUnknownForm',
           values: { visitnum: visit.visitnum, tid },
         });
+  for (const visit of definition.visits)
+    if (visit.day !== null && !(Number.isInteger(visit.day) && Math.abs(visit.day) <= MAX_VISIT_DAY))
+      issues.push({
+        severity: 'error',
+        at: `visit ${visit.visitnum}`,
+        messageId: 'interchange.issue.badVisitDay',
+        values: { visitnum: visit.visitnum, day: String(visit.day) },
+      });
+  for (const list of definition.codeLists)
+    if (RESERVED_CODE_LISTS.has(list.name))
+      issues.push({
+        severity: 'error',
+        at: `code list ${list.name}`,
+        messageId: 'interchange.issue.reservedCodeList',
+        values: { name: list.name },
+      });
   for (const name of await codeListConflicts(db, definition))
     issues.push({
       severity: 'error',

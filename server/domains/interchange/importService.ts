@@ -12,6 +12,7 @@ import {
 } from '../../../engine/api/interchange';
 import type { Locale } from '../../../engine/api/localized';
 import { importerFor } from '../../../engine/interchange/formats';
+import { hasUnstorableText } from '../../../engine/interchange/xmlChar';
 import type { ImportIssue, StudyDefinition, StudyImporter } from '../../../engine/interchange/types';
 import { appendAudit } from '../../core/audit/audit';
 import type { RoleSession } from '../../core/auth/guard';
@@ -144,6 +145,11 @@ export async function assessImport(
     ]);
   }
   if (!result.definition) throw new InterchangeRefused('interchangeFileUnreadable', 400, {}, result.issues);
+  // the importers decode no NUL or lone surrogate; should one slip through, the file is refused, not a 500 on insert
+  if (hasUnstorableText(JSON.stringify([result.definition, result.issues])))
+    throw new InterchangeRefused('interchangeFileUnreadable', 400, {}, [
+      { severity: 'error', at: 'file', messageId: 'interchange.issue.unstorableText', values: {} },
+    ]);
   const definition: StudyDefinition = result.definition;
   const checked = await checkDefinition(db, session.studyId, definition);
   const issues = [...result.issues, ...checked.issues];
@@ -350,8 +356,12 @@ export async function publishImport(
   now: Date,
 ): Promise<ImportReport> {
   await requireInterchange(db, session, INTERCHANGE_PERMISSIONS.publish);
+  // the answer is the import's report: a role that may publish but not read imports is refused before anything
+  await requireInterchange(db, session, INTERCHANGE_PERMISSIONS.import);
   await db.transaction(async (tx) => {
     await tx.query(`select set_config('edc.user_id', $1, true)`, [session.userId]);
+    // one publish per study at a time: two drafts naming the same form would both take version max + 1
+    await tx.query('select id from studies where id = $1 for update', [session.studyId]);
     const row = await lockedDraft(tx, session, id, locale);
     if (row.errors > 0 || !row.definition)
       throw new InterchangeRefused('interchangeHasErrors', 200, { count: row.errors });

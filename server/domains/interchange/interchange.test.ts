@@ -195,6 +195,29 @@ describe('import, report and publish', () => {
     await h.call(interchangeDiscard, { importid: summary.importid }, { token: dm });
   });
 
+  it('reports a planned day that is no whole number and a code list named SITE (reserved), as errors', async () => {
+    const bad = definition({
+      visits: [
+        { visitnum: 'IMPDAY', name: 'Day', kind: 'scheduled', day: 1.5, tids: ['IMPQOL'], optionalTids: [] },
+        { visitnum: 'IMPBIG', name: 'Big', kind: 'scheduled', day: 1e12, tids: ['IMPQOL'], optionalTids: [] },
+      ],
+      codeLists: [
+        { name: 'SITE', dataType: 'text', items: [{ codevalue: 'X', codedesp: { zh_CN: '某', en: 'X' } }] },
+      ],
+    });
+    const res = await upload(dm, fileOf(bad), 'bad-day.xml');
+    expect(res.body.success).toBe(true);
+    const { summary, issues, canpublish } = res.body.data;
+    expect(canpublish).toBe(false);
+    expect(issues.filter((i) => i.severity === 'error').map((i) => i.at)).toEqual(
+      expect.arrayContaining(['visit IMPDAY', 'visit IMPBIG', 'code list SITE']),
+    );
+    expect(issues.find((i) => i.at === 'visit IMPDAY')?.message).toBe(
+      'The planned day 1.5 of visit IMPDAY is not a whole number of days',
+    );
+    await h.call(interchangeDiscard, { importid: summary.importid }, { token: dm });
+  });
+
   it('refuses a CRC the publish (403) and leaves the database as it was', async () => {
     await unchanged(async () => {
       const res = await h.call(interchangePublish, { importid }, { token: crc, locale: 'en' });
