@@ -15,5 +15,6 @@ export function isXmlChar(code: number): boolean {
 
 /** True when the text holds a NUL or an unpaired UTF-16 surrogate (what no database text column accepts). */
 export function hasUnstorableText(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
   return /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
