@@ -179,8 +179,13 @@ export const jobsPlugin = fp(
 
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
-      const interrupted = await failInterrupted(db, now());
-      if (interrupted > 0) app.log.warn({ interrupted }, 'jobs interrupted by a restart were failed');
+      // a database that does not answer yet must not keep the server from starting: the next poll claims jobs
+      try {
+        const interrupted = await failInterrupted(db, now());
+        if (interrupted > 0) app.log.warn({ interrupted }, 'jobs interrupted by a restart were failed');
+      } catch (err) {
+        app.log.error({ err }, 'jobs interrupted by a restart could not be failed');
+      }
       kick();
       timer = setInterval(() => {
         void purgeExpiredResults(db, now()).catch((err: unknown) =>
