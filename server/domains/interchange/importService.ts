@@ -339,6 +339,13 @@ async function writeDefinition(
     'select max(sort) as s from crf_versions where study_id = $1',
     [studyId],
   );
+  // subjects without a version of their own follow the current one: they keep the version they were entered
+  // against (a new version is for new subjects; moving a subject to it is the version upgrade of spec §4)
+  await tx.query(
+    `update subjects set crfver = (select id from crf_versions where study_id = $1 and current)
+     where study_id = $1 and crfver is null and exists (select 1 from crf_versions where study_id = $1 and current)`,
+    [studyId],
+  );
   await tx.query('update crf_versions set current = false where study_id = $1 and current', [studyId]);
   await tx.query(
     'insert into crf_versions (study_id, id, name, current, sort) values ($1, $2, $3, true, $4)',

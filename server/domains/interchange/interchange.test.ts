@@ -246,6 +246,12 @@ describe('import, report and publish', () => {
     expect(visit).toEqual([{ kind: 'hidden', tids: ['IMPQOL'] }]);
     const current = await h.db.query<{ id: string }>(`select id from crf_versions where current`);
     expect(current).toEqual([{ id: `CRF-IMP-${importid}` }]);
+    // the subjects that followed the current version keep the one they were entered against
+    const versions = await h.db.query<{ crfver: string | null; n: number }>(
+      `select crfver, count(*)::int as n from subjects group by crfver order by crfver`,
+    );
+    expect(versions.some((v) => v.crfver === null)).toBe(false);
+    expect(versions.some((v) => v.crfver === `CRF-IMP-${importid}`)).toBe(false);
     const reread = await h.call(interchangeImport, { importid }, { token: dm });
     expect(reread.body.success && reread.body.data.summary.state).toBe('published');
     expect(reread.body.success && reread.body.data.canpublish).toBe(false);
