@@ -5,7 +5,7 @@
  * (try-out: values typed there are never saved), and publishes it after a confirmation. Earlier imports are listed
  * below and open again. A refusal shows the server's message in place.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,12 +37,13 @@ import {
 import { pickLocalized, type Locale } from '../../../engine/api/localized';
 import { compileFormCached, withOptions } from '../../../engine/form';
 import type { FormContext } from '../../../engine/form/types';
-import { RequestError } from '../../../engine/http/requestError';
 import { uploadBody } from '../../../engine/http/uploadBody';
+import { sizeLimitLabel } from '../../../engine/upload/chooseFile';
 import { useApiClient } from '../../../renderers/apiClientContext';
 import { AsyncView } from '../../../renderers/async/AsyncView';
 import { useEndpoint } from '../../../renderers/async/useEndpoint';
 import { EcrfForm, SchemaIssuesPanel } from '../../../renderers/ecrf';
+import { FileChooser, UploadRefusal, useUpload } from '../../../renderers/upload';
 
 const SEVERITIES = ['error', 'warning', 'info'] as const;
 const SEVERITY_ALERT = { error: 'error', warning: 'warning', info: 'info' } as const;
@@ -62,43 +63,16 @@ export function issueMessage(intl: IntlShape, issue: ImportIssueRow): string {
 }
 
 export function StudyImportPage() {
-  const intl = useIntl();
   const client = useApiClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = useUpload(STUDY_IMPORT_MAX_BYTES);
+  const { file, busy } = upload;
   const [report, setReport] = useState<ImportReport | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [reloads, setReloads] = useState(0);
   const imports = useEndpoint(interchangeImports, { page: 1, size: 20 }, { reloadToken: reloads });
 
-  function choose(files: FileList | null) {
-    setRefusal(null);
-    const one = files && files.length === 1 ? files[0]! : null;
-    if (files && files.length > 1) return setRefusal(intl.formatMessage({ id: 'casebook.batch.oneFile' }));
-    if (one && one.size > STUDY_IMPORT_MAX_BYTES) {
-      setFile(null);
-      return setRefusal(intl.formatMessage({ id: 'casebook.batch.tooLarge' }, { max: '5M' }));
-    }
-    setFile(one);
-  }
-
-  async function run<T>(fn: () => Promise<T>, done: (value: T) => void) {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      done(await fn());
-    } catch (err) {
-      setRefusal(
-        err instanceof RequestError && err.msg
-          ? err.msg
-          : intl.formatMessage({ id: 'interchange.import.failed' }),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = <T,>(request: () => Promise<T>, done: (value: T) => void) =>
+    upload.run(request, 'interchange.import.failed', done);
 
   const shown = (r: ImportReport) => {
     setReport(r);
@@ -112,8 +86,7 @@ export function StudyImportPage() {
         client.call(interchangeAssess, {}, { silent: true, body: uploadBody(interchangeAssess, {}, file) }),
       (r) => {
         shown(r);
-        setFile(null);
-        if (input.current) input.current.value = '';
+        upload.clearFile();
       },
     );
 
@@ -123,28 +96,22 @@ export function StudyImportPage() {
         <FormattedMessage id="interchange.import.title" />
       </Typography>
       <Typography variant="body2">
-        <FormattedMessage id="interchange.import.hint" values={{ max: '5M' }} />
+        <FormattedMessage
+          id="interchange.import.hint"
+          values={{ max: sizeLimitLabel(STUDY_IMPORT_MAX_BYTES) }}
+        />
       </Typography>
-      {refusal ? (
-        <Alert severity="error" data-testid="study-import-refusal">
-          {refusal}
-        </Alert>
-      ) : null}
+      <UploadRefusal upload={upload} testId="study-import-refusal" />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" component="label" disabled={busy} data-testid="study-import-choose">
-          <FormattedMessage id="casebook.batch.chooseFile" />
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept=".xml,.csv,text/xml,application/xml,text/csv"
-            onChange={(e) => choose(e.target.files)}
-            data-testid="study-import-file"
-          />
-        </Button>
-        <Typography variant="body2" data-testid="study-import-file-name">
-          {file ? file.name : intl.formatMessage({ id: 'casebook.batch.noFile' })}
-        </Typography>
+        <FileChooser
+          upload={upload}
+          accept=".xml,.csv,text/xml,application/xml,text/csv"
+          testIds={{
+            button: 'study-import-choose',
+            input: 'study-import-file',
+            name: 'study-import-file-name',
+          }}
+        />
         <Button
           variant="contained"
           onClick={() => void assess()}

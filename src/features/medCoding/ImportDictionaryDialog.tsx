@@ -17,13 +17,14 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   CODING_DICTIONARIES,
+  CODING_IMPORT_MAX_BYTES,
   importDictionary,
   type CodingDictionary,
   type DictionaryInfo,
 } from '../../../engine/api/medCoding';
-import { RequestError } from '../../../engine/http/requestError';
 import { uploadBody } from '../../../engine/http/uploadBody';
 import { useApiClient } from '../../../renderers/apiClientContext';
+import { FileChooser, UploadRefusal, XLSX_ACCEPT, useUpload } from '../../../renderers/upload';
 import type { ListActionDialogProps } from '../../../renderers/list/types';
 
 export function ImportDictionaryDialog({ ctx, onClose }: ListActionDialogProps) {
@@ -31,30 +32,28 @@ export function ImportDictionaryDialog({ ctx, onClose }: ListActionDialogProps) 
   const client = useApiClient();
   const [dictionary, setDictionary] = useState<CodingDictionary>('meddra');
   const [version, setVersion] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = useUpload(CODING_IMPORT_MAX_BYTES);
+  const { file, busy } = upload;
   const [done, setDone] = useState<(DictionaryInfo & { autocoded: number }) | null>(null);
 
-  async function run() {
+  function run() {
     if (!file || version.trim() === '') {
-      setRefusal(intl.formatMessage({ id: 'coding.import.incomplete' }));
+      upload.refuse(intl.formatMessage({ id: 'coding.import.incomplete' }));
       return;
     }
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const params = { dictionary, version: version.trim() };
-      const body = uploadBody(importDictionary, params, file);
-      setDone(await client.call(importDictionary, params, { silent: true, body }));
-      ctx.reload();
-    } catch (err) {
-      setRefusal(
-        err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: 'coding.import.failed' }),
-      );
-    } finally {
-      setBusy(false);
-    }
+    const params = { dictionary, version: version.trim() };
+    void upload.run(
+      () =>
+        client.call(importDictionary, params, {
+          silent: true,
+          body: uploadBody(importDictionary, params, file),
+        }),
+      'coding.import.failed',
+      (d) => {
+        setDone(d);
+        ctx.reload();
+      },
+    );
   }
 
   return (
@@ -88,22 +87,19 @@ export function ImportDictionaryDialog({ ctx, onClose }: ListActionDialogProps) 
             onChange={(e) => setVersion(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 40, 'data-testid': 'coding-import-version' } }}
           />
-          <Button variant="outlined" component="label">
-            <FormattedMessage id="coding.import.chooseFile" />
-            <input
-              hidden
-              type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              data-testid="coding-import-file"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <FileChooser
+              upload={upload}
+              accept={XLSX_ACCEPT}
+              labelId="coding.import.chooseFile"
+              testIds={{
+                button: 'coding-import-choose',
+                input: 'coding-import-file',
+                name: 'coding-import-file-name',
+              }}
             />
-          </Button>
-          {file ? <Typography variant="body2">{file.name}</Typography> : null}
-          {refusal ? (
-            <Alert severity="error" data-testid="coding-import-refusal">
-              {refusal}
-            </Alert>
-          ) : null}
+          </Box>
+          <UploadRefusal upload={upload} testId="coding-import-refusal" />
           {done ? (
             <Alert severity="success" data-testid="coding-import-done">
               <FormattedMessage
@@ -118,12 +114,7 @@ export function ImportDictionaryDialog({ ctx, onClose }: ListActionDialogProps) 
         <Button onClick={onClose}>
           <FormattedMessage id="coding.close" />
         </Button>
-        <Button
-          variant="contained"
-          onClick={() => void run()}
-          disabled={busy}
-          data-testid="coding-import-run"
-        >
+        <Button variant="contained" onClick={run} disabled={busy} data-testid="coding-import-run">
           <FormattedMessage id="coding.import.run" />
         </Button>
       </DialogActions>

@@ -4,7 +4,7 @@
  * row is raised as a manual query; each row shows its state — unsent, sent, send failed with the reason (spec §4).
  * The site's batches are listed below; one opens with its rows. A refusal shows the server's message in place.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,11 +30,12 @@ import {
   type QueryImportState,
 } from '../../../../engine/api/queryImport';
 import type { DownloadFile } from '../../../../engine/api/subjectManagement';
-import { RequestError } from '../../../../engine/http/requestError';
 import { uploadBody } from '../../../../engine/http/uploadBody';
+import { sizeLimitLabel } from '../../../../engine/upload/chooseFile';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import { AsyncView } from '../../../../renderers/async/AsyncView';
 import { useEndpoint } from '../../../../renderers/async/useEndpoint';
+import { FileChooser, UploadRefusal, XLSX_ACCEPT, useUpload } from '../../../../renderers/upload';
 import { saveDownload } from '../../subjects/batch/saveDownload';
 
 const STATE_COLOR: Record<QueryImportState, 'default' | 'success' | 'error'> = {
@@ -49,46 +50,12 @@ export interface QueryImportPageProps {
 }
 
 export function QueryImportPage({ save = saveDownload }: QueryImportPageProps) {
-  const intl = useIntl();
   const client = useApiClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = useUpload(QUERY_IMPORT_MAX_BYTES);
+  const { file, busy, run } = upload;
   const [detail, setDetail] = useState<QueryImportDetail | null>(null);
   const [reloads, setReloads] = useState(0);
   const batches = useEndpoint(queryImportList, { page: 1, size: 20 }, { reloadToken: reloads });
-
-  const failure = (err: unknown, fallbackId: string) =>
-    err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: fallbackId });
-
-  function choose(files: FileList | null) {
-    setRefusal(null);
-    const chosen = files && files.length > 0 ? files : null;
-    if (!chosen) return setFile(null);
-    if (chosen.length > 1) {
-      setFile(null);
-      return setRefusal(intl.formatMessage({ id: 'casebook.batch.oneFile' }));
-    }
-    const one = chosen[0]!;
-    if (one.size > QUERY_IMPORT_MAX_BYTES) {
-      setFile(null);
-      return setRefusal(intl.formatMessage({ id: 'casebook.batch.tooLarge' }, { max: '30M' }));
-    }
-    setFile(one);
-  }
-
-  async function run<T>(fn: () => Promise<T>, fallbackId: string, done: (value: T) => void) {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      done(await fn());
-    } catch (err) {
-      setRefusal(failure(err, fallbackId));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const assess = () =>
     file &&
@@ -98,8 +65,7 @@ export function QueryImportPage({ save = saveDownload }: QueryImportPageProps) {
       'casebook.batch.assessmentFailed',
       (d) => {
         setDetail(d);
-        setFile(null);
-        if (input.current) input.current.value = '';
+        upload.clearFile();
         setReloads((n) => n + 1);
       },
     );
@@ -126,13 +92,9 @@ export function QueryImportPage({ save = saveDownload }: QueryImportPageProps) {
         <FormattedMessage id="queryImport.title" />
       </Typography>
       <Typography variant="body2">
-        <FormattedMessage id="queryImport.hint" values={{ max: '30M' }} />
+        <FormattedMessage id="queryImport.hint" values={{ max: sizeLimitLabel(QUERY_IMPORT_MAX_BYTES) }} />
       </Typography>
-      {refusal ? (
-        <Alert severity="error" data-testid="query-import-refusal">
-          {refusal}
-        </Alert>
-      ) : null}
+      <UploadRefusal upload={upload} testId="query-import-refusal" />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button
           onClick={() => void download(() => client.call(queryImportTemplate, {}, { silent: true }))}
@@ -141,20 +103,15 @@ export function QueryImportPage({ save = saveDownload }: QueryImportPageProps) {
         >
           <FormattedMessage id="casebook.batch.template" />
         </Button>
-        <Button variant="outlined" component="label" disabled={busy} data-testid="query-import-choose">
-          <FormattedMessage id="casebook.batch.chooseFile" />
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => choose(e.target.files)}
-            data-testid="query-import-file"
-          />
-        </Button>
-        <Typography variant="body2" data-testid="query-import-file-name">
-          {file ? file.name : intl.formatMessage({ id: 'casebook.batch.noFile' })}
-        </Typography>
+        <FileChooser
+          upload={upload}
+          accept={XLSX_ACCEPT}
+          testIds={{
+            button: 'query-import-choose',
+            input: 'query-import-file',
+            name: 'query-import-file-name',
+          }}
+        />
         <Button
           variant="contained"
           onClick={() => void assess()}

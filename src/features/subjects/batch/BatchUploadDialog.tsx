@@ -4,7 +4,7 @@
  * → the import of that assessed file, all rows or none, and its result. A refusal shows the server's translated
  * message in place; choosing another file starts again.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,9 +30,10 @@ import {
   type BatchColumn,
   type DownloadFile,
 } from '../../../../engine/api/subjectManagement';
-import { RequestError } from '../../../../engine/http/requestError';
 import { uploadBody } from '../../../../engine/http/uploadBody';
+import { sizeLimitLabel } from '../../../../engine/upload/chooseFile';
 import { useApiClient } from '../../../../renderers/apiClientContext';
+import { FileChooser, UploadRefusal, XLSX_ACCEPT, useUpload } from '../../../../renderers/upload';
 import { saveDownload } from './saveDownload';
 
 export interface BatchImportResult {
@@ -61,84 +62,46 @@ const isBatchColumn = (c: string | null): c is BatchColumn =>
   c !== null && (BATCH_COLUMNS as readonly string[]).includes(c);
 
 export function BatchUploadDialog({ onClose, onImported, save = saveDownload }: BatchUploadDialogProps) {
-  const intl = useIntl();
   const client = useApiClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = useUpload(BATCH_FILE_MAX_BYTES);
+  const { file, busy, run } = upload;
   const [assessment, setAssessment] = useState<BatchAssessment | null>(null);
   const [result, setResult] = useState<BatchImportResult | null>(null);
 
-  const failure = (err: unknown, fallbackId: string) =>
-    err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: fallbackId });
-
   function choose(files: FileList | null) {
-    setRefusal(null);
     setAssessment(null);
     setResult(null);
-    const chosen = files && files.length > 0 ? files : null;
-    if (!chosen) return setFile(null);
-    if (chosen.length > 1) {
-      setFile(null);
-      return setRefusal(intl.formatMessage({ id: 'casebook.batch.oneFile' }));
-    }
-    const one = chosen[0]!;
-    if (one.size > BATCH_FILE_MAX_BYTES) {
-      setFile(null);
-      return setRefusal(intl.formatMessage({ id: 'casebook.batch.tooLarge' }, { max: '30M' }));
-    }
-    setFile(one);
+    upload.choose(files);
   }
 
-  async function download(fetchFile: () => Promise<DownloadFile>, fallbackId: string) {
-    setRefusal(null);
-    try {
-      save(await fetchFile());
-    } catch (err) {
-      setRefusal(failure(err, fallbackId));
-    }
-  }
+  const download = (fetchFile: () => Promise<DownloadFile>) =>
+    run(fetchFile, 'casebook.batch.downloadFailed', (f) => save(f));
 
-  async function assess() {
-    if (!file) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const body = uploadBody(subjectBatchAssess, {}, file);
-      setAssessment(await client.call(subjectBatchAssess, {}, { silent: true, body }));
-    } catch (err) {
-      setRefusal(failure(err, 'casebook.batch.assessmentFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const assess = () =>
+    file &&
+    run(
+      () =>
+        client.call(subjectBatchAssess, {}, { silent: true, body: uploadBody(subjectBatchAssess, {}, file) }),
+      'casebook.batch.assessmentFailed',
+      setAssessment,
+    );
 
-  async function runImport() {
-    if (!assessment) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const done = await client.call(
-        subjectBatchImport,
-        { assessmentid: assessment.assessmentid },
-        { silent: true },
-      );
-      setResult(done);
-      onImported?.(done);
-    } catch (err) {
-      setRefusal(failure(err, 'casebook.batch.uploadFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const runImport = () =>
+    assessment &&
+    run(
+      () => client.call(subjectBatchImport, { assessmentid: assessment.assessmentid }, { silent: true }),
+      'casebook.batch.uploadFailed',
+      (done) => {
+        setResult(done);
+        onImported?.(done);
+      },
+    );
 
   function again() {
-    setFile(null);
+    upload.clearFile();
+    upload.refuse(null);
     setAssessment(null);
     setResult(null);
-    setRefusal(null);
-    if (input.current) input.current.value = '';
   }
 
   return (
@@ -148,11 +111,7 @@ export function BatchUploadDialog({ onClose, onImported, save = saveDownload }: 
       </DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'grid', gap: 2, pt: 1 }} data-testid="batch-upload-dialog">
-          {refusal ? (
-            <Alert severity="error" data-testid="batch-refusal">
-              {refusal}
-            </Alert>
-          ) : null}
+          <UploadRefusal upload={upload} testId="batch-refusal" />
           {result ? (
             <Alert severity="success" data-testid="batch-result">
               <FormattedMessage
@@ -163,30 +122,23 @@ export function BatchUploadDialog({ onClose, onImported, save = saveDownload }: 
           ) : (
             <>
               <Typography variant="body2">
-                <FormattedMessage id="casebook.batch.hint" values={{ max: '30M' }} />
+                <FormattedMessage
+                  id="casebook.batch.hint"
+                  values={{ max: sizeLimitLabel(BATCH_FILE_MAX_BYTES) }}
+                />
               </Typography>
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Button variant="outlined" component="label" disabled={busy} data-testid="batch-choose-file">
-                  <FormattedMessage id="casebook.batch.chooseFile" />
-                  <input
-                    ref={input}
-                    hidden
-                    type="file"
-                    accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    onChange={(e) => choose(e.target.files)}
-                    data-testid="batch-file-input"
-                  />
-                </Button>
-                <Typography variant="body2" data-testid="batch-file-name">
-                  {file ? file.name : intl.formatMessage({ id: 'casebook.batch.noFile' })}
-                </Typography>
+                <FileChooser
+                  upload={{ ...upload, choose }}
+                  accept={XLSX_ACCEPT}
+                  testIds={{
+                    button: 'batch-choose-file',
+                    input: 'batch-file-input',
+                    name: 'batch-file-name',
+                  }}
+                />
                 <Button
-                  onClick={() =>
-                    void download(
-                      () => client.call(subjectBatchTemplate, {}, { silent: true }),
-                      'casebook.batch.downloadFailed',
-                    )
-                  }
+                  onClick={() => void download(() => client.call(subjectBatchTemplate, {}, { silent: true }))}
                   data-testid="batch-template"
                 >
                   <FormattedMessage id="casebook.batch.template" />
@@ -201,14 +153,8 @@ export function BatchUploadDialog({ onClose, onImported, save = saveDownload }: 
         {assessment && assessment.problemcount > 0 && !result ? (
           <Button
             onClick={() =>
-              void download(
-                () =>
-                  client.call(
-                    subjectBatchReport,
-                    { assessmentid: assessment.assessmentid },
-                    { silent: true },
-                  ),
-                'casebook.batch.downloadFailed',
+              void download(() =>
+                client.call(subjectBatchReport, { assessmentid: assessment.assessmentid }, { silent: true }),
               )
             }
             data-testid="batch-download-report"

@@ -1,0 +1,2 @@
+export { FileChooser, UploadRefusal, XLSX_ACCEPT, type FileChooserProps } from './FileChooser';
+export { useUpload, type Upload } from './useUpload';
