@@ -10,7 +10,8 @@ import ExcelJS from 'exceljs';
 import type { CodingDictionary, CodingEntry, CodingLevel } from '../../../engine/api/medCoding';
 import { CODING_LEVELS } from '../../../engine/api/medCoding';
 import type { ServerMessageId } from '../../core/messages';
-import { cellText as workbookCellText, zipUnpackedSize } from '../subjectManagement/batchWorkbook';
+import { cellText as workbookCellText } from '../../core/xlsx/cellText';
+import { zipUnpackedSize } from '../../core/xlsx/zipGuard';
 
 /** Most entries a dictionary may have (MedDRA has about 80,000 LLTs). */
 export const DICTIONARY_MAX_ROWS = 200_000;

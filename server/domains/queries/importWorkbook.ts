@@ -2,7 +2,7 @@
  * The query import file as a workbook (exceljs, server side only; docs/query-import.md): the template (columns headed
  * `label (key)` in the user's language, an instructions sheet with a sample row), reading an uploaded file's first
  * sheet by its header (key or either language's label), and the report of bad rows. The zip is measured before
- * exceljs unpacks anything (the subject batch upload's guard, zipUnpackedSize).
+ * exceljs unpacks anything (core/xlsx/zipGuard).
  */
 import ExcelJS from 'exceljs';
 import type { Locale } from '../../../engine/api/localized';
@@ -11,7 +11,7 @@ import {
   type QueryImportColumn,
   type QueryImportRow,
 } from '../../../engine/api/queryImport';
-import { cellText, zipUnpackedSize } from '../subjectManagement/batchWorkbook';
+import { readSheetByHeader, type SheetByHeader } from '../../core/xlsx/readSheet';
 
 export const IMPORT_COLUMN_LABELS: Record<QueryImportColumn, Record<Locale, string>> = {
   subjid: { zh_CN: '受试者编号', en: 'Subject number' },
@@ -106,56 +106,28 @@ export async function importTemplateWorkbook(
 }
 
 export type ImportSheetRead =
-  | { kind: 'unreadable' }
-  | { kind: 'tooMany' }
-  | { kind: 'unknownColumns'; columns: string[] }
-  | { kind: 'missingColumns'; columns: string[] }
+  | Exclude<SheetByHeader<QueryImportColumn>, { kind: 'rows' }>
   | { kind: 'rows'; rows: { row: number; cells: Record<QueryImportColumn, string | null> }[] };
 
 const REQUIRED: readonly QueryImportColumn[] = ['subjid', 'visitnum', 'tid', 'note'];
 
-/** The first sheet's rows by its header row; blank rows skipped. A zip that unpacks too large is not read. */
+/** The first sheet's rows by its header row (core/xlsx/readSheet), every column present in each row's cells. */
 export async function readImportSheet(bytes: Buffer, maxRows: number): Promise<ImportSheetRead> {
-  if (zipUnpackedSize(bytes) === null) return { kind: 'unreadable' };
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    return { kind: 'unreadable' };
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { kind: 'unreadable' };
-  const byIndex = new Map<number, QueryImportColumn>();
-  const unknown: string[] = [];
-  sheet.getRow(1).eachCell((c, col) => {
-    const text = cellText(c.value);
-    if (text === null) return;
-    const column = importColumnOfHeader(text);
-    if (column) byIndex.set(col, column);
-    else unknown.push(text);
+  const read = await readSheetByHeader(bytes, maxRows, {
+    columnOfHeader: importColumnOfHeader,
+    required: REQUIRED,
   });
-  if (unknown.length > 0) return { kind: 'unknownColumns', columns: unknown };
-  const present = new Set(byIndex.values());
-  const missing = REQUIRED.filter((c) => !present.has(c));
-  if (missing.length > 0) return { kind: 'missingColumns', columns: missing };
-  const rows: { row: number; cells: Record<QueryImportColumn, string | null> }[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells = Object.fromEntries(QUERY_IMPORT_COLUMNS.map((c) => [c, null])) as Record<
-      QueryImportColumn,
-      string | null
-    >;
-    let any = false;
-    for (const [col, column] of byIndex) {
-      const text = cellText(row.getCell(col).value);
-      cells[column] = text;
-      if (text !== null) any = true;
-    }
-    if (!any) continue;
-    if (rows.length >= maxRows) return { kind: 'tooMany' };
-    rows.push({ row: r, cells });
-  }
-  return { kind: 'rows', rows };
+  if (read.kind !== 'rows') return read;
+  return {
+    kind: 'rows',
+    rows: read.rows.map(({ row, cells }) => ({
+      row,
+      cells: Object.fromEntries(QUERY_IMPORT_COLUMNS.map((c) => [c, cells[c] ?? null])) as Record<
+        QueryImportColumn,
+        string | null
+      >,
+    })),
+  };
 }
 
 const isImportColumn = (c: string | null): c is QueryImportColumn =>

@@ -3,15 +3,9 @@ import { deflateRawSync } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { BATCH_COLUMNS } from '../../../engine/api/subjectManagement';
-import {
-  MAX_UNPACKED_BYTES,
-  cellText,
-  columnHeader,
-  columnOfHeader,
-  readBatchSheet,
-  workbookOf,
-  zipUnpackedSize,
-} from './batchWorkbook';
+import { cellText } from '../../core/xlsx/cellText';
+import { MAX_UNPACKED_BYTES, zipUnpackedSize } from '../../core/xlsx/zipGuard';
+import { columnHeader, columnOfHeader, readBatchSheet, workbookOf } from './batchWorkbook';
 
 /** A one-entry zip whose directory declares `declared` unpacked bytes for `content`, deflated. */
 function oneEntryZip(content: Buffer, declared: number): Buffer {
