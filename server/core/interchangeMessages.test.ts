@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FORM_MESSAGES } from './formMessages';
 import { ISSUE_MESSAGES, issueText } from './interchangeMessages';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -28,6 +29,16 @@ describe('import report issue texts', () => {
       const server = Object.fromEntries(client.map(([id]) => [id, ISSUE_MESSAGES[id]?.[locale]]));
       expect(server).toEqual(Object.fromEntries(client));
     }
+  });
+
+  it('equal the client catalogues for every form engine message (a schema problem of an imported form), in both languages', () => {
+    for (const locale of ['zh_CN', 'en'] as const) {
+      const client = Object.entries(catalogue(locale)).filter(([id]) => id.startsWith('form.'));
+      expect(client.length).toBeGreaterThan(50);
+      const server = Object.fromEntries(client.map(([id]) => [id, FORM_MESSAGES[id]?.[locale]]));
+      expect(server).toEqual(Object.fromEntries(client));
+    }
+    expect(issueText('form.unknownCodeList', 'en', { codelisttype: 'NOPE' })).not.toContain('form.');
   });
 
   it('exist for every id the importers emit', () => {

@@ -4,6 +4,7 @@
  * the server does not know is answered as its id with its values, so that a new importer message is never lost.
  */
 import type { Locale, LocalizedText } from '../../engine/api/localized';
+import { FORM_MESSAGES } from './formMessages';
 
 export const INTERCHANGE_MESSAGES = {
   uploadNotText: {
@@ -337,13 +338,13 @@ export const ISSUE_MESSAGES: Record<string, LocalizedText> = {
   },
 };
 
-/** An issue's text in the locale; an unknown id as `id {name=value, …}`. */
+/** An issue's text in the locale (an import issue, or a form engine message: a schema problem); an unknown id as `id {name=value, …}`. */
 export function issueText(
   messageId: string,
   locale: Locale,
   values: Record<string, string | number>,
 ): string {
-  const text = ISSUE_MESSAGES[messageId];
+  const text = ISSUE_MESSAGES[messageId] ?? FORM_MESSAGES[messageId];
   if (!text) {
     const args = Object.entries(values).map(([k, v]) => `${k}=${v}`);
     return args.length > 0 ? `${messageId} {${args.join(', ')}}` : messageId;
