@@ -39,7 +39,9 @@ export function definitionProblems(definition: StudyDefinition): string[] {
     const compiled = compileForm(form, { codeLists: catalog });
     return compiled.ok
       ? []
-      : compiled.issues.map((i) => `form ${form.tid}: ${i.path} ${i.messageId} ${JSON.stringify(i.values ?? {})}`);
+      : compiled.issues.map(
+          (i) => `form ${form.tid}: ${i.path} ${i.messageId} ${JSON.stringify(i.values ?? {})}`,
+        );
   });
 }
 
