@@ -140,6 +140,12 @@ export const dataInfo = endpoint({
     items: yup.mixed<Record<string, ItemStatus>>().defined(),
     /** What the session's role may do on this record (record actions are registered by capability). */
     capabilities: capabilitiesSchema(),
+    /**
+     * The names of the study's code lists (SITE included): the client compiles the schema against them, so that a
+     * select naming a list the study has not is a named problem of the form (docs/codelists.md). Absent from an
+     * older server: no check.
+     */
+    codeLists: yup.array(str().required()).optional(),
   }),
 });
 

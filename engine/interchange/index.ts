@@ -17,3 +17,4 @@ export {
   type OdmSubject,
   type OdmUser,
 } from './odm/clinicalData';
+export { importOutcomes, type ImportOutcomes } from './outcomes';

@@ -14,23 +14,15 @@
  *   - subj-sh01-0001 (SH01): V1 DM.
  */
 import { readdir } from 'node:fs/promises';
-import {
-  demoSchemas,
-  editReasons as demoEditReasons,
-  visitSchedule as demoVisitSchedule,
-} from '../../fixtures/forms/index';
+import { editReasons as demoEditReasons } from '../../fixtures/forms/index';
 import type { FormValues } from '../../engine/form/types';
 import type { MetaText } from '../../engine/metadata/types';
 import { queryOne, type Db } from '../core/db/db';
-import {
-  putEditReason,
-  putFormSchema,
-  putScheduledVisit,
-  type FormSchemaRow,
-} from '../domains/data/formsRepository';
+import { putEditReason, putFormSchema, type FormSchemaRow } from '../domains/data/formsRepository';
 import { findRecord } from '../domains/data/recordsRepository';
 import { createFormSchemaService, userFormContext } from '../domains/data/formSchemas';
 import { saveNewRecord, updateExistingRecord, type SaveActor } from '../domains/data/saveRecord';
+import { DEMO_STUDY_ODM_FILE, demoStudyDefinition } from './demoStudy';
 
 /** Files that shape the seeded forms (for the test snapshot's key). */
 export async function formSeedSourceFiles(): Promise<URL[]> {
@@ -40,6 +32,8 @@ export async function formSeedSourceFiles(): Promise<URL[]> {
     new URL('../../fixtures/forms/index.ts', import.meta.url),
     new URL('../../fixtures/forms/generateBigForm.ts', import.meta.url),
     new URL('./forms.ts', import.meta.url),
+    DEMO_STUDY_ODM_FILE,
+    new URL('./demoStudy.ts', import.meta.url),
   ];
 }
 
@@ -57,9 +51,14 @@ function text(meta: MetaText): { zh_CN: string; en: string } {
   return typeof meta === 'string' ? { zh_CN: meta, en: meta } : meta;
 }
 
-/** Schemas, visit schedule and edit reasons. */
+/**
+ * Schemas, visit schedule and edit reasons. The schemas, visits (kind, planned day, forms and optional forms) and
+ * code lists come from the demo study's ODM file, imported as a real import is (./demoStudy.ts); the visits' order
+ * is the file's Protocol order (sort 1, 2, …).
+ */
 export async function seedFormDefinitions(tx: Db, studyId: string, now: Date): Promise<void> {
-  for (const schema of demoSchemas) {
+  const definition = await demoStudyDefinition();
+  for (const schema of definition.forms) {
     const row: FormSchemaRow = {
       tid: schema.tid,
       formid: schema.formid,
@@ -70,16 +69,16 @@ export async function seedFormDefinitions(tx: Db, studyId: string, now: Date): P
     };
     await putFormSchema(tx, studyId, row, now);
   }
-  for (const v of demoVisitSchedule) {
+  for (const [index, v] of definition.visits.entries()) {
     const name = text(v.name);
-    await putScheduledVisit(tx, studyId, {
-      visitnum: v.visitnum,
-      name_zh: name.zh_CN,
-      name_en: name.en,
-      sort: v.sort,
-      day: v.day,
-      tids: v.tids,
-    });
+    await tx.query(
+      `insert into visit_schedule (study_id, visitnum, name_zh, name_en, sort, day, tids, kind, optional_tids)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       on conflict (study_id, visitnum) do update set name_zh = excluded.name_zh, name_en = excluded.name_en,
+         sort = excluded.sort, day = excluded.day, tids = excluded.tids, kind = excluded.kind,
+         optional_tids = excluded.optional_tids`,
+      [studyId, v.visitnum, name.zh_CN, name.en, index + 1, v.day, v.tids, v.kind, v.optionalTids],
+    );
   }
   for (const [sort, r] of demoEditReasons.entries()) {
     const t = text(r.text);

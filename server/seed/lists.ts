@@ -199,7 +199,7 @@ export async function seedLists(db: Db, studyId: string, seed: ListsSeed, at: Da
   }
   for (const [codelisttype, items] of Object.entries(seed.codeLists)) {
     for (const [sort, item] of items.entries()) {
-      await putCodeListItem(db, {
+      await putCodeListItem(db, studyId, {
         codelisttype,
         codevalue: item.codevalue,
         zh_CN: item.codedesp.zh_CN,

@@ -13,6 +13,7 @@ import { localizedTextSchema, LOCALES } from '../../engine/api/localized';
 import { LISTS_SEED_DIR, LIST_SEED_FILES, loadListsSeed, seedLists, type ListsSeed } from './lists';
 import { DEMO_SUBJECT_COUNT, generateSubjects, vacuumSubjects } from './subjects';
 import { formSeedSourceFiles, seedForms, topUpForms } from './forms';
+import { codeListsSeedOf, demoStudyDefinition } from './demoStudy';
 import { seedCasebook } from './casebook';
 import { hasCasebookVisits, seedCasebookVisits } from './casebookVisits';
 import { hasSdvPlan, seedSdvPlan } from './sdvPlan';
@@ -225,6 +226,14 @@ export async function isSeeded(db: Db): Promise<boolean> {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The list screens' definitions with the demo study's code lists as its ODM file defines them (./demoStudy.ts):
+ * fixtures/lists/codeLists.def.json is what scripts/exportDemoOdm.ts writes into the file, not what the seed stores.
+ */
+async function withDemoCodeLists(lists: ListsSeed): Promise<ListsSeed> {
+  return { ...lists, codeLists: codeListsSeedOf(await demoStudyDefinition()) };
+}
+
 /** Inserts the demo seed in one transaction. The database must be migrated and empty. */
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
   const seed = await loadSeed();
@@ -312,7 +321,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<DemoSeed> {
         [study.id, n.message.zh_CN, n.message.en, now.toISOString(), n.active],
       );
     }
-    await seedLists(tx, study.id, seed.lists, now);
+    await seedLists(tx, study.id, await withDemoCodeLists(seed.lists), now);
     await generateSubjects(tx, study.id, opts.subjects ?? DEMO_SUBJECT_COUNT);
     await seedCasebook(tx, study.id);
     await seedSdvPlan(tx, study.id);
@@ -366,7 +375,7 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
   if ((rows[0]?.n ?? 0) === 0) {
     await db.transaction(async (tx) => {
       await seedMenus(tx, seed);
-      await seedLists(tx, studyId, seed.lists, now);
+      await seedLists(tx, studyId, await withDemoCodeLists(seed.lists), now);
       const subjects = await tx.query<{ n: number }>('select count(*)::int as n from subjects');
       if ((subjects[0]?.n ?? 0) === 0) await generateSubjects(tx, studyId, DEMO_SUBJECT_COUNT);
     });
@@ -405,7 +414,7 @@ export async function topUpSeed(db: Db, now: Date = new Date()): Promise<boolean
     await db.transaction(async (tx) => {
       await seedFreezePermissions(tx);
       await seedMenus(tx, seed);
-      await seedLists(tx, studyId, seed.lists, now);
+      await seedLists(tx, studyId, await withDemoCodeLists(seed.lists), now);
     });
     added = true;
   }

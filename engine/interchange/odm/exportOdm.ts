@@ -117,6 +117,7 @@ const ITEM_ALIAS_KEYS = [
   'text',
   'inputAssist',
   'coding',
+  'identifier',
 ] as const;
 
 function itemDataType(item: RawFormItem, codeLists: ReadonlyMap<string, StudyCodeList>): string {

@@ -22,6 +22,8 @@ const YES_NO: { codevalue: string; codedesp: MetaText }[] = [
 const REDCAP_TYPES: Readonly<Record<string, string>> = {
   text: 'text',
   notes: 'textarea',
+  // REDCap's ODM export writes a notes field as `textarea`
+  textarea: 'textarea',
   radio: 'radio',
   select: 'select',
   dropdown: 'select',
@@ -131,6 +133,14 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
       ctx.issues.add('info', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: fieldtype });
     else if (t === 'text' && fieldtype !== 'text') {
       /* a validated REDCap text field: its DataType says more */
+    } else if (
+      (t === 'select' || t === 'radio') &&
+      codeList === undefined &&
+      redcapType !== 'yesno' &&
+      redcapType !== 'truefalse'
+    ) {
+      // a choice field whose choices are not in the file (REDCap's `sql`: a query on its server): a text field
+      ctx.issues.add('warning', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: fieldtype });
     } else {
       if (redcapType === 'slider') {
         ctx.issues.add('info', at, ODM_ISSUE.vendorFieldType, { fieldType: redcapType, as: t });
@@ -242,6 +252,7 @@ export function readItem(ref: XmlElement, variable: string, ctx: ItemReadContext
     'text',
     'inputAssist',
     'coding',
+    'identifier',
     'required',
     'partial',
     'length',

@@ -1,16 +1,18 @@
 /**
  * Form schemas as the server validates with them: compiled with the engine (the same compileForm as the browser),
- * once per study + tid + version, with the options of the code lists they name resolved from the stored code lists
- * (recompiled when one of those options changes). Also the validation context of a user (FormContext).
+ * once per study + tid + version, with the options of the code lists they name resolved from the study's stored code
+ * lists (recompiled when one of those options changes); a form naming a code list the study has not does not load
+ * (its issues name the item). Also the validation context of a user (FormContext).
  */
 import { formatDateInZone } from '../../../engine/fieldTypes/dates';
 import { compileForm, withOptions } from '../../../engine/form/index';
-import type { CompiledForm, FormContext, FormSchemaIssue } from '../../../engine/form/types';
+import type { CodeListCatalog, CompiledForm, FormContext, FormSchemaIssue } from '../../../engine/form/types';
 import { textLimitOf } from '../../../engine/input/textLimit';
 import type { CodeOption } from '../../../engine/metadata/types';
 import type { Db } from '../../core/db/db';
 import { codeListOptions, formSchemaVersion, latestFormSchema, type FormSchemaRow } from './formsRepository';
 import { findUserById } from '../../core/auth/users';
+import { SITE_CODE_LIST } from '../lists/engine/registry';
 
 export type LoadedForm =
   | { ok: true; row: FormSchemaRow; form: CompiledForm }
@@ -23,6 +25,8 @@ interface CacheEntry {
   codelisttypes: string[];
   signature: string;
   withOptions: CompiledForm | null;
+  /** The problems of the form against the study's code lists (a list it names that the study has not). */
+  listIssues: readonly FormSchemaIssue[];
 }
 
 export interface FormSchemaService {
@@ -47,7 +51,7 @@ export function createFormSchemaService(db: Db): FormSchemaService {
             ),
           ]
         : [];
-      entry = { row, compiled, codelisttypes, signature: '', withOptions: null };
+      entry = { row, compiled, codelisttypes, signature: '', withOptions: null, listIssues: [] };
       cache.set(key, entry);
     }
     return entry;
@@ -68,18 +72,35 @@ export function createFormSchemaService(db: Db): FormSchemaService {
       const { row } = entry;
       if (!entry.compiled.ok) return { ok: false, row, issues: entry.compiled.issues };
       if (entry.codelisttypes.length === 0) return { ok: true, row, form: entry.compiled.form };
-      const { options, signature } = await codeListOptions(db, entry.codelisttypes);
-      if (!entry.withOptions || entry.signature !== signature) {
-        const lookup = (type: string): readonly CodeOption[] | null => {
-          const list = options.get(type);
-          return list ? list.map((o) => ({ value: o.codevalue, label: { zh_CN: o.zh_CN, en: o.en } })) : null;
-        };
-        entry.withOptions = withOptions(entry.compiled.form, lookup);
+      const { options, signature } = await codeListOptions(db, studyId, entry.codelisttypes);
+      if (entry.signature !== signature || (!entry.withOptions && entry.listIssues.length === 0)) {
+        const catalog = studyCatalog(options);
+        // compiled again against the study's code lists: a list the study does not have is a named problem of the
+        // form (form.unknownCodeList at the item's codelisttype), never an empty select
+        const checked = compileForm(row.schema, { codeLists: catalog });
         entry.signature = signature;
+        if (checked.ok) {
+          entry.listIssues = [];
+          entry.withOptions = withOptions(entry.compiled.form, (type) => catalog[type] ?? null);
+        } else {
+          entry.listIssues = checked.issues;
+          entry.withOptions = null;
+        }
       }
+      if (!entry.withOptions) return { ok: false, row, issues: entry.listIssues };
       return { ok: true, row, form: entry.withOptions };
     },
   };
+}
+
+/** The study's code lists as compileForm takes them: the stored ones with their options; SITE (the role's sites). */
+function studyCatalog(
+  options: ReadonlyMap<string, readonly { codevalue: string; zh_CN: string; en: string }[]>,
+): CodeListCatalog {
+  const catalog: Record<string, readonly CodeOption[] | null> = { [SITE_CODE_LIST]: null };
+  for (const [type, list] of options)
+    catalog[type] = list.map((o) => ({ value: o.codevalue, label: { zh_CN: o.zh_CN, en: o.en } }));
+  return catalog;
 }
 
 /** The validation switches of a user (login info) and today's date in their time zone. */

@@ -182,6 +182,7 @@ export async function putEditReason(
 /** The options of several code lists and their version signature (for caches of forms compiled with them). */
 export async function codeListOptions(
   db: Db,
+  studyId: string,
   types: readonly string[],
 ): Promise<{ options: Map<string, { codevalue: string; zh_CN: string; en: string }[]>; signature: string }> {
   const rows = await db.query<{
@@ -192,8 +193,8 @@ export async function codeListOptions(
     version: number;
   }>(
     `select codelisttype, codevalue, codedesp_zh, codedesp_en, version from codelist_items
-     where codelisttype = any($1::text[]) order by codelisttype, sort, codevalue`,
-    [[...types]],
+     where study_id = $1 and codelisttype = any($2::text[]) order by codelisttype, sort, codevalue`,
+    [studyId, [...types]],
   );
   const options = new Map<string, { codevalue: string; zh_CN: string; en: string }[]>();
   const parts: string[] = [];

@@ -47,6 +47,8 @@ import {
 import { orNotFound } from './notFound';
 import type { SaveAttempt } from './recordHooks';
 import { compiledForm, metaTextOf, scopedRecord } from './service';
+import { codeListNames } from '../lists/codeLists';
+import { SITE_CODE_LIST } from '../lists/engine/registry';
 
 /**
  * The column set of a log-line form as datalist sends it: the schema's `columns` completed from the form's items
@@ -264,6 +266,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             ...pageOf(subject.id, params),
             recordId: record?.id ?? null,
           }),
+          codeLists: [SITE_CODE_LIST, ...(await codeListNames(db, session.studyId))],
         });
       });
     },

@@ -29,11 +29,16 @@ function sameItems(a: StudyCodeList, b: StudyCodeList): boolean {
 }
 
 /** Imported code lists whose name the study already uses with other options. */
-export async function codeListConflicts(db: Db, definition: StudyDefinition): Promise<string[]> {
+export async function codeListConflicts(
+  db: Db,
+  studyId: string,
+  definition: StudyDefinition,
+): Promise<string[]> {
   const existing = new Map(
     (
       await codeListsNamed(
         db,
+        studyId,
         definition.codeLists.map((l) => l.name),
       )
     ).map((l) => [l.name, l]),
@@ -47,7 +52,7 @@ export async function codeListConflicts(db: Db, definition: StudyDefinition): Pr
 }
 
 /** The code lists a form compiles with: the study's (SITE and the others it names) overlaid by the imported ones. */
-async function catalogOf(db: Db, definition: StudyDefinition): Promise<CodeListCatalog> {
+async function catalogOf(db: Db, studyId: string, definition: StudyDefinition): Promise<CodeListCatalog> {
   const named = new Set<string>();
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(walk);
@@ -59,7 +64,7 @@ async function catalogOf(db: Db, definition: StudyDefinition): Promise<CodeListC
   };
   walk(definition.forms);
   const catalog: Record<string, { value: string; label: { zh_CN: string; en: string } }[] | null> = {};
-  for (const l of await codeListsNamed(db, [...named]))
+  for (const l of await codeListsNamed(db, studyId, [...named]))
     catalog[l.name] = l.items.map((i) => ({ value: i.codevalue, label: localized(i.codedesp) }));
   catalog.SITE = null;
   for (const l of definition.codeLists)
@@ -79,7 +84,7 @@ export async function checkDefinition(
   definition: StudyDefinition,
 ): Promise<{ issues: ImportIssue[]; forms: CheckedForm[] }> {
   const issues: ImportIssue[] = [];
-  const catalog = await catalogOf(db, definition);
+  const catalog = await catalogOf(db, studyId, definition);
   const seen = new Set<string>();
   const forms: CheckedForm[] = [];
   for (const form of definition.forms) {
@@ -134,7 +139,7 @@ export async function checkDefinition(
         messageId: 'interchange.issue.reservedCodeList',
         values: { name: list.name },
       });
-  for (const name of await codeListConflicts(db, definition))
+  for (const name of await codeListConflicts(db, studyId, definition))
     issues.push({
       severity: 'error',
       at: `code list ${name}`,

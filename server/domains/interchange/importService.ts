@@ -238,22 +238,23 @@ async function writeDefinition(
   now: Date,
 ): Promise<PublishedVersion> {
   // code lists: shared by name; an identical one is reused, a new one added, a different one refuses the publish
-  const conflicts = await codeListConflicts(tx, definition);
+  const conflicts = await codeListConflicts(tx, studyId, definition);
   if (conflicts.length > 0)
     throw new InterchangeRefused('interchangeCodeListConflict', 200, { name: conflicts.join(', ') });
   const codeListsAdded: string[] = [];
   for (const list of definition.codeLists) {
     const there = await queryOne<{ n: number }>(
       tx,
-      'select count(*)::int as n from codelist_items where codelisttype = $1',
-      [list.name],
+      'select count(*)::int as n from codelist_items where study_id = $1 and codelisttype = $2',
+      [studyId, list.name],
     );
     if ((there?.n ?? 0) > 0) continue;
     for (const [sort, item] of list.items.entries()) {
       const desp = localized(item.codedesp);
       await tx.query(
-        `insert into codelist_items (codelisttype, codevalue, codedesp_zh, codedesp_en, sort) values ($1, $2, $3, $4, $5)`,
-        [list.name, item.codevalue, desp.zh_CN, desp.en, sort + 1],
+        `insert into codelist_items (study_id, codelisttype, codevalue, codedesp_zh, codedesp_en, sort)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [studyId, list.name, item.codevalue, desp.zh_CN, desp.en, sort + 1],
       );
     }
     codeListsAdded.push(list.name);

@@ -38,11 +38,15 @@ export function codeListNamesOf(schema: unknown, into: Set<string> = new Set()):
 }
 
 /** The code lists by name, in their order (SITE is not stored: it is the role's sites, never exported). */
-export async function codeListsNamed(db: Db, names: readonly string[]): Promise<StudyCodeList[]> {
+export async function codeListsNamed(
+  db: Db,
+  studyId: string,
+  names: readonly string[],
+): Promise<StudyCodeList[]> {
   const rows = await db.query<{ codelisttype: string; codevalue: string; zh: string; en: string }>(
     `select codelisttype, codevalue, codedesp_zh as zh, codedesp_en as en from codelist_items
-     where codelisttype = any($1::text[]) order by codelisttype, sort, codevalue`,
-    [[...names]],
+     where study_id = $1 and codelisttype = any($2::text[]) order by codelisttype, sort, codevalue`,
+    [studyId, [...names]],
   );
   const lists = new Map<string, StudyCodeList>();
   for (const r of rows) {
@@ -106,6 +110,6 @@ export async function studyDefinitionOf(db: Db, studyId: string): Promise<StudyD
     version: study.crfver ?? '1',
     visits,
     forms,
-    codeLists: await codeListsNamed(db, [...names]),
+    codeLists: await codeListsNamed(db, studyId, [...names]),
   };
 }

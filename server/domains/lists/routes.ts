@@ -31,7 +31,7 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext, lists: ListReg
         const site = await findSite(db, session.siteId);
         return ok(site ? [{ codevalue: site.siteid, codedesp: `${site.sitecode} ${site.sitename}` }] : []);
       }
-      const items = await codeListItems(db, params.codelisttype);
+      const items = await codeListItems(db, session.studyId, params.codelisttype);
       return items ? ok(items) : fail(message('unknownCodeList', locale));
     },
   });

@@ -37,20 +37,32 @@ function textOf(value: unknown, locale: Locale): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-async function codeLabels(db: Db, codelisttype: string, locale: Locale): Promise<Map<string, string>> {
+async function codeLabels(
+  db: Db,
+  studyId: string,
+  codelisttype: string,
+  locale: Locale,
+): Promise<Map<string, string>> {
   const rows = await db.query<{ codevalue: string; zh: string; en: string }>(
-    'select codevalue, codedesp_zh as zh, codedesp_en as en from codelist_items where codelisttype = $1',
-    [codelisttype],
+    `select codevalue, codedesp_zh as zh, codedesp_en as en from codelist_items
+     where study_id = $1 and codelisttype = $2`,
+    [studyId, codelisttype],
   );
   return new Map(rows.map((r) => [r.codevalue, locale === 'en' ? r.en : r.zh]));
 }
 
 /** A cell's text as the overview shows it: code lists and {zh_CN, en} texts in the locale, age in days. */
-async function cellWriter(db: Db, columns: readonly ColumnLeafDef[], locale: Locale, now: Date) {
+async function cellWriter(
+  db: Db,
+  studyId: string,
+  columns: readonly ColumnLeafDef[],
+  locale: Locale,
+  now: Date,
+) {
   const codes = new Map<string, Map<string, string>>();
   for (const c of columns)
     if (c.filter?.name === 'codelist' && c.filter.arg && !codes.has(c.filter.arg))
-      codes.set(c.filter.arg, await codeLabels(db, c.filter.arg, locale));
+      codes.set(c.filter.arg, await codeLabels(db, studyId, c.filter.arg, locale));
   return (column: ColumnLeafDef, row: Record<string, unknown>): string | number => {
     if (column.render === 'queryAge') {
       const at = Date.parse(String(row.ctime));
@@ -94,7 +106,7 @@ export function queryExportRoutes(app: FastifyInstance, ctx: AppContext): void {
           (d) => d.kind === 'columns',
         );
         const columns = columnLeaves(parseColumns(definition?.definition ?? [], SERVER_FIELD_TYPES).items);
-        const write = await cellWriter(db, columns, locale, now);
+        const write = await cellWriter(db, session.studyId, columns, locale, now);
         const workbook = new ExcelJS.Workbook();
         workbook.creator = 'EDC web';
         const sheet = workbook.addWorksheet(locale === 'en' ? 'Queries' : '质疑');

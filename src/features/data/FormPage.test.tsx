@@ -101,6 +101,8 @@ interface Setup {
   auditTrail?: DataOf<typeof auditTrail>;
   /** What the server's edit checks (check.do / checkupdate.do) find; none by default. */
   serverProblems?: FormProblems;
+  /** The study's code-list names as datainfo answers them (absent: an older server, no check). */
+  codeLists?: string[];
 }
 
 function setup({
@@ -114,9 +116,17 @@ function setup({
   registries,
   auditTrail: auditRows = [],
   serverProblems = {},
+  codeLists,
 }: Setup = {}) {
   seedSession(window.sessionStorage, roleLoginInfo);
-  const info = { schema, record, values, items, capabilities: [...capabilities] } as DataOf<typeof dataInfo>;
+  const info = {
+    schema,
+    record,
+    values,
+    items,
+    capabilities: [...capabilities],
+    ...(codeLists ? { codeLists } : {}),
+  } as DataOf<typeof dataInfo>;
   const answer = (params: unknown): SaveOutcome | Promise<SaveOutcome> =>
     save
       ? save(params as Record<string, unknown>)
@@ -743,6 +753,47 @@ describe('a malformed form schema', () => {
     expect(panel).not.toHaveTextContent(/form\.[a-zA-Z]+/); // translated, not message ids
     expect(screen.queryByTestId('ecrf-form')).toBeNull();
     expect(screen.queryByTestId('form-save')).toBeNull();
+  });
+
+  it('names a select whose code list the study does not have (datainfo names the study’s lists), not an empty select', async () => {
+    const withList = {
+      ...vsSchema,
+      sections: [
+        {
+          id: 'S1',
+          title: 'Lists',
+          items: [
+            { variable: 'POS', label: 'Position', fieldtype: 'select', codelisttype: 'POSITION' },
+            { variable: 'SEXQ', label: 'Sex', fieldtype: 'radio', codelisttype: 'SEX' },
+          ],
+        },
+      ],
+      rules: [],
+    };
+    setup({ schema: withList, codeLists: ['SITE', 'SEX', 'YN'] });
+    const panel = await screen.findByTestId('schema-issues');
+    const issues = within(panel).getAllByTestId('schema-issue');
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toHaveTextContent(/POSITION/);
+    expect(issues[0]).not.toHaveTextContent(/form\.unknownCodeList/);
+    expect(screen.queryByTestId('ecrf-form')).toBeNull();
+  });
+
+  it('enters a form whose code lists the study has', async () => {
+    const known = {
+      ...vsSchema,
+      sections: [
+        {
+          id: 'S1',
+          title: 'Lists',
+          items: [{ variable: 'SEXQ', label: 'Sex', fieldtype: 'radio', codelisttype: 'SEX' }],
+        },
+      ],
+      rules: [],
+    };
+    setup({ schema: known, codeLists: ['SITE', 'SEX', 'YN'] });
+    await screen.findByTestId('ecrf-form');
+    expect(screen.queryByTestId('schema-issues')).toBeNull();
   });
 });
 

@@ -38,7 +38,12 @@ export function useRecordRead(
   const data = state.status === 'ready' ? state.data : null;
   const compiled = useMemo<CompiledRecord | null>(() => {
     if (data === null) return null;
-    const result = compileFormCached(data.schema);
+    // against the study's code lists when the server names them: a select naming a list the study has not is a
+    // problem of the form shown in place of it (form.unknownCodeList), not an empty select
+    const result = compileFormCached(
+      data.schema,
+      data.codeLists ? { codeLists: Object.fromEntries(data.codeLists.map((name) => [name, null])) } : {},
+    );
     if (!result.ok) return { ok: false, issues: result.issues };
     const { record, values, items, capabilities } = data;
     return {
