@@ -34,17 +34,18 @@ const SEPARATORS = /[/\\]/g;
 
 /** A file name safe to save under: unsafe characters and path separators become `_`, no leading dot, ≤ 200. */
 export function safeFilename(name: string): string {
-  const cleaned = name.replace(UNSAFE_CHARS, '_').replace(SEPARATORS, '_').replace(/^[.\s]+/, '').trim();
+  const cleaned = name
+    .replace(UNSAFE_CHARS, '_')
+    .replace(SEPARATORS, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
   const cut = [...cleaned].slice(0, MAX_NAME).join('');
   return cut === '' ? 'download' : cut;
 }
 
 /** RFC 8187 `attr-char`s stay as they are; every other UTF-8 byte is percent-encoded. */
 function encodeExtValue(text: string): string {
-  return encodeURIComponent(text).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** `attachment; filename="<ASCII>"; filename*=UTF-8''<percent-encoded>` for a (made safe) file name. */

@@ -67,9 +67,7 @@ export interface RouteOptions<P, D, S> {
    * The data of a success answer must be the contract's `D`; a failure is `fail(msg)`. An endpoint declared
    * `file: true` answers its success as a `FileReply` (the file streamed, fileReply.ts).
    */
-  handler: (
-    ctx: RouteContext<P> & { session: S },
-  ) => Promise<ApiEnvelope<D> | ApiEnvelope<null> | FileReply>;
+  handler: (ctx: RouteContext<P> & { session: S }) => Promise<ApiEnvelope<D> | ApiEnvelope<null> | FileReply>;
 }
 
 /**
@@ -272,7 +270,8 @@ function register<P extends AnyObject, D, S>(
           session: session as S,
         });
         if (body instanceof FileReply) {
-          if (!def.file) throw new Error(`${def.name}: a file answer from an endpoint not declared file: true`);
+          if (!def.file)
+            throw new Error(`${def.name}: a file answer from an endpoint not declared file: true`);
           return sendFile(reply, body);
         }
         return sendStatus(reply, 200, body);

@@ -155,7 +155,8 @@ export async function downloadJob(
     throw new InterchangeRefused('interchangeDownloadExpired');
   const size = await resultSize(db, job.id);
   // a result whose chunks were purged under it: expired, not a short file
-  if (job.bytes !== null && size.bytes !== job.bytes) throw new InterchangeRefused('interchangeDownloadExpired');
+  if (job.bytes !== null && size.bytes !== job.bytes)
+    throw new InterchangeRefused('interchangeDownloadExpired');
   return new FileReply(
     job.filename,
     job.mimetype,

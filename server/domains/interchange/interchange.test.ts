@@ -135,7 +135,12 @@ describe('import: refusals change nothing', () => {
 
   it('refuses a file name with a control character, a bidi override or over 255 characters (400, translated)', async () => {
     await unchanged(async () => {
-      for (const name of ['study\u0007.xml', 'evil\u202egpj.xml', 'tab\there.xml', 'x'.repeat(256) + '.xml']) {
+      for (const name of [
+        'study\u0007.xml',
+        'evil\u202egpj.xml',
+        'tab\there.xml',
+        'x'.repeat(256) + '.xml',
+      ]) {
         const res = await upload(dm, fileOf(definition()), name);
         expect(res.status, JSON.stringify(name)).toBe(400);
         expect(res.body.msg).toMatch(/file name contains a control character or a path separator/);
@@ -494,11 +499,14 @@ describe('exports as jobs', () => {
   });
 
   it(`refuses a ${MAX_ACTIVE_EXPORTS_PER_USER + 1}th export while ${MAX_ACTIVE_EXPORTS_PER_USER} are queued or running (429, translated); nothing written`, async () => {
-    const userId = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!.id;
-    const ctx = (await h.db.query<{ study_id: string; role_id: string; site_id: string }>(
-      `select study_id, role_id, site_id from jobs where user_id = $1 order by id desc limit 1`,
-      [userId],
-    ))[0]!;
+    const userId = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!
+      .id;
+    const ctx = (
+      await h.db.query<{ study_id: string; role_id: string; site_id: string }>(
+        `select study_id, role_id, site_id from jobs where user_id = $1 order by id desc limit 1`,
+        [userId],
+      )
+    )[0]!;
     // queued jobs the runner does not reach (inserted straight into the table: no wake-up)
     const queued: string[] = [];
     for (let i = 0; i < MAX_ACTIVE_EXPORTS_PER_USER; i++) {
@@ -524,12 +532,20 @@ describe('exports as jobs', () => {
         expect(res.body.msg).toBe(
           `You already have ${MAX_ACTIVE_EXPORTS_PER_USER} exports queued or running (at most ${MAX_ACTIVE_EXPORTS_PER_USER} per user): wait for one to finish`,
         );
-        const zh = await h.call(interchangeExport, { kind: 'csv', tid: 'DM' }, { token: dm, locale: 'zh_CN' });
+        const zh = await h.call(
+          interchangeExport,
+          { kind: 'csv', tid: 'DM' },
+          { token: dm, locale: 'zh_CN' },
+        );
         expect(zh.status).toBe(429);
         expect(zh.body.msg).toContain(`每位用户最多 ${MAX_ACTIVE_EXPORTS_PER_USER} 个`);
       });
       // another user is not counted against dm.chen's limit
-      const other = await h.call(interchangeExport, { kind: 'odmMetadata' }, { token: sponsorSh, locale: 'en' });
+      const other = await h.call(
+        interchangeExport,
+        { kind: 'odmMetadata' },
+        { token: sponsorSh, locale: 'en' },
+      );
       expect(other.body.success).toBe(true);
     } finally {
       await h.db.query(`delete from jobs where id = any($1::bigint[])`, [queued]);

@@ -128,7 +128,6 @@ export function interchangeRoutes(app: FastifyInstance, ctx: AppContext, tools: 
 
   roleEndpoint(app, ctx, interchangeForms, {
     page: STUDY_EXPORT_PAGE,
-    handler: async ({ session, locale }) =>
-      orRefused(locale, async () => ok(await exportForms(db, session))),
+    handler: async ({ session, locale }) => orRefused(locale, async () => ok(await exportForms(db, session))),
   });
 }
