@@ -4,7 +4,7 @@
  * type and bytes); the forms a CSV export may choose, from the server.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { interchangeFixtures as fx } from '../../fixtures/interchange';
 import { StudyExportPage } from '../../src/features/interchange/StudyExportPage';
 import type { AppStoryParameters } from '../support/StoryHarness';
@@ -53,12 +53,13 @@ export const Finished: Story = {
 export const CsvForms: Story = {
   play: async () => {
     await body().findByTestId('study-export-job');
-    await userEvent.click(body().getAllByRole('combobox')[0]!);
-    await userEvent.click(await body().findByTestId('study-export-kind-csv'));
-    const form = await body().findByTestId('study-export-form');
+    fireEvent.mouseDown(body().getAllByRole('combobox')[0]!);
+    fireEvent.click(await body().findByTestId('study-export-kind-csv'));
     const first = fx.interchangeForms.data.list[0]!;
-    expect((form as HTMLInputElement).value).toBe(first.tid);
-    await userEvent.click(body().getAllByRole('combobox')[1]!);
+    await waitFor(() =>
+      expect((body().getByTestId('study-export-form') as HTMLInputElement).value).toBe(first.tid),
+    );
+    fireEvent.mouseDown(body().getAllByRole('combobox')[1]!);
     for (const f of fx.interchangeForms.data.list)
       expect(await body().findByTestId(`study-export-form-${f.tid}`)).toBeTruthy();
   },
