@@ -105,8 +105,18 @@ export async function setProgress(db: Db, id: string, done: number, total: numbe
   await db.query('update jobs set done = $2, total = $3 where id = $1::bigint', [id, done, total]);
 }
 
+/**
+ * Chunks travel as base64 text, decoded and encoded by the database: PGlite's own bytea parameter and result
+ * conversion goes through a hex string one byte at a time (measured: ~500 ms and tens of MB of garbage per 256 KB
+ * chunk to write, ~100 ms to read; base64 ~60 ms and ~35 ms). The same SQL runs on PostgreSQL.
+ */
 export async function putChunk(db: Db, id: string, seq: number, data: Uint8Array): Promise<void> {
-  await db.query('insert into job_chunks (job_id, seq, data) values ($1::bigint, $2, $3)', [id, seq, data]);
+  const base64 = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+  await db.query(`insert into job_chunks (job_id, seq, data) values ($1::bigint, $2, decode($3, 'base64'))`, [
+    id,
+    seq,
+    base64,
+  ]);
 }
 
 /** The job's result: the number of its chunks and their total length. */
@@ -127,13 +137,13 @@ export async function resultSize(db: Db, id: string): Promise<{ chunks: number; 
  */
 export async function* resultChunks(db: Db, id: string, chunks: number): AsyncGenerator<Buffer> {
   for (let seq = 0; seq < chunks; seq++) {
-    const row = await queryOne<{ data: Uint8Array }>(
+    const row = await queryOne<{ data: string }>(
       db,
-      'select data from job_chunks where job_id = $1::bigint and seq = $2',
+      `select encode(data, 'base64') as data from job_chunks where job_id = $1::bigint and seq = $2`,
       [id, seq],
     );
     if (!row) throw new Error(`job ${id}: result chunk ${seq} is gone`);
-    yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+    yield Buffer.from(row.data, 'base64');
   }
 }
 

@@ -41,6 +41,7 @@ import {
   insertJob,
   jobById,
   purgeExpiredResults,
+  putChunk,
 } from '../../core/jobs/jobsRepository';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { TEST_HOST, startHarness, type Harness } from '../../test/harness';
@@ -464,12 +465,7 @@ describe('exports as jobs', () => {
       [h.clock.now().toISOString(), new Date(h.clock.now().getTime() + 90_000).toISOString()],
     );
     const parts = [0x41, 0x42, 0x43].map((b) => Buffer.alloc(262144, b));
-    for (const [seq, data] of parts.entries())
-      await h.db.query('insert into job_chunks (job_id, seq, data) values ($1::bigint, $2, $3)', [
-        j!.id,
-        seq,
-        data,
-      ]);
+    for (const [seq, data] of parts.entries()) await putChunk(h.db, j!.id, seq, data);
     expect((await download(dm, j!.id)).equals(Buffer.concat(parts))).toBe(true);
   });
 
