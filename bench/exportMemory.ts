@@ -240,7 +240,7 @@ async function main(): Promise<void> {
     if (!chosen.success) throw new Error(`changeSiteRole: ${chosen.msg}`);
 
     const phases: Phase[] = [];
-    const jobs: { kind: string; jobid: string }[] = [];
+    // each file is downloaded right after its job: a download is valid 90 s (spec §9)
     for (const params of [{ kind: 'odmData' }, { kind: 'csv', tid: 'DM' }]) {
       let jobid = '';
       phases.push(
@@ -254,13 +254,10 @@ async function main(): Promise<void> {
           return Number(job.data.bytes);
         }),
       );
-      jobs.push({ kind: params.kind, jobid });
-    }
-    for (const job of jobs) {
       phases.push(
-        await measure(`download.do ${job.kind} (HTTP, streamed)`, async () => {
+        await measure(`download.do ${params.kind} (HTTP, streamed)`, async () => {
           const res = await fetch(
-            `http://127.0.0.1:${port}${interchangeDownload.path}?jobid=${job.jobid}&time=${Date.now()}`,
+            `http://127.0.0.1:${port}${interchangeDownload.path}?jobid=${jobid}&time=${Date.now()}`,
             { headers: { token, locale: 'en', host: HOST } },
           );
           if (!res.ok || !res.body) throw new Error(`download.do: HTTP ${res.status}`);
