@@ -119,6 +119,17 @@ export interface ApiClient {
 
 type Endpoint = EndpointDef<AnyObject, unknown>;
 
+/** A Blob of any realm (the platform's fetch may make it in another one than the page's, as jsdom's tests do). */
+function isBlob(value: unknown): value is Blob {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Blob).arrayBuffer === 'function' &&
+    typeof (value as Blob).size === 'number' &&
+    typeof (value as Blob).type === 'string'
+  );
+}
+
 function bodyField(body: unknown, field: 'code' | 'msg'): unknown {
   return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
 }
@@ -337,7 +348,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const endpoint = def as unknown as Endpoint;
       const req = prepare(endpoint, params, opts);
       const res = await transport(endpoint, req, opts, 'blob');
-      if (res.status >= 200 && res.status < 300 && typeof Blob !== 'undefined' && res.data instanceof Blob) {
+      if (res.status >= 200 && res.status < 300 && isBlob(res.data)) {
         const note = readHeader(res.headers, BEFORENOTE_HEADER);
         if (note) notify({}, { level: 'warning', text: decodeHeaderText(note) });
         return { ...readFileAnswer(res.headers), blob: res.data };
