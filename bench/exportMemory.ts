@@ -292,7 +292,7 @@ async function main(): Promise<void> {
   } finally {
     await app?.close();
     await db.close();
-    if (!process.env.EXPORT_BENCH_DIR && !DATABASE_URL) await rm(dir, { recursive: true, force: true });
+    if (!process.env.EXPORT_BENCH_DIR) await rm(dir, { recursive: true, force: true });
   }
 }
 
