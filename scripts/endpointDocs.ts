@@ -155,6 +155,8 @@ export function renderEndpointDocs(): string {
     '(`/edc/<group>/<name>.do`, under the group they belong to). Paths containing `/login/` (and `config.json`) are',
     "requested on the integration address `backAddress`; the others on the page's origin. Every response is",
     '`{ success, msg, data, code? }`; the `data` column lists the fields the client reads (a real server may send more).',
+    'A file endpoint answers a success with the file itself (Content-Type, Content-Disposition, Content-Length; its',
+    '`data` is what those headers give) and a refusal with an envelope (docs/interchange-download.md).',
     '',
     '| path | method | auth | role chosen | params | `data` | used by |',
     '| --- | --- | --- | --- | --- | --- | --- |',
@@ -168,7 +170,7 @@ export function renderEndpointDocs(): string {
       [fieldsOf(def.params), upload].filter((t) => t && t !== '—').join(' + ') +
       (def.openParams ? ' + search params' : '');
     lines.push(
-      `| \`${def.path}\` | ${def.method} | ${def.auth} | ${def.needsRole ? 'yes' : 'no'} | ${params || '—'} | ${fieldsOf(def.data)} | ${used} |`,
+      `| \`${def.path}\` | ${def.method} | ${def.auth} | ${def.needsRole ? 'yes' : 'no'} | ${params || '—'} | ${def.file ? 'file: ' : ''}${fieldsOf(def.data)} | ${used} |`,
     );
   }
   const built = new Set(defs.map(([, def]) => def.path));

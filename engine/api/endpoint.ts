@@ -64,6 +64,12 @@ export interface EndpointDef<P extends yup.AnyObject, D> {
    * place) reads, limits and checks the file before the handler sees it; the client sends a FormData.
    */
   readonly upload?: UploadSpec;
+  /**
+   * A success is answered with the file itself (its bytes as the body, Content-Type, Content-Disposition,
+   * Content-Length), not an envelope; `data` then describes what the headers carry (fileAnswer.ts). A refusal is an
+   * envelope as usual. The client reads it with `client.download` (engine/http/createApiClient.ts).
+   */
+  readonly file?: boolean;
 }
 
 /**

@@ -8,7 +8,7 @@
 import * as yup from 'yup';
 import { bool, endpoint, int, num, str } from './endpoint';
 import { localizedTextSchema } from './localized';
-import { downloadFileSchema } from './subjectManagement';
+import { fileAnswerSchema } from './fileAnswer';
 
 /** Route of the import page (data managers). */
 export const STUDY_IMPORT_PAGE = '/index/studyImport';
@@ -20,6 +20,9 @@ export const STUDY_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Spec §9: a finished export downloads for 90 s, then a new export is needed. */
 export const EXPORT_DOWNLOAD_VALID_MS = 90_000;
+
+/** At most this many export jobs of one user may be queued or running at once; a further one is refused (429). */
+export const MAX_ACTIVE_EXPORTS_PER_USER = 3;
 
 /** The permissions of the interchange (role_permissions, fixtures/seed/interchange.json). */
 export const INTERCHANGE_PERMISSIONS = {
@@ -234,9 +237,25 @@ export const interchangeDownload = endpoint({
   name: 'interchangeDownload',
   path: '/edc/interchange/download.do',
   description:
-    "A finished job's file, for its owner, within 90 s of its finishing (spec §9); after that: expired, export again.",
+    "A finished job's file, streamed as binary (Content-Type, Content-Disposition with an RFC 6266 file name, Content-Length), for its owner in the role and site the job was started with, within 90 s of its finishing (spec §9); after that: expired, export again. A refusal is an envelope.",
   params: yup.object({ jobid: id() }),
-  data: downloadFileSchema,
+  file: true,
+  data: fileAnswerSchema,
+});
+
+export const exportFormSchema = yup.object({
+  tid: str().required(),
+  name: localizedTextSchema.required(),
+});
+export type ExportForm = yup.InferType<typeof exportFormSchema>;
+
+export const interchangeForms = endpoint({
+  name: 'interchangeForms',
+  path: '/edc/interchange/forms.do',
+  description:
+    "The forms (eCRFs) of the study's current definition, in schedule order (tid and name of the newest version): what a CSV export may choose. Needs study.export.",
+  params: yup.object({}),
+  data: yup.object({ list: yup.array(exportFormSchema).required() }),
 });
 
 export const interchangeEndpoints = {
@@ -249,4 +268,5 @@ export const interchangeEndpoints = {
   interchangeJobs,
   interchangeJob,
   interchangeDownload,
+  interchangeForms,
 } as const;

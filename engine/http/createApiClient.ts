@@ -7,6 +7,7 @@ import type { AnyObject } from 'yup';
 import { logout as logoutEndpoint } from '../api/session';
 import { type EndpointDef } from '../api/endpoint';
 import type { ApiEnvelope } from '../api/envelope';
+import { readFileAnswer, type DownloadedFile, type FileAnswer } from '../api/fileAnswer';
 import type { Locale } from '../api/localized';
 import { ContractError, parseData, parseEnvelope } from '../api/parseResponse';
 import { REDIRECT_HEADER } from '../api/protocol';
@@ -95,6 +96,15 @@ export interface ApiClient {
     opts?: CallOptions,
   ): Promise<ApiEnvelope<D>>;
   /**
+   * A file endpoint (`def.file`): the file as a Blob with its name and type from the headers (never base64 in
+   * JSON). A refusal (an envelope) is answered as `call` answers it: notices per the table, a RequestError.
+   */
+  download<P extends AnyObject>(
+    def: EndpointDef<P, FileAnswer>,
+    params?: P,
+    opts?: CallOptions,
+  ): Promise<DownloadedFile>;
+  /**
    * Forced logout: clear session keys (except KEYS_KEPT_ON_LOGOUT), call onLogout, show the code's message (603: the
    * server's `serverMsg` when given), then after 2 s open `${appBase}loginfront?expireType=<code>`. Idempotent while
    * one is pending. code null → no message, immediate.
@@ -108,6 +118,17 @@ export interface ApiClient {
 }
 
 type Endpoint = EndpointDef<AnyObject, unknown>;
+
+/** A Blob of any realm (the platform's fetch may make it in another one than the page's, as jsdom's tests do). */
+function isBlob(value: unknown): value is Blob {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Blob).arrayBuffer === 'function' &&
+    typeof (value as Blob).size === 'number' &&
+    typeof (value as Blob).type === 'string'
+  );
+}
 
 function bodyField(body: unknown, field: 'code' | 'msg'): unknown {
   return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
@@ -124,6 +145,7 @@ function toTransport(
   timeout: number,
   body?: FormData,
   signal?: AbortSignal,
+  responseType?: 'blob',
 ): Parameters<Transport>[0] {
   const json = body === undefined && req.data !== undefined ? JSON.stringify(req.data) : undefined;
   const data = body ?? json;
@@ -135,6 +157,7 @@ function toTransport(
     timeout,
     ...(data !== undefined ? { data } : {}),
     ...(signal ? { signal } : {}),
+    ...(responseType ? { responseType } : {}),
   };
 }
 
@@ -185,9 +208,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return buildRequest(def, url, params, headers, now());
   }
 
-  async function transport(def: Endpoint, req: BuiltRequest, opts: CallOptions): Promise<TransportResponse> {
+  async function transport(
+    def: Endpoint,
+    req: BuiltRequest,
+    opts: CallOptions,
+    responseType?: 'blob',
+  ): Promise<TransportResponse> {
     try {
-      return await http(toTransport(req, REQUEST_TIMEOUT_MS, opts.body, opts.signal));
+      return await http(toTransport(req, REQUEST_TIMEOUT_MS, opts.body, opts.signal, responseType));
     } catch (e) {
       const kind = e instanceof TransportError ? e.kind : 'network';
       if (kind === 'aborted') throw new RequestError('network', def.path, { aborted: true, cause: e });
@@ -311,6 +339,27 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const env = await send(def as unknown as Endpoint, params, opts);
       if (!env.success) return env as ApiEnvelope<D>;
       return parseSuccess(def, env, opts);
+    },
+    async download<P extends AnyObject>(
+      def: EndpointDef<P, FileAnswer>,
+      params?: P,
+      opts: CallOptions = {},
+    ): Promise<DownloadedFile> {
+      const endpoint = def as unknown as Endpoint;
+      const req = prepare(endpoint, params, opts);
+      const res = await transport(endpoint, req, opts, 'blob');
+      if (res.status >= 200 && res.status < 300 && isBlob(res.data)) {
+        const note = readHeader(res.headers, BEFORENOTE_HEADER);
+        if (note) notify({}, { level: 'warning', text: decodeHeaderText(note) });
+        return { ...readFileAnswer(res.headers), blob: res.data };
+      }
+      // an envelope: a refusal (success:false, or any other status of the table)
+      const env = answer(endpoint, res, opts);
+      if (!env.success) {
+        if (env.msg) notify(opts, { level: 'warning', text: env.msg });
+        throw new RequestError('business', def.path, { status: res.status, code: env.code, msg: env.msg });
+      }
+      throw contractFailure(endpoint, opts, new Error(`${def.path}: a success without a file`), res.status);
     },
     forceLogout(code, serverMsg) {
       exits.forceLogout(code, serverMsg);

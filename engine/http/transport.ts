@@ -16,11 +16,16 @@ export interface TransportRequest {
   /** Milliseconds until the request is given up as a timeout, body included. */
   timeout: number;
   signal?: AbortSignal;
+  /**
+   * `blob`: a file endpoint's answer — a body that is not JSON comes back as a Blob (the platform keeps it, never
+   * as text or base64); a JSON body (a refusal's envelope) is parsed as usual. Default: JSON or text.
+   */
+  responseType?: 'json' | 'blob';
 }
 
 export interface TransportResponse {
   status: number;
-  /** The body parsed as JSON when it is JSON, else its text ('' when empty). */
+  /** The body parsed as JSON when it is JSON, else its text ('' when empty); a Blob for `responseType: 'blob'`. */
   data: unknown;
   /** Response headers by lower-case name. */
   headers: Record<string, string>;

@@ -7,6 +7,7 @@ import type { AnyObject } from 'yup';
 import type { DataOf, EndpointDef, ParamsOf } from '../../engine/api/endpoint';
 import type { EndpointName, Endpoints } from '../../engine/api/allEndpoints';
 import type { ApiEnvelope } from '../../engine/api/envelope';
+import type { DownloadedFile, FileAnswer } from '../../engine/api/fileAnswer';
 import type { ApiClient, CallOptions } from '../../engine/http/createApiClient';
 import { RequestError, type RequestErrorKind } from '../../engine/http/requestError';
 import type { TokenStore } from '../../engine/http/tokenStore';
@@ -130,6 +131,23 @@ export function createFakeApiClient(
         }
         throw error;
       }
+    },
+    async download<P extends AnyObject>(
+      def: EndpointDef<P, FileAnswer>,
+      params?: P,
+      opts?: CallOptions,
+    ): Promise<DownloadedFile> {
+      calls.push({
+        name: def.name,
+        path: def.path,
+        params: params ?? {},
+        ...(opts ? { options: opts } : {}),
+      });
+      // a handler answers the headers' facts, optionally with the bytes (`blob`); an empty file of the type else
+      const file = (await answer(def as EndpointDef<AnyObject, unknown>, params)) as FileAnswer & {
+        blob?: Blob;
+      };
+      return { ...file, blob: file.blob ?? new Blob([], { type: file.mimetype }) };
     },
     forceLogout(code) {
       forcedLogouts.push(code);

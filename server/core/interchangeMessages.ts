@@ -47,6 +47,18 @@ export const INTERCHANGE_MESSAGES = {
     zh_CN: '下载已过期（完成后 90 秒内有效），请重新导出',
     en: 'The download has expired (valid for 90 s after the export finished); please export again',
   },
+  interchangeJobOtherScope: {
+    zh_CN: '此导出属于另一角色或中心（{site}）的范围：请切换到该角色和中心后再下载',
+    en: 'This export belongs to another role or site ({site}): choose that role and site to download it',
+  },
+  interchangeTooManyJobs: {
+    zh_CN: '您已有 {max} 个导出在排队或运行中（每位用户最多 {max} 个）：请等其中一个完成后再导出',
+    en: 'You already have {max} exports queued or running (at most {max} per user): wait for one to finish',
+  },
+  uploadBadFilename: {
+    zh_CN: '上传失败：文件名含有控制字符或路径分隔符（/ \\），或超过 255 个字符；请重命名文件后再上传',
+    en: 'upload failed: the file name contains a control character or a path separator (/ \\), or is longer than 255 characters; rename the file and upload it again',
+  },
   interchangeJobFailed: {
     zh_CN: '导出失败（服务器错误，错误编号 {errorId}）',
     en: 'The export failed (server error, error id {errorId})',

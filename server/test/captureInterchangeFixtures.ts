@@ -1,26 +1,24 @@
 /**
  * Interchange fixtures (fixtures/interchange/*.json): as dm.chen (DM @ BJ01) the assessment of a small definition
  * (through the test importer: the real importers land apart), its report, the imports, the publish, and a CSV export
- * job of DM with the jobs list and its download (bytes: a fixed stand-in). Run last: a publish changes the study.
+ * job of DM with the jobs list and its download (the file answer's headers as the client reads them), and the
+ * study's forms for the export page. Run last: a publish changes the study.
  */
 import {
   interchangeAssess,
   interchangeDiscard,
   interchangeDownload,
   interchangeExport,
+  interchangeForms,
   interchangeImport,
   interchangeImports,
   interchangeJob,
   interchangeJobs,
   interchangePublish,
 } from '../../engine/api/interchange';
-import { FIXTURE_FILE_BASE64 } from './captureSubjectManagementFixtures';
 import { MINUTE } from './clock';
 import { TEST_HOST, type Harness } from './harness';
 import { definition, fileOf, formOf, item, testImporter } from './interchangeSamples';
-
-const stable = (body: unknown): unknown =>
-  JSON.parse(JSON.stringify(body).replace(/"base64":"[^"]*"/g, `"base64":"${FIXTURE_FILE_BASE64}"`));
 
 async function assess(h: Harness, token: string, text: string, filename: string): Promise<unknown> {
   const boundary = '----edcinterchangefixture';
@@ -75,6 +73,7 @@ export async function captureInterchangeFixtures(
   const jobid = started.body.success ? started.body.data.jobid : '';
   put('interchange/interchangeJob', (await h.call(interchangeJob, { jobid }, as)).body);
   put('interchange/interchangeJobs', (await h.call(interchangeJobs, {}, as)).body);
-  put('interchange/interchangeDownload', stable((await h.call(interchangeDownload, { jobid }, as)).body));
+  put('interchange/interchangeDownload', (await h.call(interchangeDownload, { jobid }, as)).body);
+  put('interchange/interchangeForms', (await h.call(interchangeForms, {}, as)).body);
   h.clock.advance(MINUTE);
 }

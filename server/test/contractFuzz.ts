@@ -171,6 +171,7 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     interchangeJobs: {},
     interchangeJob: { jobid: '999999' },
     interchangeDownload: { jobid: '999999' },
+    interchangeForms: {},
     myTaskInfo: {},
     siteStatistics: {},
     // the casebook's visits and marks (each change names a scheduled visit or an unmarked page: refused as it is)

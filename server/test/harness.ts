@@ -9,6 +9,7 @@ import { serverPath, type EndpointDef } from '../../engine/api/endpoint';
 import type { ApiEnvelope } from '../../engine/api/envelope';
 import type { Locale } from '../../engine/api/localized';
 import { parseResponse } from '../../engine/api/parseResponse';
+import { isJsonType, readFileAnswer } from '../../engine/api/fileAnswer';
 import { buildApp } from '../core/app';
 import type { ServerConfigInput } from '../core/config';
 import type { Db } from '../core/db/db';
@@ -48,6 +49,16 @@ export interface Harness {
   loginAs(username: string, rolecode: string, sitecode: string): Promise<string>;
   ids(rolecode: string, sitecode: string): Promise<{ roleid: string; siteid: string }>;
   close(): Promise<void>;
+}
+
+/** Response headers as texts (a header sent several times: its first value). */
+function textHeaders(headers: LightMyRequestResponse['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = String(Array.isArray(value) ? value[0] : value);
+  }
+  return out;
 }
 
 /** A query string; lists become repeated keys (as the client sends them). */
@@ -109,7 +120,11 @@ export async function startHarness(config: ServerConfigInput = {}): Promise<Harn
             headers,
             payload: params,
           });
-      const json: unknown = response.json();
+      // a file endpoint's file (not JSON): its headers read as the client reads them, the contract's data
+      const json: unknown =
+        def.file && response.statusCode === 200 && !isJsonType(String(response.headers['content-type']))
+          ? { success: true, msg: '', data: readFileAnswer(textHeaders(response.headers)) }
+          : response.json();
       // every answer, whatever its status, must match the contract (throws a ContractError naming the field)
       parseResponse(def, json);
       return {

@@ -124,3 +124,39 @@ describe('fetchTransport', () => {
     expect(e.kind).toBe('network');
   });
 });
+
+describe('fetchTransport with responseType blob (a file endpoint)', () => {
+  it('keeps a file as a Blob (never text) and still parses a refusal as JSON', async () => {
+    const bytes = Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0x00, 0xff]);
+    handlers.set('/file', (_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="a.csv"; filename*=UTF-8''a.csv`,
+      });
+      res.end(bytes);
+    });
+    handlers.set('/refused', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ success: false, msg: 'expired', data: null }));
+    });
+    const file = await fetchTransport({
+      method: 'get',
+      url: `${base}/file`,
+      headers: {},
+      timeout: 5_000,
+      responseType: 'blob',
+    });
+    // a Blob (of Node's realm here, not jsdom's)
+    expect(typeof (file.data as Blob).arrayBuffer).toBe('function');
+    expect(Buffer.from(await (file.data as Blob).arrayBuffer())).toEqual(bytes);
+    expect(file.headers['content-disposition']).toContain('a.csv');
+    const refused = await fetchTransport({
+      method: 'get',
+      url: `${base}/refused`,
+      headers: {},
+      timeout: 5_000,
+      responseType: 'blob',
+    });
+    expect(refused.data).toEqual({ success: false, msg: 'expired', data: null });
+  });
+});

@@ -21,6 +21,7 @@ import type { SessionRow } from '../auth/sessions';
 import { HttpAnswer, fail, sendStatus } from './envelope';
 import { clearTokenCookie, readCookie } from './cookies';
 import { errorAnswer } from './errorAnswer';
+import { FileReply, sendFile } from './fileReply';
 import { inputProblems, parameterOf } from './inputCheck';
 
 export interface RouteContext<P> {
@@ -62,8 +63,11 @@ export interface RouteOptions<P, D, S> {
   limits?: readonly RateLimitName[];
   /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */
   prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
-  /** The data of a success answer must be the contract's `D`; a failure is `fail(msg)`. */
-  handler: (ctx: RouteContext<P> & { session: S }) => Promise<ApiEnvelope<D> | ApiEnvelope<null>>;
+  /**
+   * The data of a success answer must be the contract's `D`; a failure is `fail(msg)`. An endpoint declared
+   * `file: true` answers its success as a `FileReply` (the file streamed, fileReply.ts).
+   */
+  handler: (ctx: RouteContext<P> & { session: S }) => Promise<ApiEnvelope<D> | ApiEnvelope<null> | FileReply>;
 }
 
 /**
@@ -265,6 +269,11 @@ function register<P extends AnyObject, D, S>(
           file,
           session: session as S,
         });
+        if (body instanceof FileReply) {
+          if (!def.file)
+            throw new Error(`${def.name}: a file answer from an endpoint not declared file: true`);
+          return sendFile(reply, body);
+        }
         return sendStatus(reply, 200, body);
       } catch (err) {
         // anything else is the app's one error handler's (plugin.ts): logged with an error id, answered without detail

@@ -34,6 +34,22 @@ async function isUtf8Text(bytes: Buffer): Promise<boolean> {
   // file-type names some text formats (xml); anything binary it detects is refused
   return detected === undefined || detected.mime.startsWith('text/') || detected.ext === 'xml';
 }
+/** Longest file name accepted (most file systems' limit). */
+const MAX_FILENAME = 255;
+// C0, DEL, C1 controls, bidi embeddings/overrides/isolates, and path separators
+// eslint-disable-next-line no-control-regex
+const BAD_FILENAME_CHAR = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069/\\]/;
+
+/**
+ * Whether an uploaded file's name may be stored and shown back (docs/interchange-download.md): no control or
+ * bidi-override character, no path separator (the multipart parser already keeps only the last path segment of
+ * a name a client sends with its folders), at most 255 characters. Anything else is refused (400), not rewritten:
+ * the name is what the user sees in the import list and audit trail.
+ */
+export function isAcceptableFilename(name: string): boolean {
+  return [...name].length <= MAX_FILENAME && !BAD_FILENAME_CHAR.test(name);
+}
+
 /** Text parts beyond the params an upload endpoint may have. */
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -77,6 +93,10 @@ export async function readUpload(
         if (part.fieldname !== spec.field) {
           await part.toBuffer().catch(() => undefined);
           throw new HttpAnswer(400, fail(message('paramErrorIn', locale, { names: part.fieldname })));
+        }
+        if (part.filename && !isAcceptableFilename(part.filename)) {
+          await part.toBuffer().catch(() => undefined);
+          throw new HttpAnswer(400, fail(message('uploadBadFilename', locale)));
         }
         file = { filename: part.filename || spec.field, bytes: await part.toBuffer() };
       } else {

@@ -18,6 +18,7 @@ import {
   failJob,
   finishJob,
   insertJob,
+  insertJobCapped,
   purgeExpiredResults,
   putChunk,
   setProgress,
@@ -59,10 +60,22 @@ export interface JobResult {
 
 export type JobHandler = (ctx: JobContext) => Promise<JobResult>;
 
+/** `start` refused: the user has this many jobs of the kind queued or running already (nothing was written). */
+export class JobLimitReached extends Error {
+  constructor(readonly limit: number) {
+    super(`at most ${limit} jobs queued or running per user`);
+  }
+}
+
+export interface StartOptions {
+  /** At most this many jobs of the kind queued or running per user; beyond: JobLimitReached. */
+  maxActivePerUser?: number;
+}
+
 export interface JobRunner {
   handle(kind: string, handler: JobHandler): void;
-  /** Queues a job and wakes the runner; the job as queued. */
-  start(job: NewJob): Promise<JobRecord>;
+  /** Queues a job and wakes the runner; the job as queued. Throws JobLimitReached past `maxActivePerUser`. */
+  start(job: NewJob, options?: StartOptions): Promise<JobRecord>;
   /** Resolves when no job is queued or running in this instance (tests). */
   idle(): Promise<void>;
 }
@@ -166,8 +179,11 @@ export const jobsPlugin = fp(
         if (handlers.has(kind)) throw new Error(`job kind ${kind} has a handler already`);
         handlers.set(kind, handler);
       },
-      async start(job) {
-        const queued = await insertJob(db, job, now());
+      async start(job, options = {}) {
+        const max = options.maxActivePerUser;
+        const queued =
+          max === undefined ? await insertJob(db, job, now()) : await insertJobCapped(db, job, now(), max);
+        if (!queued) throw new JobLimitReached(max ?? 0);
         kick();
         return queued;
       },

@@ -6,6 +6,12 @@
 import type { Db } from '../../core/db/db';
 
 export const EXPORT_PAGE_SUBJECTS = 200;
+/**
+ * ODM ClinicalData reads smaller pages: a subject's audit trail is ~10 rows per record, so a page of 200 subjects ×
+ * 20 forms holds ~44,000 audit rows and their XML at once (measured: V8 heap peak 273 MB at 10,000 subjects with
+ * 200, docs/interchange-download.md).
+ */
+export const ODM_PAGE_SUBJECTS = 50;
 
 export interface ExportSubject {
   id: string;
@@ -28,12 +34,13 @@ export function subjectPage(
   studyId: string,
   siteId: string,
   after: string,
+  size: number = EXPORT_PAGE_SUBJECTS,
 ): Promise<ExportSubject[]> {
   return db.query<ExportSubject>(
     `select s.id, s.subjid, s.site_id as "siteId", st.sitecode from subjects s join sites st on st.id = s.site_id
      where s.study_id = $1 and s.site_id = $2 and s.abandoned_at is null and s.subjid > $3
      order by s.subjid limit $4`,
-    [studyId, siteId, after, EXPORT_PAGE_SUBJECTS],
+    [studyId, siteId, after, size],
   );
 }
 
@@ -42,14 +49,15 @@ export async function* subjectPages(
   db: Db,
   studyId: string,
   siteId: string,
+  size: number = EXPORT_PAGE_SUBJECTS,
 ): AsyncGenerator<ExportSubject[]> {
   let after = '';
   for (;;) {
-    const page = await subjectPage(db, studyId, siteId, after);
+    const page = await subjectPage(db, studyId, siteId, after, size);
     if (page.length === 0) return;
     yield page;
     after = page[page.length - 1]!.subjid;
-    if (page.length < EXPORT_PAGE_SUBJECTS) return;
+    if (page.length < size) return;
   }
 }
 

@@ -30,6 +30,7 @@ import type { StudyDefinition } from '../../../engine/interchange/types';
 import { JobRefused, type JobContext, type JobResult } from '../../core/jobs/jobs';
 import { XLSX_MIME } from '../subjectManagement/batchWorkbook';
 import {
+  ODM_PAGE_SUBJECTS,
   auditOf,
   queriesOf,
   recordsOf,
@@ -43,6 +44,8 @@ import type { InterchangeTools } from './tools';
 import { studyDefinitionOf } from './studyDefinition';
 
 export const EXPORT_JOB_KIND = 'interchange.export';
+
+const EMPTY_SUBJECT: OdmSubject = { subjectKey: '', siteId: '', events: [] };
 
 export interface ExportPayload {
   kind: ExportKind;
@@ -134,7 +137,11 @@ async function odmSubjects(
   }
   const kinds = new Map(definition.visits.map((v) => [v.visitnum, v.kind]));
   const bySubject = new Map<string, ExportRecord[]>();
-  for (const r of records) bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
+  for (const r of records) {
+    const list = bySubject.get(r.subjectId);
+    if (list) list.push(r);
+    else bySubject.set(r.subjectId, [r]);
+  }
   return page.map((subject) => {
     const events = new Map<string, OdmEventData & { forms: OdmFormData[] }>();
     for (const r of bySubject.get(subject.id) ?? []) {
@@ -189,9 +196,13 @@ async function odmData(ctx: JobContext, tools: InterchangeTools, base: string): 
   const header = { file: fileInfo(definition, ctx), definition, users, locations };
   await ctx.write(odmCall('ODM ClinicalData', () => tools.odm.dataStart(header)));
   let done = 0;
-  for await (const page of subjectPages(db, job.studyId, job.siteId)) {
-    for (const subject of await odmSubjects(ctx, definition, page))
-      await ctx.write(tools.odm.subject(subject, definition));
+  for await (const page of subjectPages(db, job.studyId, job.siteId, ODM_PAGE_SUBJECTS)) {
+    const subjects = await odmSubjects(ctx, definition, page);
+    // each subject's input is let go once written
+    for (let i = 0; i < subjects.length; i++) {
+      await ctx.write(tools.odm.subject(subjects[i]!, definition));
+      subjects[i] = EMPTY_SUBJECT;
+    }
     done += page.length;
     await ctx.progress(done, total);
   }

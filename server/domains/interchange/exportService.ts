@@ -3,16 +3,31 @@
  * the study and the site chosen at /checkRole (every role of this product works at one chosen site; an export holds
  * that site's subjects only). Only the job's owner sees it; the download is refused 90 s after it finished.
  */
-import { INTERCHANGE_PERMISSIONS, type ExportKind, type JobRow } from '../../../engine/api/interchange';
+import { Readable } from 'node:stream';
+import {
+  INTERCHANGE_PERMISSIONS,
+  MAX_ACTIVE_EXPORTS_PER_USER,
+  type ExportForm,
+  type ExportKind,
+  type JobRow,
+} from '../../../engine/api/interchange';
 import type { Locale } from '../../../engine/api/localized';
-import type { DownloadFile } from '../../../engine/api/subjectManagement';
+import type { MetaText } from '../../../engine/metadata/types';
 import type { RoleSession } from '../../core/auth/guard';
 import type { Db } from '../../core/db/db';
-import type { JobRunner } from '../../core/jobs/jobs';
-import { jobById, jobsOfUser, resultBytes, type JobRecord } from '../../core/jobs/jobsRepository';
+import { FileReply } from '../../core/http/fileReply';
+import { JobLimitReached, type JobRunner } from '../../core/jobs/jobs';
+import {
+  jobById,
+  jobsOfUser,
+  resultChunks,
+  resultSize,
+  type JobRecord,
+} from '../../core/jobs/jobsRepository';
 import { message, SERVER_MESSAGES, type ServerMessageId } from '../../core/messages';
 import { EXPORT_JOB_KIND, type ExportPayload } from './exportJobs';
 import { InterchangeRefused, requireInterchange } from './importService';
+import { studyDefinitionOf } from './studyDefinition';
 
 async function sitecodes(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const rows = await db.query<{ id: string; sitecode: string }>(
@@ -62,14 +77,24 @@ export async function startExport(
     if (known.length === 0) throw new InterchangeRefused('interchangeFormUnknown', 200, { tid });
   }
   const payload: ExportPayload = { kind, tid, locale };
-  const job = await jobs.start({
-    kind: EXPORT_JOB_KIND,
-    studyId: session.studyId,
-    userId: session.userId,
-    roleId: session.roleId,
-    siteId: session.siteId,
-    payload: payload as unknown as Record<string, unknown>,
-  });
+  let job: JobRecord;
+  try {
+    job = await jobs.start(
+      {
+        kind: EXPORT_JOB_KIND,
+        studyId: session.studyId,
+        userId: session.userId,
+        roleId: session.roleId,
+        siteId: session.siteId,
+        payload: payload as unknown as Record<string, unknown>,
+      },
+      { maxActivePerUser: MAX_ACTIVE_EXPORTS_PER_USER },
+    );
+  } catch (err) {
+    if (err instanceof JobLimitReached)
+      throw new InterchangeRefused('interchangeTooManyJobs', 429, { max: err.limit });
+    throw err;
+  }
   return jobRow(job, await sitecodes(db, [job.siteId]), locale, now);
 }
 
@@ -107,18 +132,47 @@ export async function oneJob(
   return jobRow(job, await sitecodes(db, [job.siteId]), locale, now);
 }
 
+/**
+ * download.do: the job's file streamed chunk by chunk (FileReply), after every check — the permission, the owner,
+ * the role and site the session has chosen NOW being the ones the job was started with (a user who switched site or
+ * role downloads nothing of the other scope), the job done, within its 90 s.
+ */
 export async function downloadJob(
   db: Db,
   session: RoleSession,
   jobid: string,
   now: Date,
-): Promise<DownloadFile> {
+): Promise<FileReply> {
   await requireInterchange(db, session, INTERCHANGE_PERMISSIONS.export);
   const job = await ownJob(db, session, jobid);
+  if (job.roleId !== session.roleId || job.siteId !== session.siteId) {
+    const sites = await sitecodes(db, [job.siteId]);
+    throw new InterchangeRefused('interchangeJobOtherScope', 200, { site: sites.get(job.siteId) ?? '—' });
+  }
   if (job.state !== 'done' || !job.filename || !job.mimetype)
     throw new InterchangeRefused('interchangeJobNotDone');
   if (job.expiresAt === null || job.expiresAt.getTime() <= now.getTime())
     throw new InterchangeRefused('interchangeDownloadExpired');
-  const bytes = await resultBytes(db, job.id);
-  return { filename: job.filename, mimetype: job.mimetype, base64: bytes.toString('base64') };
+  const size = await resultSize(db, job.id);
+  // a result whose chunks were purged under it: expired, not a short file
+  if (job.bytes !== null && size.bytes !== job.bytes)
+    throw new InterchangeRefused('interchangeDownloadExpired');
+  return new FileReply(
+    job.filename,
+    job.mimetype,
+    size.bytes,
+    Readable.from(resultChunks(db, job.id, size.chunks), { objectMode: false }),
+  );
+}
+
+const localized = (text: MetaText) =>
+  typeof text === 'string'
+    ? { zh_CN: text, en: text }
+    : { zh_CN: text.zh_CN || text.en || '', en: text.en || text.zh_CN || '' };
+
+/** forms.do: the forms of the study's current definition, in schedule order (what a CSV export may choose). */
+export async function exportForms(db: Db, session: RoleSession): Promise<{ list: ExportForm[] }> {
+  await requireInterchange(db, session, INTERCHANGE_PERMISSIONS.export);
+  const definition = await studyDefinitionOf(db, session.studyId);
+  return { list: definition.forms.map((f) => ({ tid: f.tid, name: localized(f.name) })) };
 }

@@ -29,7 +29,7 @@ import { findImport, importsOf, insertImport, setImportState, type ImportRow } f
 export class InterchangeRefused extends Error {
   constructor(
     readonly messageId: ServerMessageId,
-    readonly status: 200 | 400 | 403 = 200,
+    readonly status: 200 | 400 | 403 | 429 = 200,
     readonly values: Record<string, string | number> = {},
     /** A bad file: the issues found, translated into `errors`. */
     readonly issues: readonly ImportIssue[] = [],

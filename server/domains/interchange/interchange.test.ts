@@ -17,6 +17,7 @@ import {
   interchangeAssess,
   interchangeDownload,
   interchangeExport,
+  interchangeForms,
   interchangeImport,
   interchangeImports,
   interchangeJob,
@@ -26,12 +27,22 @@ import {
   type ImportReport,
 } from '../../../engine/api/interchange';
 import { saveData, dataInfo } from '../../../engine/api/data';
+import { changeSiteRole } from '../../../engine/api/session';
+import { MAX_ACTIVE_EXPORTS_PER_USER } from '../../../engine/api/interchange';
 import { saveVisit } from '../../../engine/api/visits';
 import { parseResponse } from '../../../engine/api/parseResponse';
 import type { RawFormSchema } from '../../../engine/form/types';
 import { importOdm } from '../../../engine/interchange/odm/importOdm';
 import { validateOdm } from '../../../fixtures/interchange/validateOdm';
-import { claimJob, failInterrupted, insertJob, jobById } from '../../core/jobs/jobsRepository';
+import {
+  RESULT_PURGE_GRACE_MS,
+  claimJob,
+  failInterrupted,
+  insertJob,
+  jobById,
+  purgeExpiredResults,
+  putChunk,
+} from '../../core/jobs/jobsRepository';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { TEST_HOST, startHarness, type Harness } from '../../test/harness';
 import { definition, fileOf, formOf, item, testImporter } from '../../test/interchangeSamples';
@@ -121,6 +132,31 @@ describe('import: refusals change nothing', () => {
       expect(torn.body.msg).toMatch(/could not be imported.*line 2/);
       expect(torn.body.errors).toEqual([expect.stringContaining('line 2')]);
     });
+  });
+
+  it('refuses a file name with a control character, a bidi override or over 255 characters (400, translated)', async () => {
+    await unchanged(async () => {
+      for (const name of [
+        'study\u0007.xml',
+        'evil\u202egpj.xml',
+        'tab\there.xml',
+        'x'.repeat(256) + '.xml',
+      ]) {
+        const res = await upload(dm, fileOf(definition()), name);
+        expect(res.status, JSON.stringify(name)).toBe(400);
+        expect(res.body.msg).toMatch(/file name contains a control character or a path separator/);
+      }
+      const zh = await upload(dm, fileOf(definition()), 'study\u0001.xml', 'zh_CN');
+      expect(zh.body.msg).toMatch(/文件名含有控制字符/);
+    });
+  });
+
+  it('keeps only the last segment of a name sent with its folders (the multipart parser drops the path)', async () => {
+    const res = await upload(dm, fileOf(definition()), '../../etc/study.xml');
+    expect(res.status).toBe(200);
+    expect(res.body.data.summary.filename).toBe('study.xml');
+    const windows = await upload(dm, fileOf(definition()), 'C:\\Users\\dm\\qol.xml');
+    expect(windows.body.data.summary.filename).toBe('qol.xml');
   });
 });
 
@@ -343,7 +379,7 @@ async function runExport(token: string, params: AnyObject) {
 async function download(token: string, jobid: string): Promise<Buffer> {
   const res = await h.call(interchangeDownload, { jobid }, { token, locale: 'en' });
   if (!res.body.success) throw new Error(res.body.msg);
-  return Buffer.from(res.body.data.base64, 'base64');
+  return res.response.rawPayload;
 }
 
 describe('exports as jobs', () => {
@@ -400,6 +436,143 @@ describe('exports as jobs', () => {
     expect(listed.body.success && listed.body.data.list.find((j) => j.jobid === job.jobid)?.state).toBe(
       'expired',
     );
+  });
+
+  it('streams the file as binary: its type, an RFC 6266 name and its length, no base64 envelope', async () => {
+    const job = await runExport(dm, { kind: 'csv', tid: 'DM' });
+    const res = await h.call(interchangeDownload, { jobid: job.jobid }, { token: dm, locale: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${job.filename}"; filename*=UTF-8''${job.filename}`,
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(Number(res.headers['content-length'])).toBe(job.bytes);
+    expect(res.response.rawPayload.length).toBe(job.bytes);
+    expect(res.response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body.data).toEqual({ filename: job.filename, mimetype: 'text/csv', bytes: job.bytes });
+  });
+
+  it('streams a result of many chunks in order (bytes equal to what the job wrote)', async () => {
+    const [j] = await h.db.query<{ id: string }>(
+      `insert into jobs (kind, study_id, user_id, role_id, site_id, payload, state, created_at, finished_at, expires_at,
+         filename, mimetype, bytes)
+       select 'interchange.export', study_id, user_id, role_id, site_id, '{"kind":"csv"}'::jsonb, 'done', $1, $1, $2,
+         'big.csv', 'text/csv', 3 * 262144
+       from jobs where user_id = (select id from users where username = 'dm.chen') limit 1
+       returning id::text as id`,
+      [h.clock.now().toISOString(), new Date(h.clock.now().getTime() + 90_000).toISOString()],
+    );
+    const parts = [0x41, 0x42, 0x43].map((b) => Buffer.alloc(262144, b));
+    for (const [seq, data] of parts.entries()) await putChunk(h.db, j!.id, seq, data);
+    expect((await download(dm, j!.id)).equals(Buffer.concat(parts))).toBe(true);
+  });
+
+  it('a user who switched site or role downloads nothing of the other scope; nothing leaks, nothing changes', async () => {
+    const token = await h.login('dm.chen');
+    await h.call(changeSiteRole, await h.ids('DM', 'BJ01'), { token });
+    const job = await runExport(token, { kind: 'csv', tid: 'DM' });
+    expect(job.state).toBe('done');
+    // the same user, the same session, now at SH01
+    await h.call(changeSiteRole, await h.ids('DM', 'SH01'), { token });
+    await unchanged(async () => {
+      const other = await h.call(interchangeDownload, { jobid: job.jobid }, { token, locale: 'en' });
+      expect(other.body.success).toBe(false);
+      expect(other.body.msg).toBe(
+        'This export belongs to another role or site (BJ01): choose that role and site to download it',
+      );
+      expect(String(other.headers['content-type'])).toMatch(/application\/json/);
+      expect(other.headers['content-disposition']).toBeUndefined();
+      expect(other.response.body).not.toContain('BJ01-');
+      const zh = await h.call(interchangeDownload, { jobid: job.jobid }, { token, locale: 'zh_CN' });
+      expect(zh.body.msg).toMatch(/另一角色或中心/);
+    });
+    // back at BJ01 as DM: it downloads
+    await h.call(changeSiteRole, await h.ids('DM', 'BJ01'), { token });
+    expect((await download(token, job.jobid)).length).toBe(job.bytes);
+    dm = await h.loginAs('dm.chen', 'DM', 'BJ01');
+  });
+
+  it(`refuses a ${MAX_ACTIVE_EXPORTS_PER_USER + 1}th export while ${MAX_ACTIVE_EXPORTS_PER_USER} are queued or running (429, translated); nothing written`, async () => {
+    const userId = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!
+      .id;
+    const ctx = (
+      await h.db.query<{ study_id: string; role_id: string; site_id: string }>(
+        `select study_id, role_id, site_id from jobs where user_id = $1 order by id desc limit 1`,
+        [userId],
+      )
+    )[0]!;
+    // queued jobs the runner does not reach (inserted straight into the table: no wake-up)
+    const queued: string[] = [];
+    for (let i = 0; i < MAX_ACTIVE_EXPORTS_PER_USER; i++) {
+      const job = await insertJob(
+        h.db,
+        {
+          kind: 'interchange.export',
+          studyId: ctx.study_id,
+          userId,
+          roleId: ctx.role_id,
+          siteId: ctx.site_id,
+          payload: { kind: 'odmMetadata', tid: null, locale: 'en' },
+        },
+        h.clock.now(),
+      );
+      queued.push(job.id);
+    }
+    try {
+      await unchanged(async () => {
+        const res = await h.call(interchangeExport, { kind: 'odmMetadata' }, { token: dm, locale: 'en' });
+        expect(res.status).toBe(429);
+        expect(res.body.success).toBe(false);
+        expect(res.body.msg).toBe(
+          `You already have ${MAX_ACTIVE_EXPORTS_PER_USER} exports queued or running (at most ${MAX_ACTIVE_EXPORTS_PER_USER} per user): wait for one to finish`,
+        );
+        const zh = await h.call(
+          interchangeExport,
+          { kind: 'csv', tid: 'DM' },
+          { token: dm, locale: 'zh_CN' },
+        );
+        expect(zh.status).toBe(429);
+        expect(zh.body.msg).toContain(`每位用户最多 ${MAX_ACTIVE_EXPORTS_PER_USER} 个`);
+      });
+      // another user is not counted against dm.chen's limit
+      const other = await h.call(
+        interchangeExport,
+        { kind: 'odmMetadata' },
+        { token: sponsorSh, locale: 'en' },
+      );
+      expect(other.body.success).toBe(true);
+    } finally {
+      await h.db.query(`delete from jobs where id = any($1::bigint[])`, [queued]);
+      await h.app.jobs.idle();
+    }
+    // once they are gone, an export starts again
+    expect((await runExport(dm, { kind: 'odmMetadata' })).state).toBe('done');
+  });
+
+  it('a result is purged only a grace after its download expired (a download under way finishes)', async () => {
+    const job = await runExport(dm, { kind: 'csv', tid: 'DM' });
+    const chunks = () =>
+      count('select count(*)::int as n from job_chunks where job_id = $1::bigint', [job.jobid]);
+    h.clock.advance(91_000);
+    await purgeExpiredResults(h.db, h.clock.now());
+    expect(await chunks()).toBeGreaterThan(0);
+    h.clock.advance(RESULT_PURGE_GRACE_MS);
+    await purgeExpiredResults(h.db, h.clock.now());
+    expect(await chunks()).toBe(0);
+  });
+
+  it("forms.do answers the study's current forms in schedule order, with their names; a CRC is refused", async () => {
+    const res = await h.call(interchangeForms, {}, { token: dm, locale: 'en' });
+    if (!res.body.success) throw new Error(res.body.msg);
+    const tids = res.body.data.list.map((f) => f.tid);
+    const expected = (await studyDefinitionOf(h.db, 'study-demo-001')).forms.map((f) => f.tid);
+    expect(tids).toEqual(expected);
+    expect(tids).toEqual(expect.arrayContaining(['DM', 'VS', 'IMPQOL']));
+    expect(res.body.data.list.find((f) => f.tid === 'DM')!.name.en).not.toBe('');
+    const refused = await h.call(interchangeForms, {}, { token: crc, locale: 'en' });
+    expect(refused.status).toBe(403);
   });
 
   it('exports xlsx: a data dictionary sheet and a sheet per form', async () => {

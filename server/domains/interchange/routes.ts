@@ -11,6 +11,7 @@ import {
   interchangeDiscard,
   interchangeDownload,
   interchangeExport,
+  interchangeForms,
   interchangeImport,
   interchangeImports,
   interchangeJob,
@@ -25,7 +26,7 @@ import { roleEndpoint } from '../../core/http/route';
 import { newErrorId } from '../../core/http/errorAnswer';
 import { issueText } from '../../core/interchangeMessages';
 import { message } from '../../core/messages';
-import { downloadJob, myJobs, oneJob, startExport } from './exportService';
+import { downloadJob, exportForms, myJobs, oneJob, startExport } from './exportService';
 import {
   InterchangeRefused,
   assessImport,
@@ -37,10 +38,7 @@ import {
 import type { InterchangeTools } from './tools';
 
 /** A refusal as its answer: 403 not allowed, 400 a bad file (its errors listed), else 200 success:false. */
-async function orRefused<D>(
-  locale: Locale,
-  fn: () => Promise<ApiEnvelope<D>>,
-): Promise<ApiEnvelope<D> | ApiEnvelope<null>> {
+async function orRefused<A>(locale: Locale, fn: () => Promise<A>): Promise<A | ApiEnvelope<null>> {
   try {
     return await fn();
   } catch (err) {
@@ -125,6 +123,11 @@ export function interchangeRoutes(app: FastifyInstance, ctx: AppContext, tools: 
   roleEndpoint(app, ctx, interchangeDownload, {
     page: STUDY_EXPORT_PAGE,
     handler: async ({ params, session, locale, now }) =>
-      orRefused(locale, async () => ok(await downloadJob(db, session, params.jobid, now))),
+      orRefused(locale, () => downloadJob(db, session, params.jobid, now)),
+  });
+
+  roleEndpoint(app, ctx, interchangeForms, {
+    page: STUDY_EXPORT_PAGE,
+    handler: async ({ session, locale }) => orRefused(locale, async () => ok(await exportForms(db, session))),
   });
 }

@@ -2,7 +2,9 @@
  * `/index/studyExport` (docs/interchange.md): choose what to export — study metadata as ODM, clinical data as ODM,
  * one form as CSV, or every form as xlsx — and start it; the export runs on the server as a job of the user, scoped
  * to the chosen site. The user's jobs are listed with their progress (polled while one runs); the page can be left
- * and found again. A finished job downloads for 90 s (spec §9); after that it says to export again.
+ * and found again. A finished job downloads for 90 s (spec §9); after that it says to export again. The file comes
+ * as binary through the request client (`client.download`, a Blob), never as base64 in JSON. The forms a CSV
+ * export may choose are the study's own (forms.do).
  */
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -23,34 +25,40 @@ import {
   EXPORT_KINDS,
   interchangeDownload,
   interchangeExport,
+  interchangeForms,
   interchangeJobs,
+  type ExportForm,
   type ExportKind,
   type JobRow,
 } from '../../../engine/api/interchange';
-import type { DownloadFile } from '../../../engine/api/subjectManagement';
+import type { DownloadedFile } from '../../../engine/api/fileAnswer';
+import { pickLocalized } from '../../../engine/api/localized';
 import { RequestError } from '../../../engine/http/requestError';
 import { useApiClient } from '../../../renderers/apiClientContext';
 import { AsyncView } from '../../../renderers/async/AsyncView';
 import { useEndpoint } from '../../../renderers/async/useEndpoint';
-import { saveDownload } from '../subjects/batch/saveDownload';
+import { saveBlob } from '../../platform/saveBlob';
 
 /** How often the jobs are asked again while one is queued or running. */
 export const JOB_POLL_MS = 1500;
 
 export interface StudyExportPageProps {
   /** How a downloaded file is saved (the browser's download by default; stories and tests record it). */
-  save?(file: DownloadFile): void;
-  /** The forms a CSV export may choose (tid); default: typed by the user. */
-  forms?: readonly string[];
+  save?(file: DownloadedFile): void;
 }
 
-const DEFAULT_FORMS = ['DM', 'IE', 'VS', 'LB', 'DA', 'AE', 'CM'];
+const NO_FORMS: readonly ExportForm[] = [];
 
-export function StudyExportPage({ save = saveDownload, forms = DEFAULT_FORMS }: StudyExportPageProps) {
+export function StudyExportPage({ save = saveBlob }: StudyExportPageProps) {
   const intl = useIntl();
   const client = useApiClient();
   const [kind, setKind] = useState<ExportKind>('odmMetadata');
-  const [tid, setTid] = useState(forms[0] ?? '');
+  const formsState = useEndpoint(interchangeForms, {});
+  const forms = formsState.status === 'ready' ? formsState.data.list : NO_FORMS;
+  const [chosenTid, setTid] = useState<string | null>(null);
+  // the first of the study's forms until the user chooses one
+  const tid = chosenTid ?? forms[0]?.tid ?? '';
+  const locale = intl.locale === 'en' ? 'en' : 'zh_CN';
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -88,7 +96,7 @@ export function StudyExportPage({ save = saveDownload, forms = DEFAULT_FORMS }: 
 
   const download = (jobid: string) =>
     run(
-      () => client.call(interchangeDownload, { jobid }, { silent: true }),
+      () => client.download(interchangeDownload, { jobid }, { silent: true }),
       (file) => {
         save(file);
         setReloads((n) => n + 1);
@@ -135,8 +143,8 @@ export function StudyExportPage({ save = saveDownload, forms = DEFAULT_FORMS }: 
             slotProps={{ htmlInput: { 'data-testid': 'study-export-form' } }}
           >
             {forms.map((f) => (
-              <MenuItem key={f} value={f}>
-                {f}
+              <MenuItem key={f.tid} value={f.tid} data-testid={`study-export-form-${f.tid}`}>
+                {`${f.tid} · ${pickLocalized(f.name, locale)}`}
               </MenuItem>
             ))}
           </TextField>
@@ -144,7 +152,7 @@ export function StudyExportPage({ save = saveDownload, forms = DEFAULT_FORMS }: 
         <Button
           variant="contained"
           onClick={() => void start()}
-          disabled={busy}
+          disabled={busy || (kind === 'csv' && tid === '')}
           data-testid="study-export-start"
         >
           <FormattedMessage id="interchange.export.start" />
