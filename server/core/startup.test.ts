@@ -4,10 +4,14 @@
  * clear line.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverPath } from '../../engine/api/endpoint';
+import { loginFront } from '../../engine/api/session';
+import { openPostgres } from './db/postgres';
 import { describeDatabaseError, maskDatabaseUrl } from './startupErrors';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -27,7 +31,7 @@ function runMain(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, DATABASE_URL: '', MIGRATION_DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -133,3 +137,71 @@ describe('startup error texts', () => {
     expect(run.stderr).toMatch(/authentication failed/);
   });
 });
+
+/** `url` with every connection's search_path set to `schema` (libpq's `options` parameter). */
+function inSchema(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
+describe.runIf(process.env.DATABASE_URL && process.env.MIGRATION_DATABASE_URL)(
+  'server/main.ts on PostgreSQL with the owner/app split',
+  () => {
+    it('migrates and seeds as the owner, then serves as the app role', async () => {
+      const ownerUrl = process.env.MIGRATION_DATABASE_URL!;
+      const appUrl = process.env.DATABASE_URL!;
+      const schema = `t_main_${randomBytes(4).toString('hex')}`;
+      const admin = await openPostgres(ownerUrl, { max: 1 });
+      await admin.exec(`create schema ${schema}`);
+      try {
+        let login: unknown = null;
+        const run = await runMain(
+          {
+            PORT: '0',
+            DATABASE_URL: inSchema(appUrl, schema),
+            MIGRATION_DATABASE_URL: inSchema(ownerUrl, schema),
+            DEMO_PASSWORD: 'Pw-for-test-1',
+          },
+          (out) => /started in \d+ ms/.test(out),
+          async (out) => {
+            const port = /http:\/\/localhost:(\d+)\/edcweb\//.exec(out)?.[1];
+            const res = await fetch(`http://127.0.0.1:${port}${serverPath(loginFront)}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', locale: 'en' },
+              body: JSON.stringify({ username: 'crc.li', password: 'Pw-for-test-1' }),
+            });
+            login = await res.json();
+          },
+        );
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        expect(login).toMatchObject({ success: true, data: { token: expect.any(String) } });
+        // the owner owns every table (the app role none), and the seed is there
+        const owners = await admin.query<{ owner: string }>(
+          'select distinct tableowner::text as owner from pg_tables where schemaname = $1',
+          [schema],
+        );
+        const ownerRole = new URL(ownerUrl).username;
+        expect(owners.map((r) => r.owner)).toEqual([ownerRole]);
+        const [subjects] = await admin.query<{ n: number }>(
+          `select count(*)::int as n from ${schema}.subjects`,
+        );
+        expect(subjects?.n).toBeGreaterThan(0);
+      } finally {
+        await admin.exec(`drop schema if exists ${schema} cascade`);
+        await admin.close();
+      }
+    }, 120_000);
+
+    it('refuses to start when both URLs log in as the same role', async () => {
+      const run = await runMain({
+        PORT: '0',
+        DATABASE_URL: process.env.MIGRATION_DATABASE_URL!,
+        MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL!,
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/connect as the same role/);
+    });
+  },
+);
