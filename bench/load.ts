@@ -75,6 +75,8 @@ interface Deployment {
   /** A CRC session at BJ01 for `username` (already in the database); `index` tells the user apart. */
   loginAs(username: string, index: number): Promise<string>;
   close(): Promise<void>;
+  /** When the server processes had exited (Date.now()), once closed. */
+  stoppedAt?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -177,9 +179,11 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
   await admin.exec(`create schema ${schema}`);
   const instances: Instance[] = [];
   let db: Db | null = null;
+  let stoppedAt: number | undefined;
   const close = async () => {
     for (const i of instances) i.child.kill('SIGTERM');
     await Promise.all(instances.map((i) => i.exited));
+    stoppedAt = Date.now();
     await db?.close();
     if (KEEP) console.log(`schema ${schema} kept`);
     else await admin.exec(`drop schema if exists ${schema} cascade`);
@@ -230,6 +234,7 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
       async close() {
         await proxy.close();
         await close();
+        this.stoppedAt = stoppedAt;
       },
     };
   } catch (err) {
@@ -413,10 +418,12 @@ async function main(): Promise<void> {
   console.log(appUrl ? `starting ${INSTANCES} server process(es) on a fresh schema …` : 'opening PGlite …');
   const d = appUrl ? await postgresDeployment(appUrl, ownerUrl) : await pgliteDeployment();
   const levels: Level[] = [];
+  let loadStarted = Date.now();
   try {
     const max = Math.max(...USER_COUNTS);
     console.log(`${d.label}; logging in ${max} users …`);
     const all = await makeUsers(d, max);
+    loadStarted = Date.now();
     for (const n of USER_COUNTS) {
       console.log(`${n} users for ${SECONDS} s …`);
       levels.push(await runLevel(d, all.slice(0, n)));
@@ -432,7 +439,14 @@ async function main(): Promise<void> {
   console.log(`\n${markdown(d.label, levels)}\n`);
   if (PROFILE_DIR) {
     const files = (await readdir(PROFILE_DIR)).filter((f) => f.endsWith('.cpuprofile'));
-    console.log(await summariseProfiles(files.map((f) => path.join(PROFILE_DIR, f))));
+    // the load only: not the start-up (transpiling, migrating, seeding) nor the logins
+    const loadMs = (d.stoppedAt ?? Date.now()) - loadStarted;
+    console.log(
+      await summariseProfiles(
+        files.map((f) => path.join(PROFILE_DIR, f)),
+        loadMs,
+      ),
+    );
   }
 }
 

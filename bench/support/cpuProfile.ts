@@ -11,6 +11,7 @@ interface ProfileNode {
 }
 
 interface CpuProfile {
+  endTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -42,8 +43,11 @@ function table(title: string, rows: [string, number][], busy: number, top: numbe
   return lines.join('\n');
 }
 
-/** A Markdown summary of the profiles (one per server process), merged. */
-export async function summariseProfiles(files: string[]): Promise<string> {
+/**
+ * A Markdown summary of the profiles (one per server process), merged. `lastMs`: only the samples of the process's
+ * last `lastMs` milliseconds (the load, not the start-up with its transpiling, migrating and seeding).
+ */
+export async function summariseProfiles(files: string[], lastMs = Infinity): Promise<string> {
   const byFunction = new Map<string, number>();
   const byGroup = new Map<string, number>();
   let total = 0;
@@ -51,7 +55,16 @@ export async function summariseProfiles(files: string[]): Promise<string> {
   for (const file of files) {
     const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    // sample times, counted back from the end
+    const at: number[] = [];
+    let t = profile.endTime;
+    for (let i = profile.samples.length - 1; i >= 0; i--) {
+      at[i] = t;
+      t -= profile.timeDeltas[i] ?? 0;
+    }
+    const from = profile.endTime - lastMs * 1000;
     for (const [i, id] of profile.samples.entries()) {
+      if (at[i]! < from) continue;
       const us = profile.timeDeltas[i] ?? 0;
       const frame = nodes.get(id)?.callFrame;
       if (!frame) continue;
@@ -69,7 +82,7 @@ export async function summariseProfiles(files: string[]): Promise<string> {
   const busy = total - idle;
   if (busy <= 0) return 'cpu profile: no samples';
   return [
-    `cpu profile of ${files.length} server process(es): ${(busy / 1e6).toFixed(1)} s busy, ` +
+    `cpu profile: ${files.length} profiles (the server processes and their module-loader threads), ${(busy / 1e6).toFixed(1)} s busy, ` +
       `${((100 * idle) / total).toFixed(0)} % of the sampled time idle`,
     '',
     table('self time by package or folder', [...byGroup], busy, 20),
