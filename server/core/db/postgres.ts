@@ -60,6 +60,9 @@ export async function openPostgres(databaseUrl: string, opts: PostgresOptions = 
     connectionString: databaseUrl,
     max: opts.max ?? DEFAULT_DB_POOL_SIZE,
     connectionTimeoutMillis: 10_000,
+    // pg's default (10 s) closes connections between bursts of load; each new one costs PostgreSQL a backend and
+    // the client a SCRAM handshake (PBKDF2, seen in the load profile)
+    idleTimeoutMillis: 60_000,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
   // an idle client losing its connection must not crash the server; the next query reconnects
