@@ -209,7 +209,7 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
       `select r.id as roleid, s.id as siteid from roles r, sites s where r.rolecode = 'CRC' and s.sitecode = 'BJ01'`,
     );
     const ids = roles[0]!;
-    return {
+    const deployment: Deployment = {
       label: `PostgreSQL, ${INSTANCES} process(es) behind the proxy${POOL ? `, pool ${POOL}` : ''}`,
       url: proxy.url,
       db,
@@ -234,9 +234,10 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
       async close() {
         await proxy.close();
         await close();
-        this.stoppedAt = stoppedAt;
+        deployment.stoppedAt = stoppedAt;
       },
     };
+    return deployment;
   } catch (err) {
     await close();
     throw err;
