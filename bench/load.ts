@@ -1,22 +1,38 @@
 /**
- * `npm run bench:load [-- --users 50,200 --seconds 15 --instances 2]`: the reference server under many users, over
- * real HTTP with autocannon. Each simulated user is a CRC at BJ01 with a session of its own and loops over subject
- * list → open an AE form (datainfo.do) → save a new AE line (savedata.do, a fresh idempotency key) → heartbeat. Reports
- * requests/s, p50/p95/p99 latency, errors (non-2xx, timeouts) and lost writes (acknowledged saves minus the AE rows
- * the database holds afterwards). PGlite (test snapshot) by default; PostgreSQL with DATABASE_URL. `--instances 2`
- * runs two app instances on the one database, the users' connections spread over both.
+ * `npm run bench:load [-- --users 50,200 --seconds 15 --instances 2 --pool 10 --profile .cache/cpu]`: the reference
+ * server under many users, over real HTTP with autocannon. Each simulated user is a CRC at BJ01 with a session of its
+ * own and loops over subject list → open an AE form (datainfo.do) → save a new AE line (savedata.do, a fresh
+ * idempotency key) → heartbeat. Reports requests/s, p50/p95/p99 latency, errors (non-2xx, timeouts) and lost writes
+ * (acknowledged saves minus the AE rows the database holds afterwards), and prints the table as Markdown for
+ * docs/load.md.
+ *
+ * PostgreSQL (DATABASE_URL, with MIGRATION_DATABASE_URL for the owner/app split): the deployment shape. A fresh schema
+ * per run (dropped afterwards, `--keep` keeps it); `--instances` server processes (server/main.ts, as `npm run serve`
+ * starts it: the first migrates and seeds as the owner) behind the round-robin reverse proxy of bench/support/proxy.ts,
+ * which autocannon hits. The servers trust the proxy's address only (TRUST_PROXY); the users log in through it, each
+ * from a loopback address of its own, so the per-address login limits apply per user as in production. `--profile
+ * <dir>` runs the servers with `node --cpu-prof` and prints where their CPU time went (bench/support/cpuProfile.ts).
+ *
+ * Without DATABASE_URL: PGlite (the tests' snapshot) in this process, one instance, no proxy (PGlite is one process's
+ * embedded database: it cannot be shared by instances).
  */
-import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { mkdir, readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import type { FastifyInstance } from 'fastify';
-import { serverPath } from '../engine/api/endpoint';
+import { serverPath, type EndpointDef } from '../engine/api/endpoint';
 import { dataInfo, saveData } from '../engine/api/data';
-import { heartBeat } from '../engine/api/session';
+import { changeSiteRole, heartBeat, login, loginFront } from '../engine/api/session';
 import { subjectList } from '../engine/api/subjects';
-import { buildApp } from '../server/core/app';
+import type { Db } from '../server/core/db/db';
+import { openPostgres } from '../server/core/db/postgres';
 import { loggerOptions } from '../server/core/logging';
-import { TEST_HOST, TEST_RATE_LIMITS, startHarness, type Harness } from '../server/test/harness';
+import { TEST_HOST, startHarness } from '../server/test/harness';
+import { startProxy } from './support/proxy';
+import { summariseProfiles } from './support/cpuProfile';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -26,6 +42,14 @@ function option(name: string, fallback: string): string {
 const USER_COUNTS = option('users', '50,200').split(',').map(Number);
 const SECONDS = Number(option('seconds', '15'));
 const INSTANCES = Number(option('instances', '1'));
+const POOL = option('pool', '');
+/** Each run's profiles in a folder of their own. */
+const PROFILE_DIR = option('profile', '') && path.join(option('profile', ''), `run-${Date.now()}`);
+const KEEP = process.argv.includes('--keep');
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** The proxy connects to the instances from this address; they trust it alone. */
+const PROXY_ADDRESS = '127.0.0.2';
+const LOAD_PASSWORD = 'Load#bench-2026';
 
 const AE = {
   AETERM: 'Headache',
@@ -43,39 +67,240 @@ interface SimUser {
   subjectid: string;
 }
 
+/** What the load runs against: the URL autocannon hits, a connection to count rows, and how users log in. */
+interface Deployment {
+  label: string;
+  url: string;
+  db: Db;
+  /** A CRC session at BJ01 for `username` (already in the database); `index` tells the user apart. */
+  loginAs(username: string, index: number): Promise<string>;
+  close(): Promise<void>;
+  /** When the server processes had exited (Date.now()), once closed. */
+  stoppedAt?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL: server processes behind the proxy
+
+interface Instance {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+/** `url` with every connection's search_path set to `schema`. */
+function inSchema(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
+/** Starts server/main.ts and resolves once it prints its URL. */
+function startInstance(env: Record<string, string>, name: string): Promise<Instance> {
+  const nodeArgs = ['--import', 'tsx'];
+  if (PROFILE_DIR) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`);
+  const child = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 180 s:\n${out}`)), 180_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const port = /http:\/\/localhost:(\d+)\/edcweb\//.exec(out)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve({ child, url: `http://127.0.0.1:${port}`, exited });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d.toString()}`));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before it started:\n${out}`));
+    });
+  });
+}
+
+interface Answer {
+  status: number;
+  body: { success: boolean; msg: string; data?: unknown };
+}
+
+/** One call of a contract endpoint over HTTP, from `localAddress`. */
+function call(
+  base: string,
+  def: EndpointDef<never, unknown>,
+  params: Record<string, string>,
+  token: string | null,
+  localAddress: string,
+): Promise<Answer> {
+  const inQuery = def.method === 'GET' || def.method === 'DELETE';
+  const query = new URLSearchParams({ ...(inQuery ? params : {}), time: String(Date.now()) });
+  const payload = inQuery ? undefined : JSON.stringify(params);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${serverPath(def)}?${query.toString()}`,
+      {
+        method: def.method,
+        localAddress,
+        headers: {
+          locale: 'en',
+          ...(token ? { token } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] });
+          } catch {
+            reject(new Error(`${serverPath(def)}: ${res.statusCode} ${text.slice(0, 200)}`));
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function postgresDeployment(appUrl: string, ownerUrl: string | undefined): Promise<Deployment> {
+  const schema = `scale_load_${randomBytes(4).toString('hex')}`;
+  const admin = await openPostgres(ownerUrl ?? appUrl, { max: 1 });
+  await admin.exec(`create schema ${schema}`);
+  const instances: Instance[] = [];
+  let db: Db | null = null;
+  let stoppedAt: number | undefined;
+  const close = async () => {
+    for (const i of instances) i.child.kill('SIGTERM');
+    await Promise.all(instances.map((i) => i.exited));
+    stoppedAt = Date.now();
+    await db?.close();
+    if (KEEP) console.log(`schema ${schema} kept`);
+    else await admin.exec(`drop schema if exists ${schema} cascade`);
+    await admin.close();
+  };
+  try {
+    if (PROFILE_DIR) await mkdir(PROFILE_DIR, { recursive: true });
+    const env: Record<string, string> = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: PROXY_ADDRESS,
+      LOG_LEVEL: 'error',
+      DEMO_PASSWORD: LOAD_PASSWORD,
+      DATABASE_URL: inSchema(appUrl, schema),
+      MIGRATION_DATABASE_URL: ownerUrl ? inSchema(ownerUrl, schema) : '',
+      ...(POOL ? { DB_POOL_SIZE: POOL } : {}),
+    };
+    // one after the other: the first migrates and seeds, the others find the study there
+    for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(env, `instance ${i + 1}`));
+    const proxy = await startProxy({ upstreams: instances.map((i) => i.url), localAddress: PROXY_ADDRESS });
+    db = await openPostgres(inSchema(appUrl, schema), { max: 2 });
+    const roles = await db.query<{ roleid: string; siteid: string }>(
+      `select r.id as roleid, s.id as siteid from roles r, sites s where r.rolecode = 'CRC' and s.sitecode = 'BJ01'`,
+    );
+    const ids = roles[0]!;
+    const deployment: Deployment = {
+      label: `PostgreSQL, ${INSTANCES} process(es) behind the proxy${POOL ? `, pool ${POOL}` : ''}`,
+      url: proxy.url,
+      db,
+      async loginAs(username, index) {
+        // each user at a workstation of its own: the per-address login limit counts per user
+        const from = `127.20.${index >> 8}.${index & 255}`;
+        const front = await call(
+          proxy.url,
+          loginFront as never,
+          { username, password: LOAD_PASSWORD },
+          null,
+          from,
+        );
+        const token = (front.body.data as { token?: string } | undefined)?.token;
+        if (!front.body.success || !token) throw new Error(`login of ${username}: ${front.body.msg}`);
+        const opened = await call(proxy.url, login as never, {}, token, from);
+        if (!opened.body.success) throw new Error(`login.do of ${username}: ${opened.body.msg}`);
+        const chosen = await call(proxy.url, changeSiteRole as never, ids, token, from);
+        if (!chosen.body.success) throw new Error(`changeSiteRole of ${username}: ${chosen.body.msg}`);
+        return token;
+      },
+      async close() {
+        await proxy.close();
+        await close();
+        deployment.stoppedAt = stoppedAt;
+      },
+    };
+    return deployment;
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PGlite: in this process
+
+async function pgliteDeployment(): Promise<Deployment> {
+  if (INSTANCES > 1)
+    throw new Error('--instances > 1 needs PostgreSQL (DATABASE_URL): PGlite is one process’s');
+  const h = await startHarness({ logger: loggerOptions('error') });
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    label: 'PGlite, in process',
+    url: `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`,
+    db: h.db,
+    loginAs: (username) => h.loginAs(username, 'CRC', 'BJ01'),
+    close: () => h.close(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
 /** `n` CRCs at BJ01 (copies of crc.li's role there, same password hash), each logged in with a session of its own. */
-async function makeUsers(h: Harness, n: number, offset: number): Promise<SimUser[]> {
+async function makeUsers(d: Deployment, n: number): Promise<SimUser[]> {
   const subjects = (
-    await h.db.query<{ id: string }>(
+    await d.db.query<{ id: string }>(
       `select s.id from subjects s join sites t on t.id = s.site_id where t.sitecode = 'BJ01' order by s.id`,
     )
   ).map((r) => r.id);
-  const users: SimUser[] = [];
-  for (let i = 0; i < n; i++) {
-    const username = `load.user.${offset + i}`;
-    await h.db.query(
-      `insert into users (id, username, realname, password_hash, locale)
-       select $1, $2, $2, password_hash, 'en' from users where username = 'crc.li'
-       on conflict (id) do nothing`,
-      [`user-${username}`, username],
-    );
-    await h.db.query(
-      `insert into user_roles (user_id, role_id, site_id, study_id, active)
-       select $1, ur.role_id, ur.site_id, ur.study_id, true from user_roles ur join sites s on s.id = ur.site_id
-       where ur.user_id = 'user-crc.li' and s.sitecode = 'BJ01'
-       on conflict do nothing`,
-      [`user-${username}`],
-    );
-    const token = await h.loginAs(username, 'CRC', 'BJ01');
-    users.push({ token, subjectid: subjects[i % subjects.length]! });
-  }
+  const names = Array.from({ length: n }, (_, i) => `load.user.${i}`);
+  await d.db.query(
+    `insert into users (id, username, realname, password_hash, locale)
+     select 'user-' || u, u, u, password_hash, 'en' from users, unnest($1::text[]) as u where username = 'crc.li'
+     on conflict (id) do nothing`,
+    [names],
+  );
+  await d.db.query(
+    `insert into user_roles (user_id, role_id, site_id, study_id, active)
+     select 'user-' || u, ur.role_id, ur.site_id, ur.study_id, true
+     from user_roles ur join sites s on s.id = ur.site_id, unnest($1::text[]) as u
+     where ur.user_id = 'user-crc.li' and s.sitecode = 'BJ01'
+     on conflict do nothing`,
+    [names],
+  );
+  const users: SimUser[] = new Array<SimUser>(n);
+  // a few logins at a time (each verifies a password with the production cost)
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < n) {
+        const i = next++;
+        users[i] = { token: await d.loginAs(names[i]!, i), subjectid: subjects[i % subjects.length]! };
+      }
+    }),
+  );
   return users;
 }
 
-async function aeRows(h: Harness): Promise<number> {
-  const rows = await h.db.query<{ n: number }>(
-    `select count(*)::int as n from form_records where tid = 'AE'`,
-  );
+async function aeRows(db: Db): Promise<number> {
+  const rows = await db.query<{ n: number }>(`select count(*)::int as n from form_records where tid = 'AE'`);
   return rows[0]?.n ?? 0;
 }
 
@@ -85,6 +310,8 @@ interface Level {
   p50: number;
   p95: number;
   p99: number;
+  /** Median of the connections' first responses (which include connecting): included in p50–p99 too. */
+  firstResponseP50: number;
   requests: number;
   errors: number;
   non2xx: number;
@@ -96,121 +323,142 @@ interface Level {
   inFlightSaves: number;
 }
 
-async function runLevel(h: Harness, urls: string[], users: SimUser[]): Promise<Level> {
+async function runLevel(d: Deployment, users: SimUser[]): Promise<Level> {
   let acknowledged = 0;
   let next = 0;
-  /** Every response time (ms), over all instances: exact percentiles. */
+  /** Every response time (ms): exact percentiles. */
   const times: number[] = [];
-  const before = await aeRows(h);
+  /** The first response of each connection (its TCP connection set up on the way): reported apart. */
+  const firstTimes: number[] = [];
+  const before = await aeRows(d.db);
   const form = { visitnum: 'LOG', cycnum: 1, svnum: 1, tid: 'AE' };
-  const instances = urls.map((url, i) =>
-    autocannon({
-      url,
-      connections: Math.floor((users.length + urls.length - 1 - i) / urls.length),
-      duration: SECONDS,
-      timeout: 10,
-      headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
-      setupClient(client) {
-        const user = users[next++ % users.length]!;
-        client.on('response', (_status, _bytes, ms) => times.push(ms));
-        const headers = {
-          host: TEST_HOST,
-          'content-type': 'application/json',
-          token: user.token,
-          locale: 'en',
-        };
-        const q = new URLSearchParams({ subjectid: user.subjectid, ...form, cycnum: '1', svnum: '1' });
-        client.setRequests([
-          {
-            method: 'POST',
-            path: serverPath(subjectList),
-            headers,
-            body: JSON.stringify({ page: 1, size: 20 }),
+  const result = await autocannon({
+    url: d.url,
+    connections: users.length,
+    duration: SECONDS,
+    timeout: 10,
+    headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
+    setupClient(client) {
+      const user = users[next++ % users.length]!;
+      let first = true;
+      client.on('response', (_status, _bytes, ms) => {
+        times.push(ms);
+        if (first) firstTimes.push(ms);
+        first = false;
+      });
+      const headers = {
+        host: TEST_HOST,
+        'content-type': 'application/json',
+        token: user.token,
+        locale: 'en',
+      };
+      const q = new URLSearchParams({ subjectid: user.subjectid, ...form, cycnum: '1', svnum: '1' });
+      client.setRequests([
+        {
+          method: 'POST',
+          path: serverPath(subjectList),
+          headers,
+          body: JSON.stringify({ page: 1, size: 20 }),
+        },
+        { method: 'GET', path: `${serverPath(dataInfo)}?${q.toString()}`, headers },
+        {
+          method: 'POST',
+          path: serverPath(saveData),
+          headers,
+          setupRequest(req) {
+            const body = {
+              subjectid: user.subjectid,
+              ...form,
+              version: 1,
+              values: AE,
+              idempotencyKey: randomUUID(),
+            };
+            return { ...req, body: JSON.stringify(body) };
           },
-          { method: 'GET', path: `${serverPath(dataInfo)}?${q.toString()}`, headers },
-          {
-            method: 'POST',
-            path: serverPath(saveData),
-            headers,
-            setupRequest(req) {
-              const body = {
-                subjectid: user.subjectid,
-                ...form,
-                version: 1,
-                values: AE,
-                idempotencyKey: randomUUID(),
-              };
-              return { ...req, body: JSON.stringify(body) };
-            },
-            onResponse(status, body) {
-              if (status === 200 && body.includes('"success":true')) acknowledged++;
-            },
+          onResponse(status, body) {
+            if (status === 200 && body.includes('"success":true')) acknowledged++;
           },
-          { method: 'GET', path: serverPath(heartBeat), headers },
-        ]);
-      },
-    }),
-  );
-  const results = await Promise.all(instances);
-  const after = await aeRows(h);
-  const requests = results.reduce((n, r) => n + r.requests.total, 0);
+        },
+        { method: 'GET', path: serverPath(heartBeat), headers },
+      ]);
+    },
+  });
+  // autocannon stops without waiting for its last requests: let them finish before counting
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const after = await aeRows(d.db);
   times.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    Math.round((times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0) * 10) / 10;
-  const seconds = Math.max(...results.map((r) => r.duration));
+  firstTimes.sort((a, b) => a - b);
+  const pct = (p: number, of = times) =>
+    Math.round((of[Math.min(of.length - 1, Math.floor((p / 100) * of.length))] ?? 0) * 10) / 10;
+  const requests = result.requests.total;
   return {
     users: users.length,
-    requestsPerSec: Math.round(requests / seconds),
+    requestsPerSec: Math.round(requests / result.duration),
     p50: pct(50),
     p95: pct(95),
     p99: pct(99),
+    firstResponseP50: pct(50, firstTimes),
     requests,
-    errors: results.reduce((n, r) => n + r.errors, 0),
-    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
-    timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
     acknowledgedSaves: acknowledged,
     lostWrites: Math.max(0, acknowledged - (after - before)),
     inFlightSaves: Math.max(0, after - before - acknowledged),
   };
 }
 
+/** The levels as a Markdown table, in docs/load.md's columns. */
+function markdown(label: string, levels: Level[]): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  const lines = [
+    '| database | users | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | acknowledged saves | lost writes |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...levels.map(
+      (l) =>
+        `| ${label} | ${l.users} | ${n(l.requestsPerSec)} | ${n(l.p50)} | ${n(l.p95)} | ${n(l.p99)} | ` +
+        `${l.errors}${l.timeouts ? ` (${l.timeouts} timeouts)` : ''} | ${l.non2xx} | ${n(l.acknowledgedSaves)} | ` +
+        `${l.lostWrites} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
-  const h = await startHarness({ logger: loggerOptions('error') });
-  const apps: FastifyInstance[] = [h.app];
+  const appUrl = process.env.DATABASE_URL?.trim();
+  const ownerUrl = process.env.MIGRATION_DATABASE_URL?.trim() || undefined;
+  console.log(appUrl ? `starting ${INSTANCES} server process(es) on a fresh schema …` : 'opening PGlite …');
+  const d = appUrl ? await postgresDeployment(appUrl, ownerUrl) : await pgliteDeployment();
+  const levels: Level[] = [];
+  let loadStarted = Date.now();
   try {
-    for (let i = 1; i < INSTANCES; i++) {
-      apps.push(
-        await buildApp({
-          db: h.db,
-          now: h.clock.now,
-          logger: loggerOptions('error'),
-          rateLimits: TEST_RATE_LIMITS,
-        }),
-      );
-    }
-    const urls: string[] = [];
-    for (const app of apps) {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-    }
     const max = Math.max(...USER_COUNTS);
-    console.log(`database: ${h.db.kind}; instances: ${apps.length}; logging in ${max} users …`);
-    const all = await makeUsers(h, max, 0);
-    const levels: Level[] = [];
+    console.log(`${d.label}; logging in ${max} users …`);
+    const all = await makeUsers(d, max);
+    loadStarted = Date.now();
     for (const n of USER_COUNTS) {
       console.log(`${n} users for ${SECONDS} s …`);
-      levels.push(await runLevel(h, urls, all.slice(0, n)));
+      levels.push(await runLevel(d, all.slice(0, n)));
     }
-    console.log(`\nbench:load — ${h.db.kind}, ${apps.length} instance(s), ${SECONDS} s per level`);
-    console.table(levels);
-    console.log(
-      'latencies in ms (every response of every connection); lostWrites = acknowledged saves − new AE rows',
-    );
   } finally {
-    // autocannon stops without waiting for its last requests: let them finish before the database closes
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    for (const app of apps.slice(1)) await app.close();
-    await h.close();
+    await d.close();
+  }
+  console.log(`\nbench:load — ${d.label}, ${SECONDS} s per level`);
+  console.table(levels);
+  console.log(
+    'latencies in ms (every response of every connection); lostWrites = acknowledged saves − new AE rows',
+  );
+  console.log(`\n${markdown(d.label, levels)}\n`);
+  if (PROFILE_DIR) {
+    const files = (await readdir(PROFILE_DIR)).filter((f) => f.endsWith('.cpuprofile'));
+    // the load only: not the start-up (transpiling, migrating, seeding) nor the logins
+    const loadMs = (d.stoppedAt ?? Date.now()) - loadStarted;
+    console.log(
+      await summariseProfiles(
+        files.map((f) => path.join(PROFILE_DIR, f)),
+        loadMs,
+      ),
+    );
   }
 }
 

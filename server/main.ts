@@ -3,7 +3,8 @@
  * DATABASE_URL), migrates, seeds the demo study when empty, listens on HOST:PORT and prints the URL and the demo
  * accounts. Startup problems end the process with exit code 1 and one line saying what is wrong.
  *
- * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/pglite), DATABASE_URL, DEMO_PASSWORD (Demo#2026),
+ * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/pglite), DATABASE_URL, MIGRATION_DATABASE_URL (the
+ * owner that migrates and seeds, docs/security-database.md), DB_POOL_SIZE (10), DEMO_PASSWORD (Demo#2026),
  * ONLINE_URL, BACK_ADDRESS, TRUST_PROXY (false), LOG_LEVEL (info), ALLOWED_HOSTS (loopback, HOST, BACK_ADDRESS's
  * host), SECURITY_LOG_RETENTION_DAYS (180). See docs/security.md.
  */
@@ -28,10 +29,16 @@ async function main(): Promise<void> {
   let db: Db | null = null;
   try {
     db = await openDatabase(env);
-    await migrateDatabase(db, env);
-    const freshlySeeded = !(await isSeeded(db));
-    if (freshlySeeded) await seedDemo(db, { password: env.demoPassword });
-    else await topUpSeed(db);
+    let freshlySeeded = false;
+    // with MIGRATION_DATABASE_URL the owner seeds too (the seed resets id sequences, which the app's role may not)
+    await migrateDatabase(db, {
+      ...env,
+      async afterMigrate(owner) {
+        freshlySeeded = !(await isSeeded(owner));
+        if (freshlySeeded) await seedDemo(owner, { password: env.demoPassword });
+        else await topUpSeed(owner);
+      },
+    });
 
     const app = await buildApp({
       db,

@@ -44,7 +44,9 @@ async function seedCli(argv: string[]): Promise<void> {
   const reset = argv.includes('--reset');
   const subjects = subjectsOption(argv);
   const env = readEnv();
-  const db = await openDatabase(env);
+  // with the owner/app split the owner seeds (it drops and creates tables, resets sequences); the server's next start
+  // grants the app's role again
+  const db = await openDatabase({ ...env, databaseUrl: env.migrationDatabaseUrl ?? env.databaseUrl });
   try {
     if (reset) await dropAll(db);
     await migrate(db);

@@ -26,9 +26,10 @@ export interface ServerConfig {
   /**
    * Behind a reverse proxy (TLS terminated there): take the client's protocol, host and address from its
    * X-Forwarded-Proto/-Host/-For headers (Fastify `trustProxy`). They then decide the derived backAddress and whether
-   * the token cookie is `Secure`. Default false: a client could forge them.
+   * the token cookie is `Secure`. Default false: a client could forge them. A list of addresses (IPs, CIDR ranges)
+   * trusts only proxies there: a request from elsewhere keeps its socket address whatever headers it sends.
    */
-  trustProxy: boolean;
+  trustProxy: boolean | string[];
   /** Online-service (support chat) URL answered by online.do. */
   onlineUrl: string;
   /** appversion.do answers this (REFERENCE_SERVER_VERSION by default). */

@@ -1,6 +1,7 @@
 /** Reads the server's environment variables (main.ts, seedCli.ts). */
 import { DEFAULT_DEMO_PASSWORD } from '../seed/seed';
 import { StartupError } from './startupErrors';
+import { DEFAULT_DB_POOL_SIZE } from './db/postgres';
 
 export interface ServerEnv {
   port: number;
@@ -12,8 +13,13 @@ export interface ServerEnv {
   demoPassword: string;
   onlineUrl: string | undefined;
   backAddress: string | undefined;
-  /** TRUST_PROXY: `true`/`1` behind a reverse proxy that sets X-Forwarded-* (see ServerConfig.trustProxy). */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: `true`/`1` behind a reverse proxy that sets X-Forwarded-*, or better the proxies' addresses
+   * (comma-separated IPs or CIDR ranges: only requests from them are read so). See ServerConfig.trustProxy.
+   */
+  trustProxy: boolean | string[];
+  /** DB_POOL_SIZE: PostgreSQL connections per server process (10). */
+  dbPoolSize: number;
   logLevel: string;
   /** ALLOWED_HOSTS: comma-separated host names (see ServerConfig.allowedHosts); undefined: the defaults. */
   allowedHosts: string[] | undefined;
@@ -26,6 +32,32 @@ function readFlag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (text === 'true' || text === '1') return true;
   if (text === 'false' || text === '0') return false;
   throw new StartupError(`${name} must be true or false (got "${env[name]}")`);
+}
+
+/** An IPv4 or IPv6 address, optionally with a /prefix (what Fastify's trustProxy takes besides true). */
+const PROXY_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+
+function readTrustProxy(env: NodeJS.ProcessEnv): boolean | string[] {
+  const text = env.TRUST_PROXY?.trim() ?? '';
+  if (!text.includes(',') && !PROXY_ADDRESS.test(text)) return readFlag(env, 'TRUST_PROXY');
+  const addresses = readList(text) ?? [];
+  const bad = addresses.find((a) => !PROXY_ADDRESS.test(a));
+  if (bad !== undefined) {
+    throw new StartupError(
+      `TRUST_PROXY must be true, false or the proxies' addresses (IPs or CIDR ranges, comma-separated; got "${bad}")`,
+    );
+  }
+  return addresses;
+}
+
+function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new StartupError(`${name} must be a whole number from 1 to ${max} (got "${text}")`);
+  }
+  return n;
 }
 
 function readList(text: string | undefined): string[] | undefined {
@@ -61,7 +93,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     onlineUrl: env.ONLINE_URL?.trim() || undefined,
     backAddress: env.BACK_ADDRESS?.trim() || undefined,
-    trustProxy: readFlag(env, 'TRUST_PROXY'),
+    trustProxy: readTrustProxy(env),
+    dbPoolSize: readCount(env, 'DB_POOL_SIZE', DEFAULT_DB_POOL_SIZE, 1000),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     allowedHosts: readList(env.ALLOWED_HOSTS),
     securityLogRetentionDays: readDays(env, 'SECURITY_LOG_RETENTION_DAYS', 180),

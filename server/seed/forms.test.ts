@@ -11,9 +11,12 @@ import { openTestDb, type TestDb } from '../test/testDb';
 const STUDY = 'study-demo-001';
 let t: TestDb;
 let db: Db;
+/** The seed's generators reset id sequences (setval): with the owner/app split only the owner may. */
+let owner: Db;
 beforeAll(async () => {
   t = await openTestDb();
   db = t.db;
+  owner = t.owner;
 }, 120_000);
 afterAll(() => t?.cleanup());
 
@@ -88,7 +91,7 @@ describe('forms seed', () => {
        from form_records r limit 1`,
     );
     expect(await n('select count(*)::int as n from queries')).toBe(1);
-    await replaceSubjects(db, STUDY, 30, new Date('2026-03-02T00:00:00Z'));
+    await replaceSubjects(owner, STUDY, 30, new Date('2026-03-02T00:00:00Z'));
     expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 30);
     expect((await recordsOf(DEMO_SUBJECTS.entry)).map((r) => r.key)).toContain('V1/DM/1');
     expect(await n('select count(*)::int as n from data_audit')).toBeGreaterThan(audits);
@@ -96,9 +99,9 @@ describe('forms seed', () => {
   });
 
   it('tops up a database seeded before the forms', async () => {
-    expect(await topUpForms(db, STUDY, new Date())).toBe(false);
+    expect(await topUpForms(owner, STUDY, new Date())).toBe(false);
     await db.exec('delete from form_schemas; delete from visit_schedule;');
-    expect(await topUpForms(db, STUDY, new Date('2026-03-02T00:00:00Z'))).toBe(true);
+    expect(await topUpForms(owner, STUDY, new Date('2026-03-02T00:00:00Z'))).toBe(true);
     expect(await n('select count(*)::int as n from form_schemas')).toBe(8);
     expect(await n('select count(*)::int as n from subject_visits')).toBe(6 * 30);
   });

@@ -37,6 +37,8 @@ export interface CallResult<D> {
 export interface Harness {
   app: FastifyInstance;
   db: Db;
+  /** The connection that owns the schema (TestDb.owner): `db` unless the owner/app split is on. */
+  owner: Db;
   clock: TestClock;
   call<P extends AnyObject, D>(
     def: EndpointDef<P, D>,
@@ -85,7 +87,7 @@ export const TEST_RATE_LIMITS = {
 };
 
 export async function startHarness(config: ServerConfigInput = {}): Promise<Harness> {
-  const { db, cleanup } = await openTestDb();
+  const { db, owner, cleanup } = await openTestDb();
   const clock = createClock();
   const app = await buildApp({
     logger: loggerOptions('warn'),
@@ -99,6 +101,7 @@ export async function startHarness(config: ServerConfigInput = {}): Promise<Harn
   const harness: Harness = {
     app,
     db,
+    owner,
     clock,
     async call(def, params = {}, opts = {}) {
       const url = serverPath(def);

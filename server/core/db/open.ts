@@ -8,11 +8,16 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { checkDatabaseUrl, describeDatabaseError, ensureWritableDir } from '../startupErrors';
 
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Db> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL connections (DB_POOL_SIZE); default DEFAULT_DB_POOL_SIZE. */
+  dbPoolSize?: number;
+}): Promise<Db> {
   if (opts.databaseUrl) {
     checkDatabaseUrl(opts.databaseUrl);
     try {
-      return await openPostgres(opts.databaseUrl);
+      return await openPostgres(opts.databaseUrl, opts.dbPoolSize ? { max: opts.dbPoolSize } : {});
     } catch (err) {
       throw describeDatabaseError(err, opts.databaseUrl);
     }

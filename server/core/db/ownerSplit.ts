@@ -43,27 +43,37 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
 }
 
 /**
- * Migrates the app's database. With an owner URL (PostgreSQL): the migrations run as the owner, then the app's role
- * is granted DML; refuses an app role that owns the tables (the split would be void). Without one: as before, the
- * app's own connection migrates (PGlite, or a PostgreSQL set up without the split).
+ * Migrates the app's database. With an owner URL (PostgreSQL): the migrations run as the owner, then `afterMigrate`
+ * (the demo seed, which resets id sequences: owner only) over the owner's connection too, then the app's role is
+ * granted DML; refuses an app role that owns the tables (the split would be void). Without one: as before, the app's
+ * own connection migrates and seeds (PGlite, or a PostgreSQL set up without the split).
  */
 export async function migrateDatabase(
   db: Db,
-  opts: { migrationDatabaseUrl?: string | undefined; schema?: string },
+  opts: {
+    migrationDatabaseUrl?: string | undefined;
+    schema?: string;
+    afterMigrate?: (owner: Db) => Promise<void>;
+  },
 ): Promise<number[]> {
-  if (!opts.migrationDatabaseUrl || db.kind !== 'postgres') return migrate(db);
+  if (!opts.migrationDatabaseUrl || db.kind !== 'postgres') {
+    const applied = await migrate(db);
+    await opts.afterMigrate?.(db);
+    return applied;
+  }
   const owner = await openPostgres(opts.migrationDatabaseUrl, {
     max: 1,
     ...(opts.schema ? { schema: opts.schema } : {}),
   });
   try {
-    const applied = await migrate(owner);
     const appRole = await currentRole(db);
     if (appRole === (await currentRole(owner))) {
       throw new Error(
         'MIGRATION_DATABASE_URL and DATABASE_URL connect as the same role: the app would own the tables',
       );
     }
+    const applied = await migrate(owner);
+    await opts.afterMigrate?.(owner);
     await grantAppRole(owner, appRole);
     return applied;
   } finally {

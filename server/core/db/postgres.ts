@@ -42,6 +42,12 @@ class PostgresDb implements Db {
   }
 }
 
+/**
+ * Connections per pool. A request holds one for a few short queries (a save: one transaction), so a handful per
+ * process keeps PostgreSQL busy; more only queue inside PostgreSQL (docs/load.md). DB_POOL_SIZE overrides it.
+ */
+export const DEFAULT_DB_POOL_SIZE = 10;
+
 export interface PostgresOptions {
   /** Schema put first on every connection's search_path (tests use one fresh schema per file). */
   schema?: string;
@@ -52,8 +58,11 @@ export interface PostgresOptions {
 export async function openPostgres(databaseUrl: string, opts: PostgresOptions = {}): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: opts.max ?? 10,
+    max: opts.max ?? DEFAULT_DB_POOL_SIZE,
     connectionTimeoutMillis: 10_000,
+    // pg's default (10 s) closes connections between bursts of load; each new one costs PostgreSQL a backend and
+    // the client a SCRAM handshake (PBKDF2, seen in the load profile)
+    idleTimeoutMillis: 60_000,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
   // an idle client losing its connection must not crash the server; the next query reconnects

@@ -344,7 +344,7 @@ describe('verifying a subject', () => {
   it('keeps the SDV audit append-only and sdv_items out of TRUNCATE', async () => {
     await expect(h.db.query(`update sdv_audit set action = 'verify'`)).rejects.toThrow(APPEND_ONLY);
     await expect(h.db.query(`delete from sdv_audit`)).rejects.toThrow(APPEND_ONLY);
-    await expect(h.db.exec(`truncate sdv_items`)).rejects.toThrow(/TRUNCATE/);
+    await expect(h.db.exec(`truncate sdv_items`)).rejects.toThrow(/TRUNCATE|permission denied/);
     const images = await h.db.query<{ n: number }>(
       `select count(*)::int as n from clinical_audit where table_name = 'sdv_items'`,
     );

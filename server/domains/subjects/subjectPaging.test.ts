@@ -30,8 +30,8 @@ async function digest(): Promise<string> {
 
 beforeAll(async () => {
   h = await startHarness({ logger: false });
-  await replaceSubjects(h.db, STUDY, N);
-  await vacuumSubjects(h.db);
+  await replaceSubjects(h.owner, STUDY, N);
+  await vacuumSubjects(h.owner);
 });
 afterAll(() => h?.close());
 
@@ -58,7 +58,7 @@ describe('generated subjects (--subjects N)', () => {
 
   it('is deterministic: the same N gives the same subjects', async () => {
     const first = await digest();
-    await replaceSubjects(h.db, STUDY, N);
+    await replaceSubjects(h.owner, STUDY, N);
     expect(await digest()).toBe(first);
   });
 
