@@ -97,7 +97,7 @@ export const withdrawFreeze = endpoint({
   path: '/edc/freeze/withdrawFreeze.do',
   method: 'POST',
   description:
-    "Withdraws the selected pending requests (`requestids`) with a reason, in one transaction: each becomes withdrawn (nothing is frozen or lifted), with a `withdraw` audit row. Permission freeze.apply; only the user who applied for a request may withdraw it, while it is pending and at the chosen site. All or nothing.",
+    'Withdraws the selected pending requests (`requestids`) with a reason, in one transaction: each becomes withdrawn (nothing is frozen or lifted), with a `withdraw` audit row. Permission freeze.apply; only the user who applied for a request may withdraw it, while it is pending and at the chosen site. All or nothing.',
   params: yup.object({
     reason: str().max(FREEZE_REASON_MAX).default(''),
     requestids: yup.array(str().required().max(40)).required().max(FREEZE_BATCH_MAX),

@@ -126,12 +126,7 @@ export function batchJobHandler(hooks: () => RecordHooks | undefined) {
 
 async function ownBatchJob(db: Db, session: RoleSession, jobid: string): Promise<JobRecord> {
   const job = await jobById(db, jobid);
-  if (
-    !job ||
-    job.kind !== BATCH_JOB_KIND ||
-    job.userId !== session.userId ||
-    job.studyId !== session.studyId
-  )
+  if (!job || job.kind !== BATCH_JOB_KIND || job.userId !== session.userId || job.studyId !== session.studyId)
     throw new Refused('batchJobNotFound');
   return job;
 }

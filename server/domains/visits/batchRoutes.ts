@@ -6,13 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiEnvelope } from '../../../engine/api/envelope';
 import type { Locale } from '../../../engine/api/localized';
-import {
-  batchJob,
-  batchJobs,
-  batchPreview,
-  batchRun,
-  eventType,
-} from '../../../engine/api/casebookBatch';
+import { batchJob, batchJobs, batchPreview, batchRun, eventType } from '../../../engine/api/casebookBatch';
 import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import type { RoleSession } from '../../core/auth/guard';
 import { requireDataAccess } from '../../core/auth/permissions';

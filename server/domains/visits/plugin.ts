@@ -19,7 +19,10 @@ export const visitsPlugin = fp(
     visitRoutes(app, ctx);
     casebookVisitsRoutes(app, ctx);
     batchRoutes(app, ctx);
-    app.jobs.handle(BATCH_JOB_KIND, batchJobHandler(() => app.recordHooks));
+    app.jobs.handle(
+      BATCH_JOB_KIND,
+      batchJobHandler(() => app.recordHooks),
+    );
     app.lists.register(invalidListDeclaration);
   },
   { name: 'edc-visits', dependencies: ['edc-core', 'edc-jobs', 'edc-data', 'edc-lists'] },
