@@ -10,7 +10,7 @@
  * ends with 'Batch job successfully'.
  */
 import * as yup from 'yup';
-import { bool, endpoint, num, str } from './endpoint';
+import { endpoint, num, str } from './endpoint';
 import { metaTextSchema } from './lists';
 import { VISIT_KINDS } from './visits';
 
