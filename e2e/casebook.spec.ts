@@ -121,9 +121,14 @@ test('a CRC adds a subject, changes its base info with a reason, adds a visit, e
   await expect(page.getByTestId('unoccurred-row')).toHaveCount(1);
 
   // the subject list's row action Overview opens the subject's overview
-  await page.goto(`/edcweb/index/subjects?subjid=${subjid}`);
-  const listed = page.locator('.ag-row[row-index]', { hasText: subjid });
-  await listed.getByTestId('row-action-overview').click();
+  await page.goto('/edcweb/index/subjects');
+  const search2 = page.getByRole('textbox', { name: /受试者编号/ });
+  await search2.fill(subjid);
+  await search2.press('Enter');
+  await expect(page.locator('.ag-row[row-index]', { hasText: subjid })).toBeVisible();
+  await expect(page.locator('.ag-row[row-index="1"]')).toHaveCount(0);
+  // the actions column is pinned right: its cells sit in a row element of their own, one row left
+  await page.getByTestId('row-action-overview').first().click();
   await expect(page).toHaveURL(/\/index\/subjectInfo\?subjectid=/);
   await expect(page.getByText(subjid).first()).toBeVisible();
 });
