@@ -65,7 +65,9 @@ export const MyRuns: StoryObj<typeof BatchRunsList> = {
     await expect(rows).toHaveLength(fx.batchJobs.data!.list.length);
     await expect(rows[0]).toHaveAttribute('data-state', 'done');
     await expect(rows[0]).toHaveTextContent(msg('casebook.batchOps.type.uncollected'));
-    await expect(within(rows[0]!).getByTestId('batch-runs-answer')).toHaveTextContent(/Batch job successfully/);
+    await expect(within(rows[0]!).getByTestId('batch-runs-answer')).toHaveTextContent(
+      /Batch job successfully/,
+    );
   },
 };
 
