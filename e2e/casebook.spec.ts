@@ -1,8 +1,10 @@
 /**
  * The casebook against the reference server (demo seed): a CRC at BJ01 adds a subject (the proposed number,
  * checked free as shown), finds it in the list, changes its base info with a reason and sees the change in the
- * subject's audit trail, adds an unscheduled visit (entering nothing) and marks another page not occurred with a
- * reason, both in the visit audit trail; a monitor at BJ01 gets no Add button.
+ * subject's audit trail, adds an unscheduled visit, enters its page (typed, saved: the page and the visit become
+ * entered in the visit grid), marks another page not occurred with a reason of the dictionary (the mark dialog), both
+ * in the visit audit trail, and opens the subject's overview from the list's row action; a monitor at BJ01 gets no
+ * Add button.
  */
 import { expect, test, type Page } from '@playwright/test';
 import appZh from '../src/i18n/app/zh_CN.json' with { type: 'json' };
@@ -24,7 +26,11 @@ async function openSubjects(page: Page, username: string, waitForSiteCodes = tru
   await expect(page.locator('.ag-row[row-index]').first()).toBeVisible({ timeout: 45_000 });
 }
 
-test('a CRC adds a subject, changes its base info with a reason, adds a visit and marks a page not occurred', async ({
+const field = (page: Page, variable: string) =>
+  page.getByTestId(`ecrf-row-${variable}`).locator('input').first();
+const entered = new RegExp(`${appZh['visit.status.1']}|${appZh['visit.status.2']}`);
+
+test('a CRC adds a subject, changes its base info with a reason, adds a visit, enters a page and marks another not occurred', async ({
   page,
 }) => {
   await openSubjects(page, 'crc.li');
@@ -76,6 +82,24 @@ test('a CRC adds a subject, changes its base info with a reason, adds a visit an
   await expect(page.getByTestId('visit-UNS.1.1')).toBeVisible();
   await expect(page.getByTestId('visit-status-UNS.1.1')).toHaveText(appZh['visit.status.0']);
 
+  // a page of the new visit entered: opened from the visit grid, values typed, saved
+  const subjectUrl = page.url();
+  await page.getByTestId('visit-UNS.1.1').getByRole('button', { expanded: false }).first().click();
+  await expect(page.getByTestId('form-status-UNS.1.1-VS')).toHaveText(appZh['visit.status.0']);
+  await page.getByTestId('form-UNS.1.1-VS').getByRole('link').click();
+  await field(page, 'VSDAT').fill('2026-03-10');
+  await field(page, 'SYSBP').fill('120');
+  await field(page, 'DIABP').fill('80');
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/data/savedata.do')),
+    page.getByTestId('form-save').click(),
+  ]);
+  expect(((await saved.json()) as { data: { outcome: string } }).data.outcome).toBe('saved');
+  await page.goto(subjectUrl);
+  await expect(page.getByTestId('visit-status-UNS.1.1')).toHaveText(entered);
+  await page.getByTestId('visit-UNS.1.1').getByRole('button', { expanded: false }).first().click();
+  await expect(page.getByTestId('form-status-UNS.1.1-VS')).toHaveText(entered);
+
   // another page (V1 LB) marked not occurred with a reason of the dictionary
   await page.getByTestId('visit-V1.1.1').getByRole('button', { expanded: false }).first().click();
   await page.getByTestId('form-actions-V1.1.1-LB').click();
@@ -95,6 +119,18 @@ test('a CRC adds a subject, changes its base info with a reason, adds a visit an
   await expect(marked).toHaveCount(1);
   await expect(marked).toContainText('受试者未到访');
   await expect(page.getByTestId('unoccurred-row')).toHaveCount(1);
+
+  // the subject list's row action Overview opens the subject's overview
+  await page.goto('/edcweb/index/subjects');
+  const search2 = page.getByRole('textbox', { name: /受试者编号/ });
+  await search2.fill(subjid);
+  await search2.press('Enter');
+  await expect(page.locator('.ag-row[row-index]', { hasText: subjid })).toBeVisible();
+  await expect(page.locator('.ag-row[row-index="1"]')).toHaveCount(0);
+  // the actions column is pinned right: its cells sit in a row element of their own, one row left
+  await page.getByTestId('row-action-overview').first().click();
+  await expect(page).toHaveURL(/\/index\/subjectInfo\?subjectid=/);
+  await expect(page.getByText(subjid).first()).toBeVisible();
 });
 
 test("a monitor sees the subject list without the site staff's actions", async ({ page }) => {

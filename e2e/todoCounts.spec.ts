@@ -1,7 +1,8 @@
 /**
  * The to-do counts move (issue 12) against the reference server (demo seed): as the CRC at BJ01, my to-dos on
  * /index/statistics count the pages to enter; a batch operation (3 steps, preview, run) marks V3's laboratory page
- * not collected in the site's casebooks, and the count of pages to enter goes down by what the run took off.
+ * not collected in the site's casebooks — a job followed with its progress to 'Batch job successfully', found again
+ * under Batch runs — and the count of pages to enter goes down by what the run took off.
  */
 import { expect, test, type Page } from '@playwright/test';
 import appZh from '../src/i18n/app/zh_CN.json' with { type: 'json' };
@@ -47,8 +48,20 @@ test('a CRC sees the pages to enter go down after a batch operation marks pages 
   const previewed = await page.getByTestId('batch-ops-page').count();
   expect(previewed).toBeGreaterThan(0);
   await page.getByTestId('batch-ops-run').click();
-  await expect(page.getByTestId('batch-ops-done')).toContainText('Batch job successfully');
+  // the run is a job: its progress shown until it is done
+  await expect(page.getByTestId('batch-run')).toBeVisible();
+  await expect(page.getByTestId('batch-ops-done')).toContainText('Batch job successfully', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('batch-run')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('batch-run-count')).toHaveText(/^(\d+) \/ \1$/);
   await page.getByTestId('batch-ops-close').click();
+  // found again under Batch runs, done
+  await page.getByTestId('list-action-batchRuns').click();
+  const run = page.getByTestId('batch-runs-row').first();
+  await expect(run).toHaveAttribute('data-state', 'done');
+  await expect(run.getByTestId('batch-runs-answer')).toContainText('Batch job successfully');
+  await page.getByTestId('batch-runs-close').click();
 
   const after = await pagesToEnter(page);
   expect(after).toBeLessThan(before);

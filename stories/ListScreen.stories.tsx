@@ -35,6 +35,8 @@ const subjects: readonly GridRow[] = storySubjects(
 
 interface SubjectListStoryProps {
   openSubject(subjectid: string): void;
+  /** The row action Overview (/index/subjectInfo). */
+  openOverview?(subjectid: string): void;
   /** The list's URL params (a reload or a shared link); the screen keeps its own query without. */
   params?: IncomingParams;
   onParamsChange?(params: UrlParams): void;
@@ -43,10 +45,16 @@ interface SubjectListStoryProps {
 }
 
 /** The subject ListScreen, its endpoints answered from fixtures by the story's fake client. */
-function SubjectListStory({ openSubject, params, onParamsChange, storedPageSize }: SubjectListStoryProps) {
+function SubjectListStory({
+  openSubject,
+  openOverview,
+  params,
+  onParamsChange,
+  storedPageSize,
+}: SubjectListStoryProps) {
   const [config] = useState(() => {
     if (storedPageSize) window.sessionStorage.setItem(STORAGE_KEYS.pageSize, storedPageSize);
-    return subjectListScreen({ openSubject });
+    return subjectListScreen({ openSubject, ...(openOverview ? { openOverview } : {}) });
   });
   return (
     <ListApi
@@ -203,5 +211,21 @@ export const OpenSubject: Story = {
       canvasElement.querySelector(`.ag-row[row-id="${second}"] .ag-cell[col-id="sitename"]`)!,
     );
     await expect(args.openSubject).toHaveBeenLastCalledWith(second);
+  },
+};
+
+/** The row action Overview (a ListRowAction of the screen config) opens the subject's overview, not the subject. */
+export const OpenOverview: Story = {
+  args: { openSubject: fn(), openOverview: fn() },
+  play: async ({ canvasElement, args }) => {
+    await waitFor(() => expect(rowIds(canvasElement)).toHaveLength(20));
+    const second = rowIds(canvasElement)[1];
+    const overview = canvasElement.querySelector<HTMLElement>(
+      `.ag-row[row-id="${second}"] [data-testid="row-action-overview"]`,
+    );
+    await expect(overview).toHaveTextContent(msg('subject.overview'));
+    await userEvent.click(overview!);
+    await expect(args.openOverview).toHaveBeenCalledWith(second);
+    await expect(args.openSubject).not.toHaveBeenCalled();
   },
 };

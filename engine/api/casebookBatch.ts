@@ -5,11 +5,12 @@
  *
  * A batch operation marks one form of one visit in many subjects' casebooks at once — not collected, not occurred
  * (pages without data) or invalid (pages with data) — with a reason, for the subjects of the chosen site on one eCRF
- * version, in visits dated on or before a date. The preview answers exactly what the run would touch; the run is one
- * transaction (every page or none) and answers 'Batch job successfully'.
+ * version, in visits dated on or before a date. The preview answers exactly what the run would touch; the run is a
+ * job on the server (progress, can be left and found again) that writes in one transaction (every page or none) and
+ * ends with 'Batch job successfully'.
  */
 import * as yup from 'yup';
-import { bool, endpoint, num, str } from './endpoint';
+import { endpoint, num, str } from './endpoint';
 import { metaTextSchema } from './lists';
 import { VISIT_KINDS } from './visits';
 
@@ -122,24 +123,72 @@ export const batchPreview = endpoint({
   data: previewSchema,
 });
 
+/** A batch run's states (a job on the server: docs/casebook-batch-jobs.md). */
+export const BATCH_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type BatchJobState = (typeof BATCH_JOB_STATES)[number];
+
+const batchCountsSchema = yup.object({
+  subjects: num().integer().min(0).required(),
+  visits: num().integer().min(0).required(),
+  pages: num().integer().min(0).required(),
+});
+
+/** One batch run: what it marks, its state and progress, and its answer ('Batch job successfully') or refusal. */
+export const batchJobSchema = yup.object({
+  jobid: str().required(),
+  state: str()
+    .oneOf([...BATCH_JOB_STATES])
+    .required(),
+  /** Progress: pages written of the pages to mark. */
+  done: num().integer().min(0).required(),
+  total: num().integer().min(0).required(),
+  type: str()
+    .oneOf([...BATCH_TYPES])
+    .required(),
+  crfver: str().required(),
+  visitnum: str().required(),
+  tid: str().required(),
+  /** What the preview counted (the run marks exactly these, or nothing). */
+  counts: batchCountsSchema.required(),
+  /** Done: 'Batch job successfully …' in the request's locale; else null. */
+  message: str().nullable().defined(),
+  /** Failed: why (nothing was written), in the request's locale; else null. */
+  error: str().nullable().defined(),
+  /** ISO 8601 UTC. */
+  createdat: str().required(),
+  finishedat: str().nullable().defined(),
+});
+export type BatchJob = yup.InferType<typeof batchJobSchema> & { state: BatchJobState; type: BatchType };
+
+const jobId = () => str().required().max(20).matches(/^\d+$/, '${path} must be a number');
+
 export const batchRun = endpoint({
   name: 'batchRun',
   path: '/edc/visit/batchrun.do',
   method: 'POST',
   description:
-    "Runs a previewed batch operation: the same parameters and the preview's token; refused (nothing written) when the pages it would touch changed since the preview. Marks every page and writes each one's visit audit row in one transaction, all or nothing; answers 'Batch job successfully' with the counts. Needs page.mark.",
+    "Starts a previewed batch operation as a job: the same parameters and the preview's token; refused (nothing written, no job) when the pages it would touch changed since the preview. Answers the queued job (batchjob.do follows it): the job marks every page, writes each one's visit audit row and runs the mark hooks (a signed page's signature breaks) in one transaction, all or nothing, reporting progress; done, it says 'Batch job successfully'. Needs page.mark.",
   params: batchParamsSchema.shape({ token: str().required().max(128) }),
-  data: yup.object({
-    done: bool().required(),
-    message: str().required(),
-    counts: yup
-      .object({
-        subjects: num().integer().min(0).required(),
-        visits: num().integer().min(0).required(),
-        pages: num().integer().min(0).required(),
-      })
-      .required(),
-  }),
+  data: batchJobSchema as unknown as yup.Schema<BatchJob>,
 });
 
-export const casebookBatchEndpoints = { eventType, batchPreview, batchRun } as const;
+export const batchJobs = endpoint({
+  name: 'batchJobs',
+  path: '/edc/visit/batchjobs.do',
+  description:
+    "The current user's batch runs in the study, newest first (state, progress, answer): a run left while it works is found again here. Needs page.mark.",
+  params: yup.object({}),
+  data: yup.object({ list: yup.array(batchJobSchema).required() }) as unknown as yup.Schema<{
+    list: BatchJob[];
+  }>,
+});
+
+export const batchJob = endpoint({
+  name: 'batchJob',
+  path: '/edc/visit/batchjob.do',
+  description: "One of the current user's batch runs (polled for its progress). Needs page.mark.",
+  params: yup.object({ jobid: jobId() }),
+  data: batchJobSchema as unknown as yup.Schema<BatchJob>,
+});
+
+export const casebookBatchEndpoints = { eventType, batchPreview, batchRun, batchJobs, batchJob } as const;

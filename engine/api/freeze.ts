@@ -10,7 +10,7 @@
  * save is refused and the form is read only, saying why.
  */
 import * as yup from 'yup';
-import { endpoint, int, num, str } from './endpoint';
+import { bool, endpoint, int, num, str } from './endpoint';
 import { listPageSchema, listParamsSchema, metaTextSchema } from './lists';
 
 /** Route of the freeze requests page (the approver's worklist and everyone's history of requests). */
@@ -24,7 +24,7 @@ export type FreezeLevel = (typeof FREEZE_LEVELS)[number];
 export const FREEZE_ACTIONS = ['freeze', 'unfreeze'] as const;
 export type FreezeAction = (typeof FREEZE_ACTIONS)[number];
 
-export const FREEZE_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const FREEZE_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type FreezeRequestStatus = (typeof FREEZE_REQUEST_STATUSES)[number];
 
 export const FREEZE_DECISIONS = ['approve', 'reject'] as const;
@@ -92,6 +92,21 @@ export const approveFreeze = endpoint({
   }),
 });
 
+export const withdrawFreeze = endpoint({
+  name: 'withdrawFreeze',
+  path: '/edc/freeze/withdrawFreeze.do',
+  method: 'POST',
+  description:
+    'Withdraws the selected pending requests (`requestids`) with a reason, in one transaction: each becomes withdrawn (nothing is frozen or lifted), with a `withdraw` audit row. Permission freeze.apply; only the user who applied for a request may withdraw it, while it is pending and at the chosen site. All or nothing.',
+  params: yup.object({
+    reason: str().max(FREEZE_REASON_MAX).default(''),
+    requestids: yup.array(str().required().max(40)).required().max(FREEZE_BATCH_MAX),
+  }),
+  data: yup.object({
+    withdrawn: num().integer().min(0).required(),
+  }),
+});
+
 /** A freeze in force on a page: its level, who asked and who approved, why. */
 export const freezeInForceSchema = yup.object({
   level: str()
@@ -120,6 +135,8 @@ export const pendingFreezeSchema = yup.object({
   reason: str().required(),
   requestedBy: str().required(),
   at: str().required(),
+  /** Applied for by the current user: they may withdraw it (withdrawFreeze.do). */
+  mine: bool().required(),
 });
 export type PendingFreeze = yup.InferType<typeof pendingFreezeSchema>;
 
@@ -190,7 +207,13 @@ export const freezeList = endpoint({
 });
 
 /** The freeze endpoints, by name. */
-export const freezeEndpoints = { applyFreeze, approveFreeze, freezeStatus, freezeList } as const;
+export const freezeEndpoints = {
+  applyFreeze,
+  approveFreeze,
+  withdrawFreeze,
+  freezeStatus,
+  freezeList,
+} as const;
 
 /** What the freeze provider adds to an item's state in datainfo (`items`): the freeze in force on it. */
 export interface FrozenItemFields {

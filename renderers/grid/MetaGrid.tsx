@@ -7,7 +7,7 @@ import type { ParsedList } from '../../engine/metadata/types';
 import type { Timers } from '../../engine/ports';
 import { sharedFieldTypes } from '../search/sharedFieldTypes';
 import { useDefinitions } from '../useDefinitions';
-import type { CellRendererRegistry } from './cellRenderers';
+import type { CellRendererRegistry, RowActionButton } from './cellRenderers';
 import { MetaGridView } from './MetaGridView';
 import type { CellSlots } from './toAgColDefs';
 import { useRows } from './useRows';
@@ -37,6 +37,8 @@ export interface MetaGridProps {
   onSelectionChange?(rows: readonly GridRow[]): void;
   /** A click on a row (not on a checkbox, link or button in it), or Enter on one of its cells. */
   onRowClick?(row: GridRow): void;
+  /** The screen's row actions (the `openButton` cell draws them after Open). */
+  rowActions?: readonly RowActionButton[];
   /** Cells supplied by the screen, by a column's `slotName`. */
   slots?: CellSlots;
   /** Extra named cell renderers (a column's `render`) besides `tag` and `link`. */

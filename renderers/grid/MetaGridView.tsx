@@ -22,7 +22,12 @@ import { createThrottle, SEARCH_DEBOUNCE } from '../../engine/timing/debounce';
 import { LoadFailed } from '../LoadFailed';
 import { browserTimers } from '../search/browserTimers';
 import { sharedFieldTypes } from '../search/sharedFieldTypes';
-import { cellRendererStyles, withCellRenderers, type CellRendererRegistry } from './cellRenderers';
+import {
+  cellRendererStyles,
+  withCellRenderers,
+  type CellRendererRegistry,
+  type RowActionButton,
+} from './cellRenderers';
 import { GridPager } from './GridPager';
 import { useGridTheme } from './gridTheme';
 import { registerAgGridModules } from './registerAgGridModules';
@@ -63,6 +68,8 @@ export interface MetaGridViewProps {
   onSelectionChange?(rows: readonly GridRow[]): void;
   /** A click on a row (not on a checkbox, link or button in it), or Enter on one of its cells. */
   onRowClick?(row: GridRow): void;
+  /** The screen's row actions (the `openButton` cell draws them after Open). */
+  rowActions?: readonly RowActionButton[];
   /** Cells supplied by the screen, by a column's `slotName`. */
   slots?: CellSlots;
   /** Extra named cell renderers (a column's `render`) besides the built-in ones. */
@@ -115,6 +122,7 @@ export function MetaGridView({
   selectable = false,
   onSelectionChange,
   onRowClick,
+  rowActions,
   slots = NO_SLOTS,
   cellRenderers,
   formatters,
@@ -163,8 +171,11 @@ export function MetaGridView({
   });
 
   const context = useMemo<GridCellContext>(
-    () => (onRowClick ? { onRowClick: (row: GridRow) => rowClick.current?.(row) } : {}),
-    [onRowClick],
+    () => ({
+      ...(onRowClick ? { onRowClick: (row: GridRow) => rowClick.current?.(row) } : {}),
+      ...(rowActions && rowActions.length > 0 ? { rowActions } : {}),
+    }),
+    [onRowClick, rowActions],
   );
 
   const getRowId = useCallback((p: GetRowIdParams<GridRow>) => String(p.data[rowKey]), [rowKey]);

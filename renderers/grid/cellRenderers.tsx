@@ -11,6 +11,14 @@ import type { Theme } from '@mui/material/styles';
 import { FormattedMessage } from 'react-intl';
 import type { GridRow } from '../../engine/grid/types';
 
+/** A button of a row's actions cell besides Open (a screen's row action, its label already translated). */
+export interface RowActionButton {
+  id: string;
+  label: string;
+  appliesTo?(row: GridRow): boolean;
+  run(row: GridRow): void;
+}
+
 export interface CellRendererProps {
   /** The raw value of the cell. */
   value: unknown;
@@ -19,6 +27,8 @@ export interface CellRendererProps {
   row: GridRow;
   /** The grid's row action (opening the row), when the screen has one. */
   onRowClick?: (row: GridRow) => void;
+  /** The screen's other row actions (the actions cell draws them after Open). */
+  rowActions?: readonly RowActionButton[];
 }
 
 export type CellRenderer = ComponentType<CellRendererProps>;
@@ -42,18 +52,37 @@ export function LinkCell({ text, row, onRowClick }: CellRendererProps) {
   );
 }
 
-/** `openButton`: an Open button that opens the row (the column's value is not shown). */
-export function OpenButtonCell({ row, onRowClick }: CellRendererProps) {
-  if (!onRowClick) return null;
+/**
+ * `openButton`: the row's actions cell — an Open button that opens the row, then the screen's row actions that apply
+ * to it (the column's value is not shown).
+ */
+export function OpenButtonCell({ row, onRowClick, rowActions = [] }: CellRendererProps) {
+  const others = rowActions.filter((a) => a.appliesTo?.(row) ?? true);
+  if (!onRowClick && others.length === 0) return null;
   return (
-    <button
-      type="button"
-      className={CELL_CLASSES.open}
-      onClick={() => onRowClick(row)}
-      data-testid="row-open"
-    >
-      <FormattedMessage id="grid.open" />
-    </button>
+    <>
+      {onRowClick ? (
+        <button
+          type="button"
+          className={CELL_CLASSES.open}
+          onClick={() => onRowClick(row)}
+          data-testid="row-open"
+        >
+          <FormattedMessage id="grid.open" />
+        </button>
+      ) : null}
+      {others.map((a) => (
+        <button
+          key={a.id}
+          type="button"
+          className={CELL_CLASSES.open}
+          onClick={() => a.run(row)}
+          data-testid={`row-action-${a.id}`}
+        >
+          {a.label}
+        </button>
+      ))}
+    </>
   );
 }
 

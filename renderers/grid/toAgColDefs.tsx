@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ColDef, ColGroupDef, ICellRendererParams, SortDirection } from 'ag-grid-community';
 import type { GridColDef, GridLeafColDef, GridRow, SortKey } from '../../engine/grid/types';
 import type { SortState } from '../../engine/list/types';
-import type { CellRenderer, CellRendererRegistry } from './cellRenderers';
+import type { CellRenderer, CellRendererRegistry, RowActionButton } from './cellRenderers';
 
 /** A cell supplied by the screen config (`slotName` of a column). */
 export type CellSlot = (row: GridRow) => ReactNode;
@@ -15,6 +15,8 @@ export type CellSlots = Readonly<Record<string, CellSlot>>;
 /** What cells read at render time (AG Grid `context`), so that column definitions stay stable. */
 export interface GridCellContext {
   onRowClick?: (row: GridRow) => void;
+  /** The screen's row actions (drawn by the `openButton` cell after Open). */
+  rowActions?: readonly RowActionButton[];
 }
 
 export interface AgColDefOptions {
@@ -62,12 +64,14 @@ function rendererCell(Renderer: CellRenderer, def: GridLeafColDef): CellFn {
   return function RendererCell(params: ICellRendererParams<GridRow, unknown, GridCellContext>) {
     if (!params.data) return null;
     const onRowClick = params.context?.onRowClick;
+    const rowActions = params.context?.rowActions;
     return (
       <Renderer
         value={params.value}
         text={params.valueFormatted ?? def.format(params.value, params.data)}
         row={params.data}
         {...(onRowClick ? { onRowClick } : {})}
+        {...(rowActions && rowActions.length > 0 ? { rowActions } : {})}
       />
     );
   };

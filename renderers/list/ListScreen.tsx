@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { IncomingParams } from '../../engine/fieldTypes/types';
@@ -144,6 +145,24 @@ export function ListScreen({
   // only the actions the role may use (a declared permission); the server refuses the others anyway
   const permitted = usePermits();
   const actions = (config.actions ?? []).filter((a) => permitted(a.permission));
+  const intl = useIntl();
+  // the permitted row actions, by id (usePermits answers a new function each render: the ids keep the memo stable)
+  const rowActionIds = (config.rowActions ?? [])
+    .filter((a) => permitted(a.permission))
+    .map((a) => a.id)
+    .join(' ');
+  const rowActions = useMemo(
+    () =>
+      (config.rowActions ?? [])
+        .filter((a) => rowActionIds.split(' ').includes(a.id))
+        .map((a) => ({
+          id: a.id,
+          label: intl.formatMessage({ id: a.labelId }),
+          run: (row: GridRow) => a.run(row),
+          ...(a.appliesTo ? { appliesTo: a.appliesTo } : {}),
+        })),
+    [config.rowActions, rowActionIds, intl],
+  );
   const selectable =
     config.grid.selectable === 'actions'
       ? actions.some((a) => a.needsSelection || a.usesSelection)
@@ -192,6 +211,7 @@ export function ListScreen({
         selectable={selectable}
         onSelectionChange={setSelected}
         {...(config.onRowClick ? { onRowClick: config.onRowClick } : {})}
+        {...(rowActions.length > 0 ? { rowActions } : {})}
         {...(config.grid.slots ? { slots: config.grid.slots } : {})}
         {...(config.grid.cellRenderers ? { cellRenderers: config.grid.cellRenderers } : {})}
         {...(config.grid.formatters ? { formatters: config.grid.formatters } : {})}

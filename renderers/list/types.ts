@@ -53,6 +53,21 @@ export interface ListAction {
   permission?: string;
 }
 
+/**
+ * A row action: a button in the row's actions cell (the column set's `openButton` column), beside Open — e.g. the
+ * subject list's Overview. Declared by the screen's configuration like the toolbar's actions; the page knows none.
+ */
+export interface ListRowAction {
+  id: string;
+  /** Catalogue key of the button text. */
+  labelId: string;
+  /** The role permission it needs (menuList.do `permissions`); without one it is always offered. */
+  permission?: string;
+  /** Whether it applies to this row (default: every row). */
+  appliesTo?(row: GridRow): boolean;
+  run(row: GridRow): void;
+}
+
 export interface ListScreenConfig {
   /** Stable id of the screen (test ids, keys). */
   id: string;
@@ -85,6 +100,8 @@ export interface ListScreenConfig {
   /** Field types for both the search bar and the grid (built-ins by default). */
   fieldTypes?: FieldTypeRegistry;
   actions?: readonly ListAction[];
+  /** Buttons of each row's actions cell, after Open (permission-filtered like `actions`). */
+  rowActions?: readonly ListRowAction[];
   /** A click on a row (and on `link` cells). */
   onRowClick?(row: GridRow): void;
 }

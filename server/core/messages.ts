@@ -147,6 +147,14 @@ export const SERVER_MESSAGES = {
     zh_CN: '不能审批自己提交的申请',
     en: 'You may not approve your own request',
   },
+  freezeWithdrawNotOwn: {
+    zh_CN: '只能撤回自己提交的申请',
+    en: 'You may withdraw only your own requests',
+  },
+  freezeWithdrawNotPending: {
+    zh_CN: '该申请已审批或已撤回，不能撤回',
+    en: 'This request is no longer pending (decided or withdrawn): it cannot be withdrawn',
+  },
   freezeFrozenPage: {
     zh_CN: '数据已冻结，不能修改（{reason}）',
     en: 'The data is frozen and cannot be changed ({reason})',
@@ -691,6 +699,15 @@ export const SERVER_MESSAGES = {
   batchUnknownVersion: { zh_CN: '没有此 eCRF 版本', en: 'No such eCRF version' },
   batchUnknownVisit: { zh_CN: '访视中没有此表单', en: 'The visit has no such form' },
   batchDateInvalid: { zh_CN: '日期无效', en: 'The date is not a valid day' },
+  batchJobNotFound: { zh_CN: '批量任务不存在', en: 'No such batch run' },
+  batchJobFailed: {
+    zh_CN: '批量任务失败，未做任何修改（服务器错误，错误编号 {errorId}）',
+    en: 'The batch run failed; nothing was changed (server error, error id {errorId})',
+  },
+  batchJobInterrupted: {
+    zh_CN: '批量任务因服务器重启而中断，未做任何修改：请重新预览并执行',
+    en: 'The batch run was interrupted by a server restart; nothing was changed: preview and run again',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ServerMessageId = keyof typeof SERVER_MESSAGES;

@@ -1,9 +1,16 @@
 /**
  * The casebook batch operations as crc.li (CRC @ BJ01) works them (fixtures/casebookBatch/): the study's event types,
- * a preview of V3 LB not collected up to 2026-12-31 for three subjects, and its run. Last in the capture: the run
- * marks pages.
+ * a preview of V3 LB not collected up to 2026-12-31 for three subjects, its run (the queued job), the job done and
+ * the user's runs. Last in the capture: the run marks pages.
  */
-import { batchPreview, batchRun, eventType, type BatchParams } from '../../engine/api/casebookBatch';
+import {
+  batchJob,
+  batchJobs,
+  batchPreview,
+  batchRun,
+  eventType,
+  type BatchParams,
+} from '../../engine/api/casebookBatch';
 import type { Harness } from './harness';
 
 export async function captureCasebookBatchFixtures(
@@ -27,5 +34,11 @@ export async function captureCasebookBatchFixtures(
   const preview = (await h.call(batchPreview, params, as)).body;
   put('casebookBatch/batchPreview', preview);
   const token = preview.success ? preview.data.token : '';
-  put('casebookBatch/batchRun', (await h.call(batchRun, { ...params, token }, as)).body);
+  const run = (await h.call(batchRun, { ...params, token }, as)).body;
+  put('casebookBatch/batchRun', run);
+  // the run is a job: followed to its end, then listed
+  await h.app.jobs.idle();
+  const jobid = run.success ? run.data.jobid : '0';
+  put('casebookBatch/batchJob', (await h.call(batchJob, { jobid }, as)).body);
+  put('casebookBatch/batchJobs', (await h.call(batchJobs, {}, as)).body);
 }

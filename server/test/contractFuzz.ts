@@ -132,6 +132,7 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     // freeze (issue 14): an application without a reason is refused; request 1 may not exist
     applyFreeze: { action: 'freeze', approvalRole: 'DM', reason: '', list: [{ level: 'page', ...form }] },
     approveFreeze: { decision: 'approve', reason: 'fuzz', requestids: ['1'] },
+    withdrawFreeze: { reason: 'fuzz', requestids: ['1'] },
     freezeStatus: form,
     freezeList: { page: 1, size: 20 },
     // queries (issue 13): a stale `updatedat` makes the answers conflicts; query 1 may not exist
@@ -219,6 +220,8 @@ export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
     batchPreview: batch,
     // a token no preview answered: refused, nothing written
     batchRun: { ...batch, token: 'fuzz' },
+    batchJobs: {},
+    batchJob: { jobid: '999999' },
   };
 }
 

@@ -188,3 +188,58 @@ export const Requests: StoryObj<typeof RequestsStory> = {
     await expect(canvas.getAllByText('中期分析前冻结').length).toBeGreaterThan(0);
   },
 };
+
+/** The applicant's own pending request: Withdraw asks a reason (refused in place without), then withdraws it. */
+export const WithdrawOwnRequest: Story = {
+  parameters: {
+    app: {
+      api: {
+        freezeStatus: {
+          ...pendingStatus!,
+          pending: pendingStatus!.pending.map((p) => ({ ...p, mine: true })),
+        },
+        withdrawFreeze: { withdrawn: 1 },
+      },
+    } satisfies AppStoryParameters,
+  },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByTestId('freeze-pending-withdraw'));
+    await userEvent.click(body.getByTestId('freeze-withdraw-save'));
+    await expect(body.getByTestId('freeze-withdraw-problem')).toHaveTextContent(msg('freeze.reasonRequired'));
+    await userEvent.type(body.getByTestId('freeze-withdraw-reason'), '申请有误');
+    await userEvent.click(body.getByTestId('freeze-withdraw-save'));
+    await expect(await body.findByTestId('freeze-withdrawn')).toHaveTextContent(msg('freeze.withdrawn'));
+    await expect(body.queryByTestId('freeze-pending')).toBeNull();
+  },
+};
+
+/** Someone else's pending request offers no Withdraw; the server refuses anyway (its message in place). */
+export const WithdrawRefused: Story = {
+  parameters: {
+    app: {
+      api: {
+        freezeStatus: {
+          ...pendingStatus!,
+          pending: [
+            ...pendingStatus!.pending.map((p) => ({ ...p, mine: false })),
+            ...pendingStatus!.pending.map((p) => ({ ...p, requestid: `${p.requestid}9`, mine: true })),
+          ],
+        },
+        withdrawFreeze: () => {
+          throw fakeFailure('business', 'withdrawFreeze', '该申请已审批或已撤回，不能撤回');
+        },
+      },
+    } satisfies AppStoryParameters,
+  },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await body.findAllByTestId('freeze-pending')).toHaveLength(2);
+    await expect(body.getAllByTestId('freeze-pending-withdraw')).toHaveLength(1);
+    await userEvent.click(body.getByTestId('freeze-pending-withdraw'));
+    await userEvent.type(body.getByTestId('freeze-withdraw-reason'), '申请有误');
+    await userEvent.click(body.getByTestId('freeze-withdraw-save'));
+    await expect(await body.findByTestId('freeze-withdraw-problem')).toHaveTextContent('不能撤回');
+    await expect(body.getAllByTestId('freeze-pending')).toHaveLength(2);
+  },
+};

@@ -52,10 +52,13 @@ export interface JobContext {
   write(chunk: string | Uint8Array): Promise<void>;
 }
 
-/** What a handler answers: the result file's name and type (its bytes were written through `write`). */
+/**
+ * What a handler answers: the result file's name and type (its bytes were written through `write`), or nulls for a
+ * job whose result is its work (a batch run: the marks it wrote).
+ */
 export interface JobResult {
-  filename: string;
-  mimetype: string;
+  filename: string | null;
+  mimetype: string | null;
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<JobResult>;

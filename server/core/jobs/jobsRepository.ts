@@ -94,10 +94,18 @@ export async function jobById(db: Db, id: string): Promise<JobRecord | null> {
   return queryOne<JobRecord>(db, `select ${COLUMNS} from jobs where id = $1::bigint`, [id]);
 }
 
-export function jobsOfUser(db: Db, userId: string, studyId: string, limit = 50): Promise<JobRecord[]> {
+/** The user's jobs in the study, newest first; `kinds`: only jobs of these kinds (each page lists its own). */
+export function jobsOfUser(
+  db: Db,
+  userId: string,
+  studyId: string,
+  limit = 50,
+  kinds?: readonly string[],
+): Promise<JobRecord[]> {
   return db.query<JobRecord>(
-    `select ${COLUMNS} from jobs where user_id = $1 and study_id = $2 order by id desc limit $3`,
-    [userId, studyId, limit],
+    `select ${COLUMNS} from jobs where user_id = $1 and study_id = $2
+       and ($4::text[] is null or kind = any($4::text[])) order by id desc limit $3`,
+    [userId, studyId, limit, kinds ? [...kinds] : null],
   );
 }
 
@@ -158,7 +166,7 @@ export async function resultBytes(db: Db, id: string): Promise<Buffer> {
 export async function finishJob(
   db: Db,
   id: string,
-  file: { filename: string; mimetype: string; bytes: number },
+  file: { filename: string | null; mimetype: string | null; bytes: number },
   at: Date,
   validMs: number,
 ): Promise<void> {

@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataInfo, dataList, saveData, updateData } from '../../../engine/api/data';
 import { changeSiteRole } from '../../../engine/api/session';
 import { activeData } from '../../../engine/api/visits';
-import { applyFreeze, approveFreeze, freezeList, freezeStatus } from '../../../engine/api/freeze';
+import {
+  applyFreeze,
+  approveFreeze,
+  freezeList,
+  freezeStatus,
+  withdrawFreeze,
+} from '../../../engine/api/freeze';
 import { myTaskInfo } from '../../../engine/api/statistics';
 import { DEMO_SUBJECTS, richDemoSubject } from '../../seed/forms';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
@@ -470,5 +476,100 @@ describe('item and subject freezes', () => {
   it('the freeze audit is append-only', async () => {
     await expect(h.db.query(`update freeze_audit set reason = 'x'`)).rejects.toThrow();
     await expect(h.db.query(`delete from freeze_audit`)).rejects.toThrow();
+  });
+});
+
+describe('withdrawing a request', () => {
+  const dmPage = () => ({ level: 'page', subjectid: rich, visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'DM' });
+  const withdraw = (token: string, params: object) =>
+    h.call(withdrawFreeze, { reason: 'applied by mistake', ...params }, { token, locale: 'en' });
+  const pendingOf = async (token: string) => {
+    const res = await h.call(freezeStatus, { ...dmPage(), level: undefined }, { token });
+    if (!res.body.success) throw new Error(res.body.msg);
+    return res.body.data.pending;
+  };
+  let own: string;
+
+  it('the requester sees a pending request as theirs (mine), others do not', async () => {
+    own = (await applied(cra, { list: [dmPage()] }))[0]!;
+    expect((await pendingOf(cra)).map((p) => [p.requestid, p.mine])).toEqual([[own, true]]);
+    expect((await pendingOf(dm)).map((p) => [p.requestid, p.mine])).toEqual([[own, false]]);
+  });
+
+  it("refuses someone else's request, a role without freeze.apply, another site, no reason, nothing selected — the whole batch", async () => {
+    await unchanged(async () => {
+      expect((await withdraw(dm, { requestids: [own] })).body.msg).toBe(
+        'You may withdraw only your own requests',
+      );
+      // one of the selection not there: none is withdrawn
+      expect((await withdraw(cra, { requestids: [own, '999999'] })).body.success).toBe(false);
+    });
+    await unchanged(async () => {
+      expect((await withdraw(crc, { requestids: [own] })).status).toBe(403);
+      expect((await withdraw(cra, { requestids: [own], reason: '  ' })).body.msg).toBe(
+        'A reason is required',
+      );
+      expect((await withdraw(cra, { requestids: [] })).body.success).toBe(false);
+    });
+    // the same CRA at SH01 reaches no BJ01 request
+    await atSite(cra, 'CRA', 'SH01', () =>
+      unchanged(async () => {
+        expect((await withdraw(cra, { requestids: [own] })).body.success).toBe(false);
+      }),
+    );
+  });
+
+  it('the requester withdraws: withdrawn, audited, nothing frozen; a withdrawn request cannot be withdrawn or decided again', async () => {
+    const auditBefore = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from freeze_audit where request_id = $1::bigint`,
+      [own],
+    );
+    const res = await withdraw(cra, { requestids: [own] });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true, data: { withdrawn: 1 } });
+    const [row] = await h.db.query<{ status: string; decided_by: string; decision_reason: string }>(
+      `select status, decided_by, decision_reason from freeze_requests where id = $1::bigint`,
+      [own],
+    );
+    expect(row).toEqual({
+      status: 'withdrawn',
+      decided_by: 'user-cra.zhao',
+      decision_reason: 'applied by mistake',
+    });
+    const audit = await h.db.query<{ action: string; user_id: string; reason: string }>(
+      `select action, user_id, reason from freeze_audit where request_id = $1::bigint order by id`,
+      [own],
+    );
+    expect(audit).toHaveLength(auditBefore[0]!.n + 1);
+    expect(audit.at(-1)).toEqual({
+      action: 'withdraw',
+      user_id: 'user-cra.zhao',
+      reason: 'applied by mistake',
+    });
+    expect(await pendingOf(cra)).toEqual([]);
+    const frozen = await h.db.query(`select 1 from freezes where request_id = $1::bigint`, [own]);
+    expect(frozen).toEqual([]);
+    await unchanged(async () => {
+      expect((await withdraw(cra, { requestids: [own] })).body.msg).toBe(
+        'This request is no longer pending (decided or withdrawn): it cannot be withdrawn',
+      );
+      expect((await decide(dm, { requestids: [own] })).body.success).toBe(false);
+    });
+    // the target may be applied for again
+    const [again] = await applied(cra, { list: [dmPage()] });
+    expect(again).not.toBe(own);
+    await withdraw(cra, { requestids: [again] });
+  });
+
+  it('an approved request cannot be withdrawn', async () => {
+    const [approved] = await h.db.query<{ id: string }>(
+      `select id::text as id from freeze_requests where requested_by = 'user-cra.zhao' and status = 'approved'
+       and site_id = (select id from sites where sitecode = 'BJ01') limit 1`,
+    );
+    expect(approved).toBeDefined();
+    await unchanged(async () => {
+      expect((await withdraw(cra, { requestids: [approved!.id] })).body.msg).toBe(
+        'This request is no longer pending (decided or withdrawn): it cannot be withdrawn',
+      );
+    });
   });
 });

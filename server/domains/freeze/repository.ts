@@ -159,7 +159,7 @@ export interface RequestRow {
   action: 'freeze' | 'unfreeze';
   approvalRole: string;
   reason: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
   requestedBy: string;
 }
 
@@ -178,7 +178,13 @@ export async function findRequestForUpdate(db: Db, studyId: string, id: string):
 export async function decideRequest(
   db: Db,
   id: string,
-  d: { status: 'approved' | 'rejected'; userId: string; roleId: string; reason: string; at: Date },
+  d: {
+    status: 'approved' | 'rejected' | 'withdrawn';
+    userId: string;
+    roleId: string;
+    reason: string;
+    at: Date;
+  },
 ): Promise<void> {
   await db.query(
     `update freeze_requests set status = $2, decided_by = $3, decided_role = $4, decided_at = $5, decision_reason = $6
@@ -224,7 +230,7 @@ export interface FreezeAuditEntry {
   subjectId: string;
   requestId: string;
   targetKey: string;
-  action: 'apply' | 'approve' | 'reject';
+  action: 'apply' | 'approve' | 'reject' | 'withdraw';
   request: 'freeze' | 'unfreeze';
   reason: string;
   userId: string;
@@ -253,8 +259,17 @@ export async function appendFreezeAudit(db: Db, e: FreezeAuditEntry): Promise<vo
   );
 }
 
-/** Pending requests on a page: its subject's, the page's and (with a record) the record's items'. */
-export function pagePendingRequests(db: Db, subjectId: string, page: PageKeys, recordId: string | null) {
+/**
+ * Pending requests on a page: its subject's, the page's and (with a record) the record's items'; `mine`: applied for
+ * by `userId` (who may withdraw it).
+ */
+export function pagePendingRequests(
+  db: Db,
+  subjectId: string,
+  page: PageKeys,
+  recordId: string | null,
+  userId: string,
+) {
   return db.query<{
     requestid: string;
     level: FreezeLevel;
@@ -264,14 +279,15 @@ export function pagePendingRequests(db: Db, subjectId: string, page: PageKeys, r
     reason: string;
     requestedBy: string;
     at: string;
+    mine: boolean;
   }>(
     `select fr.id::text as requestid, fr.level, fr.action, fr.variable, fr.approval_role as "approvalRole", fr.reason,
-       u.username as "requestedBy", ${iso('fr.requested_at')} as at
+       u.username as "requestedBy", ${iso('fr.requested_at')} as at, fr.requested_by = $4 as mine
      from freeze_requests fr join users u on u.id = fr.requested_by
      where fr.subject_id = $1 and fr.status = 'pending'
        and (fr.target_key in ('subject', $2) or ($3::bigint is not null and fr.record_id = $3::bigint))
      order by fr.id`,
-    [subjectId, pageKey(page), recordId],
+    [subjectId, pageKey(page), recordId, userId],
   );
 }
 

@@ -1,10 +1,16 @@
 /**
- * applyFreeze.do, approveFreeze.do and freezeStatus.do (the list, freezeList.do, is the list engine's). Every call
- * serves the subject page and needs the data-read permission; applying needs freeze.apply, deciding freeze.approve
- * (403 before anything is read); targets and requests are reached at the session's chosen site only.
+ * applyFreeze.do, approveFreeze.do, withdrawFreeze.do and freezeStatus.do (the list, freezeList.do, is the list engine's). Every call
+ * serves the subject page and needs the data-read permission; applying needs freeze.apply, deciding freeze.approve,
+ * withdrawing freeze.apply (403 before anything is read); targets and requests are reached at the session's chosen site only.
  */
 import type { FastifyInstance } from 'fastify';
-import { applyFreeze, approveFreeze, FREEZE_PERMISSIONS, freezeStatus } from '../../../engine/api/freeze';
+import {
+  applyFreeze,
+  approveFreeze,
+  FREEZE_PERMISSIONS,
+  freezeStatus,
+  withdrawFreeze,
+} from '../../../engine/api/freeze';
 import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { requireDataAccess } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
@@ -14,7 +20,12 @@ import { findRecord } from '../data/recordsRepository';
 import { scopedForm } from '../data/scope';
 import { orRefused } from '../notes/refused';
 import { approvalRoles, pageFreezes, pagePendingRequests } from './repository';
-import { applyForFreeze, decideFreezeRequests, requireFreezePermission } from './service';
+import {
+  applyForFreeze,
+  decideFreezeRequests,
+  requireFreezePermission,
+  withdrawFreezeRequests,
+} from './service';
 
 export function freezeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -41,6 +52,17 @@ export function freezeRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  roleEndpoint(app, ctx, withdrawFreeze, {
+    page: SUBJECTS_PAGE,
+    handler: async ({ params, session, locale, now }) => {
+      await requireDataAccess(db, session, 'read', locale);
+      return orRefused(locale, async () => {
+        await requireFreezePermission(db, session, 'apply');
+        return ok(await withdrawFreezeRequests(ctx, session, params, now));
+      });
+    },
+  });
+
   roleEndpoint(app, ctx, freezeStatus, {
     page: SUBJECTS_PAGE,
     handler: async ({ params, session, locale }) => {
@@ -56,7 +78,7 @@ export function freezeRoutes(app: FastifyInstance, ctx: AppContext): void {
         const record = await findRecord(db, { ...page, subjectId: subject.id }, params.lineno ?? 1);
         const recordId = record?.id ?? null;
         const frozen = await pageFreezes(db, subject.id, page, recordId);
-        const pending = await pagePendingRequests(db, subject.id, page, recordId);
+        const pending = await pagePendingRequests(db, subject.id, page, recordId, session.userId);
         const roles = await approvalRoles(db, FREEZE_PERMISSIONS.approve);
         return ok({
           frozen: frozen.map((f) => ({

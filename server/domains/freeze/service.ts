@@ -6,6 +6,9 @@
  * - decide (approveFreeze.do): freeze.approve; the session role is the request's approval role; the request pending,
  *   at the chosen site, and not the approver's own (four eyes); a reason. An approved freeze writes the freeze in
  *   force, an approved unfreeze deletes it; one `approve` / `reject` audit row each, all or nothing.
+ * - withdraw (withdrawFreeze.do): freeze.apply; the request pending, at the chosen site, and the withdrawer's own;
+ *   a reason. The request becomes `withdrawn` (decided by its requester) with one `withdraw` audit row each, all or
+ *   nothing; nothing is frozen or lifted.
  * A refusal throws Refused (or NotFound) — before anything is written, or inside the transaction, which rolls back.
  */
 import {
@@ -211,5 +214,53 @@ export async function decideFreezeRequests(
       });
     }
     return { decided: ids.length };
+  });
+}
+
+export interface WithdrawInput {
+  reason: string;
+  requestids: readonly string[];
+}
+
+export async function withdrawFreezeRequests(
+  ctx: AppContext,
+  session: RoleSession,
+  input: WithdrawInput,
+  now: Date,
+): Promise<{ withdrawn: number }> {
+  if (input.requestids.length === 0) throw new Refused('freezeSelectRequests');
+  const reason = input.reason.trim();
+  if (reason === '') throw new Refused('freezeReasonRequired');
+  return ctx.db.transaction(async (tx) => {
+    await tx.query(`select set_config('edc.user_id', $1, true)`, [session.userId]);
+    // requests locked in one order, every one checked before any is written (a refusal rolls all back)
+    const ids = [...new Set(input.requestids)].sort();
+    for (const id of ids) {
+      const request = await findRequestForUpdate(tx, session.studyId, id);
+      if (!request || request.siteId !== session.siteId) throw new Refused('freezeRequestNotFound');
+      if (request.requestedBy !== session.userId) throw new Refused('freezeWithdrawNotOwn');
+      if (request.status !== 'pending') throw new Refused('freezeWithdrawNotPending');
+      await decideRequest(tx, request.id, {
+        status: 'withdrawn',
+        userId: session.userId,
+        roleId: session.roleId,
+        reason,
+        at: now,
+      });
+      await appendFreezeAudit(tx, {
+        studyId: request.studyId,
+        siteId: request.siteId,
+        subjectId: request.subjectId,
+        requestId: request.id,
+        targetKey: request.targetKey,
+        action: 'withdraw',
+        request: request.action,
+        reason,
+        userId: session.userId,
+        roleId: session.roleId,
+        at: now,
+      });
+    }
+    return { withdrawn: ids.length };
   });
 }

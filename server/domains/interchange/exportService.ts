@@ -100,7 +100,12 @@ export async function startExport(
 
 async function ownJob(db: Db, session: RoleSession, jobid: string): Promise<JobRecord> {
   const job = await jobById(db, jobid);
-  if (!job || job.userId !== session.userId || job.studyId !== session.studyId)
+  if (
+    !job ||
+    job.kind !== EXPORT_JOB_KIND ||
+    job.userId !== session.userId ||
+    job.studyId !== session.studyId
+  )
     throw new InterchangeRefused('interchangeJobNotFound');
   return job;
 }
@@ -112,7 +117,7 @@ export async function myJobs(
   now: Date,
 ): Promise<{ list: JobRow[] }> {
   await requireInterchange(db, session, INTERCHANGE_PERMISSIONS.export);
-  const jobs = await jobsOfUser(db, session.userId, session.studyId);
+  const jobs = await jobsOfUser(db, session.userId, session.studyId, 50, [EXPORT_JOB_KIND]);
   const sites = await sitecodes(
     db,
     jobs.map((j) => j.siteId),

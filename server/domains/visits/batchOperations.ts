@@ -6,9 +6,8 @@
  * classifies again inside its transaction, with the subjects locked, and goes on only when the pages are still
  * exactly those previewed (the token); then it writes every mark and its visit audit row, all or nothing.
  *
- * Jobs: the run is one transaction in the request (at most MAX_BATCH_PAGES pages). When the jobs module
- * (server/core/jobs) is in, `runBatch` is what its job handler calls — the route then answers the job id, and the
- * client follows it — without changing this file's checks.
+ * Jobs (docs/casebook-batch-jobs.md): batchrun.do checks (`checkRun`) and queues a job (batchJobs.ts); the job
+ * calls `runBatch`, one transaction (at most MAX_BATCH_PAGES pages) that checks everything again first.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -48,7 +47,7 @@ interface Classified {
 }
 
 /** Checks what does not depend on the casebooks: permission, version, visit and form, date, reason. */
-async function checkParams(db: Db, session: RoleSession, input: BatchParams) {
+async function checkParams(db: Db, session: BatchActor, input: BatchParams) {
   const granted = await rolePermissions(db, session.roleId);
   if (!granted.has(VISIT_PERMISSION.mark)) throw new Refused('markNotAllowed', {}, 403);
   const version = await queryOne<{ id: string }>(
@@ -76,7 +75,7 @@ async function checkParams(db: Db, session: RoleSession, input: BatchParams) {
 }
 
 /** The visits the parameters reach: chosen site, eCRF version, visit dated on or before the date, form in it. */
-function candidates(db: Db, session: RoleSession, input: BatchParams): Promise<BatchPage[]> {
+function candidates(db: Db, session: BatchActor, input: BatchParams): Promise<BatchPage[]> {
   return db.query<BatchPage>(
     `select s.id as subjectid, s.subjid, sv.visitnum, sv.cycnum, sv.svnum, $6::text as tid,
             to_char(sv.visitdate, 'YYYY-MM-DD') as visitdate
@@ -104,7 +103,7 @@ function candidates(db: Db, session: RoleSession, input: BatchParams): Promise<B
 /** Each reached page: marked by the run, or left with activedata.do's own refusal. */
 async function classify(
   db: Db,
-  session: RoleSession,
+  session: BatchActor,
   input: BatchParams,
   locale: Locale,
   hooks: RecordHooks | undefined,
@@ -178,61 +177,122 @@ export async function previewBatch(
   };
 }
 
-/** batchrun.do: every previewed page marked and audited in one transaction, or nothing. */
+/** Who runs a batch: the session at batchrun.do, and the job's owner and scope when it runs. */
+export type BatchActor = Pick<RoleSession, 'studyId' | 'siteId' | 'roleId' | 'userId'>;
+
+/** What batchrun.do hands the job: the parameters, the preview's token, what it counted, the locale of answers. */
+export interface BatchJobPayload {
+  params: BatchParams;
+  token: string;
+  counts: BatchCounts;
+  locale: Locale;
+}
+
+export type BatchCounts = ReturnType<typeof countsOf>;
+
+/** The pages still exactly those previewed (else the refusal: nothing to do, too many, changed). */
+function samePages(input: BatchParams & { token: string }, pages: readonly BatchPage[]): void {
+  if (pages.length === 0) throw new Refused('batchNothingToDo');
+  if (pages.length > MAX_BATCH_PAGES) {
+    throw new Refused('batchTooMany', { pages: String(pages.length), max: String(MAX_BATCH_PAGES) });
+  }
+  if (tokenOf(input, pages) !== input.token) throw new Refused('batchChanged');
+}
+
+/**
+ * batchrun.do before the job: the same checks as the run (permission, parameters, the scope of the chosen site,
+ * the pages still those previewed), so that a refused run queues nothing; what it counted goes with the job.
+ */
+export async function checkRun(
+  db: Db,
+  session: BatchActor,
+  input: BatchParams & { token: string },
+  locale: Locale,
+  hooks?: RecordHooks,
+): Promise<BatchJobPayload> {
+  await checkParams(db, session, input);
+  const { pages } = await classify(db, session, input, locale, hooks);
+  samePages(input, pages);
+  const { token, ...params } = input;
+  return { params, token, counts: countsOf(pages), locale };
+}
+
+/** How often (pages) a run inside its transaction publishes its progress (PostgreSQL: another connection). */
+const PROGRESS_EVERY = 25;
+
+export interface BatchRunContext {
+  /** Publishes progress; called inside the run's transaction only when `live` (another connection than it). */
+  progress(done: number, total: number): Promise<void>;
+  live: boolean;
+  /** Marks the job done inside the transaction: a restart after the commit never reports written marks as lost. */
+  finish(tx: Db, total: number): Promise<void>;
+}
+
+/**
+ * The batch run (the job's work): every previewed page marked, its visit audit row and the mark hooks (a signed
+ * page's signature breaks, as with activedata.do), in one transaction, or nothing.
+ */
 export async function runBatch(
   db: Db,
-  session: RoleSession,
+  actor: BatchActor,
   input: BatchParams & { token: string },
   locale: Locale,
   at: Date,
+  run: BatchRunContext,
   hooks?: RecordHooks,
-) {
-  const reason = await checkParams(db, session, input);
+): Promise<BatchCounts> {
+  const reason = await checkParams(db, actor, input);
   return db.transaction(async (tx) => {
+    await tx.query(`select set_config('edc.user_id', $1, true)`, [actor.userId]);
     // lock the reached subjects in a fixed order (two runs at once wait for each other), then classify again
-    const reached = [...new Set((await candidates(tx, session, input)).map((p) => p.subjectid))].sort();
+    const reached = [...new Set((await candidates(tx, actor, input)).map((p) => p.subjectid))].sort();
     for (const subjectId of reached) await lockSubject(tx, subjectId);
-    const { pages } = await classify(tx, session, input, locale, hooks);
-    if (pages.length === 0) throw new Refused('batchNothingToDo');
-    if (pages.length > MAX_BATCH_PAGES) {
-      throw new Refused('batchTooMany', { pages: String(pages.length), max: String(MAX_BATCH_PAGES) });
-    }
-    if (tokenOf(input, pages) !== input.token) throw new Refused('batchChanged');
+    const { pages } = await classify(tx, actor, input, locale, hooks);
+    samePages(input, pages);
     const mark = MARK_OF_ACTION[input.type];
+    let written = 0;
     for (const p of pages) {
-      const target = {
-        subjectId: p.subjectid,
-        visitnum: p.visitnum,
-        cycnum: p.cycnum,
-        svnum: p.svnum,
-        tid: p.tid,
-      };
-      await insertMark(tx, target, mark, { code: reason.reasonCode, text: reason.reasonText }, session, at);
+      const keys = { visitnum: p.visitnum, cycnum: p.cycnum, svnum: p.svnum };
+      const target = { subjectId: p.subjectid, ...keys, tid: p.tid };
+      await insertMark(tx, target, mark, { code: reason.reasonCode, text: reason.reasonText }, actor, at);
       await appendVisitAudit(tx, {
-        studyId: session.studyId,
+        studyId: actor.studyId,
         subjectId: p.subjectid,
-        visitnum: p.visitnum,
-        cycnum: p.cycnum,
-        svnum: p.svnum,
+        ...keys,
         tid: p.tid,
         action: 'mark',
         oldvalue: null,
         newvalue: mark,
         reasonCode: reason.reasonCode,
         reasonText: reason.reasonText,
-        userId: session.userId,
-        roleId: session.roleId,
-        siteId: session.siteId,
+        userId: actor.userId,
+        roleId: actor.roleId,
+        siteId: actor.siteId,
         at,
       });
+      await hooks?.runMarked(tx, {
+        actor: { userId: actor.userId, roleId: actor.roleId },
+        studyId: actor.studyId,
+        subjectId: p.subjectid,
+        ...keys,
+        tids: [p.tid],
+        mark,
+        at,
+      });
+      written += 1;
+      if (run.live && written % PROGRESS_EVERY === 0) await run.progress(written, pages.length);
     }
-    const counts = countsOf(pages);
-    const values = {
-      pages: String(counts.pages),
-      subjects: String(counts.subjects),
-      visits: String(counts.visits),
-    };
-    return { done: true, message: message('batchJobSuccess', locale, values), counts };
+    await run.finish(tx, pages.length);
+    return countsOf(pages);
+  });
+}
+
+/** The answer of a finished run ('Batch job successfully …'). */
+export function batchSuccessMessage(counts: BatchCounts, locale: Locale): string {
+  return message('batchJobSuccess', locale, {
+    pages: String(counts.pages),
+    subjects: String(counts.subjects),
+    visits: String(counts.visits),
   });
 }
 

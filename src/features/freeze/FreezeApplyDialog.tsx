@@ -39,6 +39,7 @@ import { useEndpoint } from '../../../renderers/async/useEndpoint';
 import { useEngineLocale } from '../../../renderers/search/metadataText';
 import { FreezeDetails } from './FreezeDetails';
 import { applicationProblem, applicationTargets } from './freezeApplication';
+import { FreezeWithdrawForm } from './FreezeWithdraw';
 
 type FreezeStatusData = DataOf<typeof freezeStatus>;
 
@@ -69,6 +70,9 @@ export function FreezeApplyBody({ ctx, onClose, status }: ActionDialogProps & { 
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The pending request whose withdrawal is being asked, and those withdrawn in this dialog. */
+  const [withdrawing, setWithdrawing] = useState<string | null>(null);
+  const [withdrawn, setWithdrawn] = useState<ReadonlySet<string>>(new Set());
   const recordid = ctx.record?.recordid ?? null;
 
   function toggle(variable: string) {
@@ -158,20 +162,53 @@ export function FreezeApplyBody({ ctx, onClose, status }: ActionDialogProps & { 
               />
             ))
           )}
-          {status.pending.map((p) => (
-            <Alert key={p.requestid} severity="warning" sx={{ mt: 1 }} data-testid="freeze-pending">
-              <FormattedMessage
-                id="freeze.pendingRequest"
-                values={{
-                  action: intl.formatMessage({ id: `freeze.action.${p.action}` }),
-                  level: intl.formatMessage({ id: `freeze.level.${p.level}` }),
-                  variable: p.variable ?? '',
-                  user: p.requestedBy,
-                  role: p.approvalRole,
-                }}
-              />
-            </Alert>
-          ))}
+          {status.pending.map((p) =>
+            withdrawn.has(p.requestid) ? (
+              <Alert key={p.requestid} severity="info" sx={{ mt: 1 }} data-testid="freeze-withdrawn">
+                <FormattedMessage id="freeze.withdrawn" />
+              </Alert>
+            ) : (
+              <Alert
+                key={p.requestid}
+                severity="warning"
+                sx={{ mt: 1, '& .MuiAlert-message': { flex: 1 } }}
+                data-testid="freeze-pending"
+                action={
+                  p.mine && withdrawing !== p.requestid ? (
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={() => setWithdrawing(p.requestid)}
+                      data-testid="freeze-pending-withdraw"
+                    >
+                      <FormattedMessage id="freeze.withdraw" />
+                    </Button>
+                  ) : undefined
+                }
+              >
+                <FormattedMessage
+                  id="freeze.pendingRequest"
+                  values={{
+                    action: intl.formatMessage({ id: `freeze.action.${p.action}` }),
+                    level: intl.formatMessage({ id: `freeze.level.${p.level}` }),
+                    variable: p.variable ?? '',
+                    user: p.requestedBy,
+                    role: p.approvalRole,
+                  }}
+                />
+                {withdrawing === p.requestid ? (
+                  <FreezeWithdrawForm
+                    requestids={[p.requestid]}
+                    onWithdrawn={() => {
+                      setWithdrawn((s) => new Set(s).add(p.requestid));
+                      setWithdrawing(null);
+                    }}
+                    onCancel={() => setWithdrawing(null)}
+                  />
+                ) : null}
+              </Alert>
+            ),
+          )}
         </Box>
         <Box>
           <FormLabel id="freeze-action-label">

@@ -1,6 +1,6 @@
 /**
  * The freeze requests (`/index/freezeRequests`) as configuration: the server sends the search fields, columns and rows
- * (listKey `freezeRequests`, freezeList.do) — pending, approved and rejected requests at the chosen site, with who
+ * (listKey `freezeRequests`, freezeList.do) — pending, approved, rejected and withdrawn requests at the chosen site, with who
  * applied, who decided and why; the approver selects pending ones and approves or rejects them with a reason. A row
  * opens the form page of its page or item (a subject freeze: the subject's page). No JSX.
  */
@@ -12,6 +12,7 @@ import { formPath } from '../../routing/formPaths';
 import { PATHS, subjectPath } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
 import { ApproveFreezeDialog, RejectFreezeDialog } from './FreezeDecisionDialog';
+import { WithdrawFreezeDialog } from './FreezeWithdraw';
 
 /** The page a request is about: its form page (page and item requests) or its subject's page. */
 export function freezeRequestPath(row: GridRow): string {
@@ -57,6 +58,14 @@ export function freezeListScreen(open: (row: GridRow) => void): ListScreenConfig
         permission: 'freeze.approve',
         needsSelection: true,
         Dialog: RejectFreezeDialog,
+      },
+      // the applicant's own pending requests (the server refuses anyone else's, and decided ones)
+      {
+        id: 'withdraw',
+        labelId: 'freeze.withdraw',
+        permission: 'freeze.apply',
+        needsSelection: true,
+        Dialog: WithdrawFreezeDialog,
       },
     ],
     onRowClick: open,

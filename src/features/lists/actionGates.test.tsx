@@ -130,8 +130,10 @@ describe('list actions gated by role permission', () => {
     expect(coding.find((a) => a.id === 'importDictionary')?.permission).toBe('coding.import');
     expect(seededPermissions('CODER')).toContain('coding.import');
     const freeze = freezeListScreen(() => undefined).actions ?? [];
-    expect(freeze.map((a) => a.permission)).toEqual(['freeze.approve', 'freeze.approve']);
+    // approve and reject for approvers; withdraw (one's own pending requests) for applicants
+    expect(freeze.map((a) => a.permission)).toEqual(['freeze.approve', 'freeze.approve', 'freeze.apply']);
     expect(seededPermissions('CRA')).not.toContain('freeze.approve');
+    expect(seededPermissions('CRA')).toContain('freeze.apply');
     expect(seededPermissions('DM')).toContain('freeze.approve');
   });
 });

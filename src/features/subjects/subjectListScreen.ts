@@ -1,17 +1,25 @@
 import { listDefinitionsUrl, selectColumns, selectSearchFields } from '../../../engine/api/lists';
 import { SUBJECT_LIST_KEY, subjectList } from '../../../engine/api/subjects';
 import type { GridRow } from '../../../engine/grid/types';
-import type { ListScreenConfig } from '../../../renderers/list/types';
-import { subjectPath } from '../../routing/paths';
+import type { ListRowAction, ListScreenConfig } from '../../../renderers/list/types';
+import { subjectInfoPath, subjectPath } from '../../routing/paths';
 import type { ListRouteScreen } from '../lists/ListRoutePage';
 import { addSubjectAction } from './add/addSubjectAction';
 import { batchUploadAction } from './batch/batchUploadAction';
 import { batchOperationsAction } from './batchOps/batchOperationsAction';
+import { batchRunsAction } from './batchOps/batchRunsAction';
 import { signSubjectsAction } from '../signatures/signSubjectsAction';
 
 export interface SubjectListScreenOptions {
   /** Opens a subject (row click, and the `link` / `openButton` cells of the server's column set). */
   openSubject(subjectid: string): void;
+  /** Opens a subject's overview (/index/subjectInfo): the row action Overview. */
+  openOverview?(subjectid: string): void;
+}
+
+/** The row action Overview: the subject's overview page (base info, visit timeline, marks, open tasks). */
+export function subjectOverviewAction(open: (subjectid: string) => void): ListRowAction {
+  return { id: 'overview', labelId: 'subject.overview', run: (row) => open(String(row.subjectid)) };
 }
 
 /**
@@ -19,7 +27,7 @@ export interface SubjectListScreenOptions {
  * columns and rows (by the list key `subjects`); this names the endpoints, the row key, its actions and what opening
  * a row does. No JSX.
  */
-export function subjectListScreen({ openSubject }: SubjectListScreenOptions): ListScreenConfig {
+export function subjectListScreen({ openSubject, openOverview }: SubjectListScreenOptions): ListScreenConfig {
   return {
     id: 'subjects',
     titleId: 'subjects.title',
@@ -37,11 +45,22 @@ export function subjectListScreen({ openSubject }: SubjectListScreenOptions): Li
     },
     // Add subject and Batch upload (issue 12): offered when the server answers a site to add at
     // Batch operations (issue 12): roles holding page.mark, on the selected subjects or the whole site
-    actions: [addSubjectAction, batchUploadAction, batchOperationsAction, signSubjectsAction],
+    // Batch runs: the user's batch runs (jobs), found again after the dialog was left
+    actions: [
+      addSubjectAction,
+      batchUploadAction,
+      batchOperationsAction,
+      batchRunsAction,
+      signSubjectsAction,
+    ],
+    rowActions: openOverview ? [subjectOverviewAction(openOverview)] : [],
     onRowClick: (row: GridRow) => openSubject(String(row.subjectid)),
   };
 }
 
-/** The subject list route: a subject opens below the list's own route. */
+/** The subject list route: a subject opens below the list's own route; its overview at /index/subjectInfo. */
 export const subjectListRoute: ListRouteScreen = ({ base, navigate }) =>
-  subjectListScreen({ openSubject: (id) => navigate(subjectPath(base, id)) });
+  subjectListScreen({
+    openSubject: (id) => navigate(subjectPath(base, id)),
+    openOverview: (id) => navigate(subjectInfoPath(id)),
+  });

@@ -1,7 +1,7 @@
 /**
  * The 3-step batch operations dialog on the server's fixtures (fixtures/casebookBatch/): each step's required fields
- * before the next, a preview of what will change before anything runs, then the run with the preview's token and
- * 'Batch job successfully'; a refusal of the run is shown in place.
+ * before the next, a preview of what will change before anything runs, then the run with the preview's token — a job
+ * followed with its progress (batchjob.do) up to 'Batch job successfully'; a refusal of the run is shown in place.
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +18,18 @@ import { BatchOperationsDialog } from './BatchOperationsDialog';
 const preview = casebookBatchFixtures.batchPreview.data!;
 const selected = preview.pages.map((p) => ({ subjectid: p.subjectid, subjid: p.subjid }));
 
+const done = casebookBatchFixtures.batchJob.data!;
+/** batchjob.do: running half-way on the first ask, done after. */
+function following() {
+  let asked = 0;
+  return () => {
+    asked += 1;
+    return asked === 1
+      ? { ...done, state: 'running' as const, done: 1, message: null, finishedat: null }
+      : done;
+  };
+}
+
 function client(overrides: FakeHandlers = {}) {
   return createFakeApiClient({
     getCrfVer: subjectFixtures.getCrfVer.data,
@@ -26,6 +38,7 @@ function client(overrides: FakeHandlers = {}) {
     codeList: [{ codevalue: 'site-bj01', codedesp: 'BJ01 Beijing Demo Hospital' }],
     batchPreview: preview,
     batchRun: casebookBatchFixtures.batchRun.data,
+    batchJob: following(),
     ...overrides,
   });
 }
@@ -38,7 +51,7 @@ async function choose(testId: string, option: RegExp) {
 async function throughSteps(fake: ReturnType<typeof client>, onDone = vi.fn()) {
   render(
     <TestProviders client={fake}>
-      <BatchOperationsDialog selected={selected} onClose={vi.fn()} onDone={onDone} />
+      <BatchOperationsDialog selected={selected} onClose={vi.fn()} onDone={onDone} pollMs={20} />
     </TestProviders>,
   );
   // step 1: nothing chosen, no next step
@@ -78,9 +91,20 @@ describe('batch operations', () => {
     });
     expect(String((sent as { date: string }).date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await userEvent.click(screen.getByTestId('batch-ops-run'));
+    // the job: queued, then followed while it runs (the dialog may be left), then its answer
+    expect(await screen.findByTestId('batch-run-leave')).toBeInTheDocument();
     expect(await screen.findByTestId('batch-ops-done')).toHaveTextContent('Batch job successfully');
+    expect(screen.getByTestId('batch-run')).toHaveAttribute('data-state', 'done');
+    expect(screen.getByTestId('batch-run-count')).toHaveTextContent(`${done.total} / ${done.total}`);
+    expect(screen.queryByTestId('batch-run-leave')).toBeNull();
     expect(fake.paramsOf('batchRun')).toEqual([{ ...(sent as object), token: preview.token }]);
-    expect(onDone).toHaveBeenCalled();
+    // asked again while it ran (at least once after the first answer), always about this run
+    const asked = fake.paramsOf('batchJob');
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(asked.map((p) => JSON.stringify(p)))).toEqual(
+      new Set([JSON.stringify({ jobid: casebookBatchFixtures.batchRun.data!.jobid })]),
+    );
+    expect(onDone).toHaveBeenCalledTimes(1);
   });
 
   it('shows a refused run in place and keeps the choices', async () => {
@@ -95,6 +119,26 @@ describe('batch operations', () => {
     await userEvent.click(screen.getByTestId('batch-ops-run'));
     expect(await screen.findByTestId('batch-ops-refusal')).toHaveTextContent('changed since the preview');
     await waitFor(() => expect(screen.queryByTestId('batch-ops-done')).toBeNull());
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
+
+describe('a run that fails in its job', () => {
+  it('says why, and the list is not read again', async () => {
+    const fake = client({
+      batchJob: {
+        ...done,
+        state: 'failed',
+        message: null,
+        error: 'The casebooks changed since the preview; nothing was changed: preview again',
+      },
+    });
+    const onDone = await throughSteps(fake);
+    await userEvent.click(screen.getByTestId('batch-ops-preview'));
+    await screen.findByTestId('batch-ops-counts');
+    await userEvent.click(screen.getByTestId('batch-ops-run'));
+    expect(await screen.findByTestId('batch-run-error')).toHaveTextContent('preview again');
+    expect(screen.queryByTestId('batch-ops-done')).toBeNull();
     expect(onDone).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,9 @@
  * Batch operations in 3 steps (spec §2, §5; docs/casebook-batch-operations.md): 1. type and eCRF version, 2. visit,
  * CRF (form), date and reason, 3. site and subjects — each step's required fields checked before the next —, then a
  * preview of exactly what will change (batchpreview.do: counts, the pages, those left and why) and the run
- * (batchrun.do), which answers 'Batch job successfully'. A refusal is shown in place and what was chosen is kept.
+ * (batchrun.do), a job on the server followed with its progress up to 'Batch job successfully' (BatchRuns.tsx); the
+ * dialog may be closed meanwhile — the run goes on and is found again under Batch runs. A refusal is shown in place
+ * and what was chosen is kept.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -25,6 +27,7 @@ import {
   batchPreview,
   batchRun,
   eventType,
+  type BatchJob,
   type BatchParams,
   type BatchPreview,
 } from '../../../../engine/api/casebookBatch';
@@ -40,6 +43,7 @@ import { missingFields, textOf, type DialogField } from '../fields/dialogFields'
 import { DialogFields } from '../fields/DialogFields';
 import { DialogFrame } from '../fields/FormDialog';
 import { useFieldValues } from '../fields/useFieldValues';
+import { BatchRunProgress } from './BatchRuns';
 
 const STEPS = [
   'casebook.batchOps.step.type',
@@ -55,9 +59,11 @@ export interface BatchOperationsDialogProps {
   onClose(): void;
   /** After a run (the list reads its page again). */
   onDone(): void;
+  /** How often the run is asked for its progress (stories, tests). */
+  pollMs?: number;
 }
 
-export function BatchOperationsDialog({ selected, onClose, onDone }: BatchOperationsDialogProps) {
+export function BatchOperationsDialog({ selected, onClose, onDone, pollMs }: BatchOperationsDialogProps) {
   const intl = useIntl();
   const text = useMetaText();
   const client = useApiClient();
@@ -81,7 +87,7 @@ export function BatchOperationsDialog({ selected, onClose, onDone }: BatchOperat
   const [preview, setPreview] = useState<BatchPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [started, setStarted] = useState<BatchJob | null>(null);
 
   const allEvents = events.status === 'ready' ? events.data.flatMap((t) => t.events) : [];
   const visit = allEvents.find((e) => e.visitnum === values.visitnum);
@@ -242,20 +248,21 @@ export function BatchOperationsDialog({ selected, onClose, onDone }: BatchOperat
     const answer = await call(() =>
       client.call(batchRun, { ...params(), token: preview.token }, { silent: true }),
     );
-    if (answer) {
-      setDone(answer.message);
-      onDone();
-    }
+    if (answer) setStarted(answer);
   }
 
   const title = intl.formatMessage({ id: 'casebook.batchOps.title' });
-  if (done) {
+  if (started) {
     return (
       <DialogFrame id="batch-ops" title={title} onClose={onClose}>
         <DialogContent>
-          <Alert severity="success" data-testid="batch-ops-done">
-            {done}
-          </Alert>
+          <BatchRunProgress
+            started={started}
+            onEnded={(job) => {
+              if (job.state === 'done') onDone();
+            }}
+            {...(pollMs !== undefined ? { pollMs } : {})}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} data-testid="batch-ops-close">

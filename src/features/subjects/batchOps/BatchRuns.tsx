@@ -1,0 +1,201 @@
+/**
+ * Batch runs as the user follows them (docs/casebook-batch-jobs.md): a run is a job on the server. `BatchRunProgress`
+ * follows one run (batchjob.do, polled while it is queued or running) up to 'Batch job successfully' or its refusal;
+ * `BatchRunsList` lists the user's runs (batchjobs.do, polled while one works), so that a run left while it works is
+ * found again. Leaving either stops the polling, never the run.
+ */
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { batchJob, batchJobs, type BatchJob, type BatchJobState } from '../../../../engine/api/casebookBatch';
+import { AsyncView } from '../../../../renderers/async/AsyncView';
+import { useEndpoint } from '../../../../renderers/async/useEndpoint';
+
+/** How often a working run is asked again. */
+export const BATCH_POLL_MS = 1000;
+
+const working = (state: BatchJobState) => state === 'queued' || state === 'running';
+
+const STATE_COLOR: Record<BatchJobState, 'default' | 'info' | 'success' | 'error'> = {
+  queued: 'default',
+  running: 'info',
+  done: 'success',
+  failed: 'error',
+};
+
+/** Asks again every BATCH_POLL_MS while `active`: a new reload token each time. */
+function usePolling(active: boolean, pollMs: number): number {
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setTimeout(() => setReloads((n) => n + 1), pollMs);
+    return () => clearTimeout(timer);
+  }, [active, reloads, pollMs]);
+  return reloads;
+}
+
+function percent(job: BatchJob): number {
+  if (job.state === 'done') return 100;
+  return job.total > 0 ? Math.min(100, (100 * job.done) / job.total) : 0;
+}
+
+function RunBar({ job }: { job: BatchJob }) {
+  return (
+    <Box>
+      <LinearProgress
+        variant={job.state === 'running' && job.done === 0 ? 'indeterminate' : 'determinate'}
+        value={percent(job)}
+        aria-label={`${job.done} / ${job.total}`}
+      />
+      <Typography variant="caption" data-testid="batch-run-count">{`${job.done} / ${job.total}`}</Typography>
+    </Box>
+  );
+}
+
+function StateChip({ state }: { state: BatchJobState }) {
+  const intl = useIntl();
+  return (
+    <Chip
+      size="small"
+      color={STATE_COLOR[state]}
+      label={intl.formatMessage({ id: `casebook.batchOps.state.${state}` })}
+    />
+  );
+}
+
+export interface BatchRunProgressProps {
+  /** The run as batchrun.do answered it (queued). */
+  started: BatchJob;
+  /** The run ended (done or failed): once. */
+  onEnded?(job: BatchJob): void;
+  pollMs?: number;
+}
+
+/** One run followed to its end: progress, then 'Batch job successfully …' or why it failed. */
+export function BatchRunProgress({ started, onEnded, pollMs = BATCH_POLL_MS }: BatchRunProgressProps) {
+  const [job, setJob] = useState<BatchJob>(started);
+  const reloads = usePolling(working(job.state), pollMs);
+  const read = useEndpoint(batchJob, { jobid: started.jobid }, { reloadToken: reloads });
+  const latest = read.status === 'ready' ? read.data : null;
+  useEffect(() => {
+    if (latest) setJob(latest);
+  }, [latest]);
+  const ended = !working(job.state);
+  useEffect(() => {
+    if (ended) onEnded?.(job);
+    // once, when it ends
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ended]);
+
+  return (
+    <Box data-testid="batch-run" data-state={job.state} sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <StateChip state={job.state} />
+        <Typography variant="body2">
+          <FormattedMessage
+            id="casebook.batchOps.runOf"
+            values={{ pages: job.counts.pages, subjects: job.counts.subjects }}
+          />
+        </Typography>
+      </Box>
+      <RunBar job={job} />
+      {job.state === 'done' && job.message ? (
+        <Alert severity="success" data-testid="batch-ops-done">
+          {job.message}
+        </Alert>
+      ) : null}
+      {job.state === 'failed' ? (
+        <Alert severity="error" data-testid="batch-run-error">
+          {job.error ?? ''}
+        </Alert>
+      ) : null}
+      {!ended ? (
+        <Typography variant="body2" color="text.secondary" data-testid="batch-run-leave">
+          <FormattedMessage id="casebook.batchOps.leaveHint" />
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The user's runs, newest first (polled while one works; the last answer stays shown while it is asked again). */
+export function BatchRunsList({ pollMs = BATCH_POLL_MS }: { pollMs?: number }) {
+  const [last, setLast] = useState<readonly BatchJob[] | null>(null);
+  const active = last !== null && last.some((j) => working(j.state));
+  const reloads = usePolling(active, pollMs);
+  const runs = useEndpoint(batchJobs, {}, { reloadToken: reloads });
+  const list = runs.status === 'ready' ? runs.data.list : null;
+  useEffect(() => {
+    if (list) setLast(list);
+  }, [list]);
+  if (last !== null && last.length > 0) return <RunsTable runs={last} />;
+  return (
+    <AsyncView
+      state={runs}
+      isEmpty={(d) => d.list.length === 0}
+      empty={<FormattedMessage id="casebook.batchOps.runs.empty" />}
+      data-testid="batch-runs"
+    >
+      {(data) => <RunsTable runs={data.list} />}
+    </AsyncView>
+  );
+}
+
+function RunsTable({ runs }: { runs: readonly BatchJob[] }) {
+  const intl = useIntl();
+  return (
+    <Table size="small" data-testid="batch-runs">
+      <TableHead>
+        <TableRow>
+          <TableCell>
+            <FormattedMessage id="casebook.batchOps.runs.what" />
+          </TableCell>
+          <TableCell>
+            <FormattedMessage id="casebook.batchOps.runs.at" />
+          </TableCell>
+          <TableCell sx={{ minWidth: 160 }}>
+            <FormattedMessage id="casebook.batchOps.runs.progress" />
+          </TableCell>
+          <TableCell>
+            <FormattedMessage id="casebook.batchOps.runs.state" />
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {runs.map((job) => (
+          <TableRow key={job.jobid} data-testid="batch-runs-row" data-state={job.state}>
+            <TableCell>
+              {`${intl.formatMessage({ id: `casebook.batchOps.type.${job.type}` })} · ${job.visitnum} / ${job.tid} · ${job.crfver}`}
+            </TableCell>
+            <TableCell>{job.createdat.replace('T', ' ').slice(0, 16)}</TableCell>
+            <TableCell>
+              <RunBar job={job} />
+            </TableCell>
+            <TableCell>
+              <StateChip state={job.state} />
+              {job.message || job.error ? (
+                <Typography
+                  variant="caption"
+                  component="div"
+                  color={job.error ? 'error' : 'text.secondary'}
+                  data-testid="batch-runs-answer"
+                >
+                  {job.message ?? job.error}
+                </Typography>
+              ) : null}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
