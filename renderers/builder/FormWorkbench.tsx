@@ -4,7 +4,16 @@
  * it — values typed into the preview kept across edits, each item's `default` shown. Examples, local files,
  * downloads and share links through the file bar; the text is kept across language switches and reloads.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -178,6 +187,12 @@ const PreviewTabs = memo(function PreviewTabs({
   );
 });
 
+/**
+ * Items of the preview mounted per task after the first screen: a remount of 1,000 items is ~20 short tasks, so a
+ * key typed meanwhile waits for one chunk, not for a quarter of the form.
+ */
+const PREVIEW_MOUNT_CHUNK = 50;
+
 /** The data-entry form of the preview (memoised: a check that keeps the preview does not render it again). */
 const PreviewForm = memo(function PreviewForm({
   preview,
@@ -200,6 +215,7 @@ const PreviewForm = memo(function PreviewForm({
         controllerRef={controllerRef}
         onChange={onChange}
         widgets={workbenchWidgets}
+        mountChunk={PREVIEW_MOUNT_CHUNK}
       />
     </BrokenItemsContext.Provider>
   );
@@ -308,8 +324,12 @@ export function FormWorkbench({
     setChecked(next.checked);
     if (next.preview !== shown) {
       latestPreview.current = next.preview;
-      setPreview(next.preview);
-      setLiveValues(null);
+      // the new form rendered interruptibly: a key typed meanwhile is handled first (the problems above are not)
+      const preview = next.preview;
+      startTransition(() => {
+        setPreview(preview);
+        setLiveValues(null);
+      });
     }
   };
   const debounced = useDebouncedCheck(runCheck);
@@ -498,7 +518,7 @@ export function FormWorkbench({
             id="schema"
             label={intl.formatMessage({ id: 'ecrf.playground.editor' })}
             initialText={start.text}
-            onChange={(read) => debounced.call(read)}
+            onChange={(read, length) => debounced.call(read, length)}
             problems={checked.problems}
             problemsText={checked.text}
             completions={completions}
