@@ -324,12 +324,8 @@ export function FormWorkbench({
     setChecked(next.checked);
     if (next.preview !== shown) {
       latestPreview.current = next.preview;
-      // the new form rendered interruptibly: a key typed meanwhile is handled first (the problems above are not)
-      const preview = next.preview;
-      startTransition(() => {
-        setPreview(preview);
-        setLiveValues(null);
-      });
+      setPreview(next.preview);
+      setLiveValues(null);
     }
   };
   const debounced = useDebouncedCheck(runCheck);
