@@ -16,6 +16,9 @@ export async function openWorkbench(
   settle?: () => Promise<void>,
 ) {
   const code = LZString.compressToEncodedURIComponent(JSON.stringify(generateBigForm(items), null, 2));
+  // a new document: going to the same address with another fragment would not reload the story (the text opened
+  // before would stay in the editor)
+  await page.goto('about:blank');
   await page.goto(`${siteUrl}iframe.html?id=${PLAYGROUND_STORY}&viewMode=story#wb=${code}`);
   await page.waitForSelector('[data-testid="ecrf-form"][data-mounted="all"]', { timeout: 60_000 });
   await page.waitForTimeout(1000);
