@@ -4,16 +4,7 @@
  * it — values typed into the preview kept across edits, each item's `default` shown. Examples, local files,
  * downloads and share links through the file bar; the text is kept across language switches and reloads.
  */
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type RefObject,
-} from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
