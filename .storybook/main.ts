@@ -28,6 +28,8 @@ const config: StorybookConfig = {
     // the app is served under /edcweb/; Storybook serves from its own root
     base: './',
     plugins: withoutAppBuildPlugins(viteConfig.plugins),
+    // readable function names in CPU profiles (bench/builderProfile.ts): STORYBOOK_NO_MINIFY=1
+    ...(process.env.STORYBOOK_NO_MINIFY === '1' ? { build: { ...viteConfig.build, minify: false } } : {}),
   }),
 };
 

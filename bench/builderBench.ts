@@ -11,19 +11,18 @@
  * "Produced" = the frame's style, layout, paint and layerize ran on the main thread (a task queued from its animation
  * frame runs after them; as bench/support/paint.ts frameTimes).
  *
- * `npm run bench:builder`. BUILDER_BENCH_BURSTS (8), BUILDER_BENCH_RUNS (15), SKIP_BUILD=1.
+ * `npm run bench:builder`. BUILDER_BENCH_BURSTS (8), BUILDER_BENCH_RUNS (15), SKIP_BUILD=1, BUILDER_BENCH_DIR (another
+ * Storybook build to measure, e.g. the one before a change).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import LZString from 'lz-string';
 import { chromiumLaunchOptions } from '../e2e/chromium';
-import { generateBigForm } from '../fixtures/forms/generateBigForm';
+import { openWorkbench } from './support/builderPage';
 import { printStats, ROOT, serveStatic, stat, type Stat } from './support/pageBench';
 
-const OUT = join(ROOT, 'storybook-static');
-const STORY = 'ecrf-form-schema-playground--playground';
+const OUT = process.env.BUILDER_BENCH_DIR ?? join(ROOT, 'storybook-static');
 const BURSTS = Number(process.env.BUILDER_BENCH_BURSTS ?? 8);
 const KEYS_PER_BURST = 20;
 const RUNS = Number(process.env.BUILDER_BENCH_RUNS ?? 15);
@@ -85,18 +84,7 @@ function installProbes() {
 
 /** Opens the playground with a generated form of `items` items, settled, the caret in the first item's zh_CN label. */
 async function openWith(page: Page, siteUrl: string, items: number) {
-  const code = LZString.compressToEncodedURIComponent(JSON.stringify(generateBigForm(items), null, 2));
-  await page.goto(`${siteUrl}iframe.html?id=${STORY}&viewMode=story#wb=${code}`);
-  await page.waitForSelector('[data-testid="ecrf-form"][data-mounted="all"]', { timeout: 60_000 });
-  await page.waitForTimeout(1000);
-  await page.evaluate(installProbes);
-  // line 21: `"zh_CN": "第 1 项（文本）",` — the caret before the closing quote
-  const line = page.locator('[data-testid="builder-editor-schema"] .cm-line').nth(20);
-  await line.click();
-  await page.keyboard.press('End');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await page.waitForTimeout(500);
+  await openWorkbench(page, siteUrl, items, () => page.evaluate(installProbes));
   await page.evaluate(() => {
     (window as unknown as { keySamples: number[] }).keySamples = [];
   });

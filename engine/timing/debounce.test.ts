@@ -24,6 +24,19 @@ describe('createDebounce', () => {
     expect(d.pending()).toBe(false);
   });
 
+  it('waits the delay its last call asks for', () => {
+    const fn = vi.fn();
+    const d = createDebounce(globalTimers, (size: number) => (size > 100 ? 400 : 150), fn);
+    d.call(500);
+    vi.advanceTimersByTime(399);
+    expect(fn).not.toHaveBeenCalled();
+    d.call(10);
+    vi.advanceTimersByTime(149);
+    expect(fn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fn).toHaveBeenCalledExactlyOnceWith(10);
+  });
+
   it('flush runs the pending call now; cancel drops it', () => {
     const fn = vi.fn();
     const d = createDebounce(globalTimers, 500, fn);

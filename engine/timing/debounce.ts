@@ -26,9 +26,13 @@ export interface DebounceOptions {
   leading?: boolean;
 }
 
+/**
+ * `ms`: the delay, or the delay for a call's arguments (a larger text waits for a longer pause before its costlier
+ * work); each call waits its own delay.
+ */
 export function createDebounce<A extends unknown[]>(
   timers: Timers,
-  ms: number,
+  ms: number | ((...args: A) => number),
   fn: (...args: A) => void,
   options: DebounceOptions = {},
 ): Debounced<A> {
@@ -48,18 +52,19 @@ export function createDebounce<A extends unknown[]>(
 
   return {
     call(...args) {
+      const delay = typeof ms === 'number' ? ms : ms(...args);
       if (options.leading) {
         const quiet = handle === null;
         stop();
         handle = timers.setTimeout(() => {
           handle = null;
-        }, ms);
+        }, delay);
         if (quiet) fn(...args);
         return;
       }
       lastArgs = args;
       stop();
-      handle = timers.setTimeout(fire, ms);
+      handle = timers.setTimeout(fire, delay);
     },
     flush() {
       if (lastArgs) fire();

@@ -33,8 +33,8 @@ export interface BuilderEditorProps {
   label: string;
   /** The text the editor starts with (later texts: handle.setText). */
   initialText: string;
-  /** After every change of the text (cheap: read the text only when needed). */
-  onChange(readText: () => string): void;
+  /** After every change of the text (cheap: read the text only when needed; its length is known without reading). */
+  onChange(readText: () => string, length: number): void;
   /** The problems of `problemsText`; shown only while the editor holds that text (a newer check is on its way). */
   problems: readonly EditorProblem[];
   problemsText: string | null;
@@ -75,8 +75,29 @@ const editorTheme = EditorView.theme({
   '.cm-scroller': {
     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
     overflow: 'auto',
+    // its size is the editor's (height: 100%), never its content's: a keystroke's style, layout and paint stay inside
+    // it instead of invalidating the page around it (the preview of 1,000 items)
+    contain: 'strict',
   },
 });
+
+/**
+ * Events of typing that nothing outside the editor handles: stopped at the editor's element, after CodeMirror (its
+ * listeners are on elements inside) has handled them, so that React's root listener does not dispatch each one
+ * through the story's component tree and Storybook's document listeners do not see them.
+ */
+const TYPING_EVENTS = [
+  'keydown',
+  'keypress',
+  'keyup',
+  'beforeinput',
+  'input',
+  'textInput',
+  'compositionstart',
+  'compositionupdate',
+  'compositionend',
+] as const;
+const stopAtEditor = (event: Event) => event.stopPropagation();
 
 function toDiagnostics(problems: readonly EditorProblem[], length: number): Diagnostic[] {
   return problems.map((p) => {
@@ -127,7 +148,7 @@ export function BuilderEditor({
           const text = doc.toString();
           lastRead.current = { doc, text };
           return text;
-        });
+        }, doc.length);
       }),
       // the source given once (not as language data: that is looked up in the syntax tree on every keystroke)
       autocompletion({
@@ -145,7 +166,10 @@ export function BuilderEditor({
     });
     lastRead.current = { doc: v.state.doc, text: initial.current };
     view.current = v;
+    const element = host.current!;
+    for (const type of TYPING_EVENTS) element.addEventListener(type, stopAtEditor);
     return () => {
+      for (const type of TYPING_EVENTS) element.removeEventListener(type, stopAtEditor);
       v.destroy();
       view.current = null;
     };

@@ -178,6 +178,12 @@ const PreviewTabs = memo(function PreviewTabs({
   );
 });
 
+/**
+ * Items of the preview mounted per task after the first screen: a remount of 1,000 items is ~20 short tasks, so a
+ * key typed meanwhile waits for one chunk, not for a quarter of the form.
+ */
+const PREVIEW_MOUNT_CHUNK = 50;
+
 /** The data-entry form of the preview (memoised: a check that keeps the preview does not render it again). */
 const PreviewForm = memo(function PreviewForm({
   preview,
@@ -200,6 +206,7 @@ const PreviewForm = memo(function PreviewForm({
         controllerRef={controllerRef}
         onChange={onChange}
         widgets={workbenchWidgets}
+        mountChunk={PREVIEW_MOUNT_CHUNK}
       />
     </BrokenItemsContext.Provider>
   );
@@ -498,7 +505,7 @@ export function FormWorkbench({
             id="schema"
             label={intl.formatMessage({ id: 'ecrf.playground.editor' })}
             initialText={start.text}
-            onChange={(read) => debounced.call(read)}
+            onChange={(read, length) => debounced.call(read, length)}
             problems={checked.problems}
             problemsText={checked.text}
             completions={completions}

@@ -83,6 +83,8 @@ export interface EcrfFormProps {
   widgets?: FormWidgetRegistry;
   /** Items mounted in the first render (default 50, more than a screen); the rest follow chunk by chunk. */
   initialItems?: number;
+  /** Items mounted per timer tick after the first ones (smaller: shorter tasks, a keystroke elsewhere waits less). */
+  mountChunk?: number;
   /** Timers of the change debounce and progressive mounting (the browser's by default). */
   timers?: Timers;
   /** A click on the icon of an adornment that opens a dialog (ItemAdornment.Dialog): which adornment, which item. */
@@ -198,19 +200,21 @@ const FormSections = memo(function FormSections({
   progress,
   timers,
   rootRef,
+  chunk,
 }: {
   form: CompiledForm;
   progress: MountProgress;
   timers: Timers;
+  chunk: number;
   rootRef: RefObject<HTMLDivElement | null>;
 }) {
   const count = useSyncExternalStore(progress.subscribe, progress.get, progress.get);
   const total = form.items.size;
   useEffect(() => {
     if (count >= total) return;
-    const handle = timers.setTimeout(() => progress.set(Math.min(total, count + MOUNT_CHUNK)), 0);
+    const handle = timers.setTimeout(() => progress.set(Math.min(total, count + chunk)), 0);
     return () => timers.clearTimeout(handle);
-  }, [count, total, timers, progress]);
+  }, [count, total, timers, progress, chunk]);
   useLayoutEffect(() => {
     rootRef.current?.setAttribute('data-mounted', count >= total ? 'all' : String(count));
   }, [count, total, rootRef]);
@@ -236,6 +240,7 @@ export function EcrfForm({
   controllerRef,
   widgets = formWidgets,
   initialItems = FIRST_ITEMS,
+  mountChunk = MOUNT_CHUNK,
   timers = browserTimers,
   onAdornmentOpen,
 }: EcrfFormProps) {
@@ -378,7 +383,13 @@ export function EcrfForm({
         >
           {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
           <TextLimitContext.Provider value={ctx.textLimit}>
-            <FormSections form={form} progress={progress} timers={timers} rootRef={rootRef} />
+            <FormSections
+              form={form}
+              progress={progress}
+              timers={timers}
+              rootRef={rootRef}
+              chunk={mountChunk}
+            />
           </TextLimitContext.Provider>
         </Box>
       </InputAssistProvider>
