@@ -3,7 +3,7 @@
  * rich demo subject's V1 VS page, cra.zhao (CRA @ BJ01) applies to freeze the page with the approval role DM (and with
  * nothing selected, refused); the page's freeze state while pending; dm.chen (DM @ BJ01) lists the requests and
  * approves; the page read again — frozen, read only — and its freeze state; dm.chen's own unfreeze request, which he
- * may not approve (self-approval refused).
+ * may not approve (self-approval refused), and which he then withdraws.
  */
 import { dataInfo } from '../../engine/api/data';
 import {
@@ -12,6 +12,7 @@ import {
   FREEZE_LIST_KEY,
   freezeList,
   freezeStatus,
+  withdrawFreeze,
 } from '../../engine/api/freeze';
 import { selectColumns, selectSearchFields } from '../../engine/api/lists';
 import { richDemoSubject } from '../seed/forms';
@@ -66,5 +67,10 @@ export async function captureFreezeFixtures(
   put(
     'freeze/approveFreeze.self',
     (await h.call(approveFreeze, { decision: 'approve', reason: '同意', requestids: ownIds }, dm)).body,
+  );
+  h.clock.advance(MINUTE);
+  put(
+    'freeze/withdrawFreeze',
+    (await h.call(withdrawFreeze, { reason: '无需解冻', requestids: ownIds }, dm)).body,
   );
 }

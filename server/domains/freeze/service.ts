@@ -107,7 +107,7 @@ export async function applyForFreeze(
   now: Date,
 ): Promise<{ requestids: string[] }> {
   if (input.list.length === 0) throw new Refused('freezeSelectItems');
-  const reason = input.reason.trim();
+  const reason = (input.reason ?? '').trim(); // absent when the client left it out (the contract's default is not applied here)
   if (reason === '') throw new Refused('freezeReasonRequired');
   const roles = await approvalRoles(ctx.db, FREEZE_PERMISSIONS.approve);
   if (!roles.some((r) => r.rolecode === input.approvalRole)) throw new Refused('freezeApprovalRoleInvalid');
@@ -173,7 +173,7 @@ export async function decideFreezeRequests(
   now: Date,
 ): Promise<{ decided: number }> {
   if (input.requestids.length === 0) throw new Refused('freezeSelectRequests');
-  const reason = input.reason.trim();
+  const reason = (input.reason ?? '').trim(); // absent when the client left it out (the contract's default is not applied here)
   if (reason === '') throw new Refused('freezeReasonRequired');
   return ctx.db.transaction(async (tx) => {
     await tx.query(`select set_config('edc.user_id', $1, true)`, [session.userId]);
@@ -229,7 +229,7 @@ export async function withdrawFreezeRequests(
   now: Date,
 ): Promise<{ withdrawn: number }> {
   if (input.requestids.length === 0) throw new Refused('freezeSelectRequests');
-  const reason = input.reason.trim();
+  const reason = (input.reason ?? '').trim(); // absent when the client left it out (the contract's default is not applied here)
   if (reason === '') throw new Refused('freezeReasonRequired');
   return ctx.db.transaction(async (tx) => {
     await tx.query(`select set_config('edc.user_id', $1, true)`, [session.userId]);
