@@ -122,6 +122,7 @@ export const SERVER_MESSAGES = {
   },
   freezeSelectItems: { zh_CN: '请选择要冻结的条目', en: 'Select items to freeze' },
   freezeSelectRequests: { zh_CN: '请选择要审批的申请', en: 'Select requests to approve' },
+  freezeSelectRequestsToWithdraw: { zh_CN: '请选择要撤回的申请', en: 'Select requests to withdraw' },
   freezeReasonRequired: { zh_CN: '请填写原因', en: 'A reason is required' },
   freezeApprovalRoleInvalid: {
     zh_CN: '审批角色无审批冻结的权限',

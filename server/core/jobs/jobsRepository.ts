@@ -90,7 +90,12 @@ export async function claimJob(db: Db, at: Date): Promise<JobRecord | null> {
   );
 }
 
+/** A job id as the contract takes it (up to 20 digits) that a bigint can hold; others name no job. */
+const JOB_ID = /^[1-9]\d{0,17}$/;
+
+/** The job, or null (also for an id beyond bigint, which the database would refuse with an error). */
 export async function jobById(db: Db, id: string): Promise<JobRecord | null> {
+  if (!JOB_ID.test(id)) return null;
   return queryOne<JobRecord>(db, `select ${COLUMNS} from jobs where id = $1::bigint`, [id]);
 }
 
@@ -153,14 +158,6 @@ export async function* resultChunks(db: Db, id: string, chunks: number): AsyncGe
     if (!row) throw new Error(`job ${id}: result chunk ${seq} is gone`);
     yield Buffer.from(row.data, 'base64');
   }
-}
-
-/** The whole result in memory: tests and small files only (a download streams `resultChunks`). */
-export async function resultBytes(db: Db, id: string): Promise<Buffer> {
-  const { chunks } = await resultSize(db, id);
-  const parts: Buffer[] = [];
-  for await (const part of resultChunks(db, id, chunks)) parts.push(part);
-  return Buffer.concat(parts);
 }
 
 export async function finishJob(

@@ -228,7 +228,7 @@ export async function withdrawFreezeRequests(
   input: WithdrawInput,
   now: Date,
 ): Promise<{ withdrawn: number }> {
-  if (input.requestids.length === 0) throw new Refused('freezeSelectRequests');
+  if (input.requestids.length === 0) throw new Refused('freezeSelectRequestsToWithdraw');
   const reason = (input.reason ?? '').trim(); // absent when the client left it out (the contract's default is not applied here)
   if (reason === '') throw new Refused('freezeReasonRequired');
   return ctx.db.transaction(async (tx) => {

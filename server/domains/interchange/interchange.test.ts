@@ -27,6 +27,7 @@ import {
   type ImportReport,
 } from '../../../engine/api/interchange';
 import { saveData, dataInfo } from '../../../engine/api/data';
+import { batchJob } from '../../../engine/api/casebookBatch';
 import { changeSiteRole } from '../../../engine/api/session';
 import { MAX_ACTIVE_EXPORTS_PER_USER } from '../../../engine/api/interchange';
 import { saveVisit } from '../../../engine/api/visits';
@@ -419,6 +420,20 @@ describe('exports as jobs', () => {
     const job = await runExport(sponsorSh, { kind: 'csv', tid: 'DM' });
     const lines = (await download(sponsorSh, job.jobid)).toString('utf8').trim().split('\r\n').slice(1);
     expect(lines.every((l) => l.startsWith('SH01,'))).toBe(true);
+  });
+
+  it('a job id beyond bigint names no job: a refusal, not a 500 (job.do, download.do, batchjob.do)', async () => {
+    const jobid = '99999999999999999999';
+    const answers = [
+      await h.call(interchangeJob, { jobid }, { token: dm, locale: 'en' }),
+      await h.call(interchangeDownload, { jobid }, { token: dm, locale: 'en' }),
+      await h.call(batchJob, { jobid }, { token: dm, locale: 'en' }),
+    ];
+    expect(answers.map((a) => [a.status < 500, a.body.success])).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+    ]);
   });
 
   it('the download expires 90 s after the job finished; only its owner sees the job', async () => {
