@@ -13,7 +13,9 @@ import { isSeeded } from './seed/seed';
 
 async function main(argv: string[]): Promise<number> {
   const options = importCliOptions(argv);
-  const db = await openDatabase(readEnv());
+  const env = readEnv();
+  // an operator's tool, like `npm run seed`: with the owner/app split it migrates as the owner (docs/security-database.md)
+  const db = await openDatabase({ ...env, databaseUrl: env.migrationDatabaseUrl ?? env.databaseUrl });
   try {
     await migrate(db);
     if (!(await isSeeded(db))) {
