@@ -148,6 +148,24 @@ export function isStorableText(text: string): boolean {
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * The parameters as validated, with the contract's defaults filled in for the parameters left out. yup applies a
+ * default while casting, and a strict schema (every `str()`, `num()`, `bool()`) is never cast when validated: without
+ * this, `reason: str().default('')` would reach a service as undefined. Only the top level is filled (the contract's
+ * defaults are all on top-level parameters).
+ */
+export function withContractDefaults<P extends yup.AnyObject>(schema: yup.ObjectSchema<P>, params: P): P {
+  let filled: Record<string, unknown> | null = null;
+  for (const [key, field] of Object.entries(schema.fields)) {
+    if (params[key] !== undefined || !(field instanceof yup.Schema)) continue;
+    const value: unknown = field.getDefault();
+    if (value === undefined) continue;
+    filled ??= { ...params };
+    filled[key] = value;
+  }
+  return (filled ?? params) as P;
+}
+
 /** A JSON-typed text (never cast from a number): no NUL, no lone surrogate. */
 export const str = () =>
   yup

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import type { AnyObject } from 'yup';
-import { serverPath, type EndpointDef } from '../../../engine/api/endpoint';
+import { serverPath, withContractDefaults, type EndpointDef } from '../../../engine/api/endpoint';
 import { readUpload, refuseWrongContent, type UploadedFile } from './upload';
 import type { ApiEnvelope } from '../../../engine/api/envelope';
 import type { Locale } from '../../../engine/api/localized';
@@ -185,7 +185,10 @@ async function validateParams<P extends AnyObject>(
     : { known: raw, open: {} };
   let params: P;
   try {
-    params = (await def.params.validate(known, { abortEarly: false, stripUnknown: true })) as P;
+    params = withContractDefaults(
+      def.params,
+      (await def.params.validate(known, { abortEarly: false, stripUnknown: true })) as P,
+    );
   } catch (err) {
     // a schema that fails on input instead of judging it: the input was bad, the detail is ours (logged, with an id)
     if (!(err instanceof yup.ValidationError))

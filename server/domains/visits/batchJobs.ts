@@ -9,7 +9,7 @@ import type { BatchJob } from '../../../engine/api/casebookBatch';
 import type { Locale } from '../../../engine/api/localized';
 import type { RoleSession } from '../../core/auth/guard';
 import type { Db } from '../../core/db/db';
-import { JobRefused, type JobContext, type JobResult, type JobRunner } from '../../core/jobs/jobs';
+import { JobLimitReached, JobRefused, type JobContext, type JobResult, type JobRunner } from '../../core/jobs/jobs';
 import { jobById, jobsOfUser, type JobRecord } from '../../core/jobs/jobsRepository';
 import { message, SERVER_MESSAGES, type ServerMessageId } from '../../core/messages';
 import type { RecordHooks } from '../data/recordHooks';
@@ -63,6 +63,12 @@ async function requireMark(db: Db, session: BatchActor): Promise<void> {
     throw new Refused('markNotAllowed', {}, 403);
 }
 
+/**
+ * Batch runs of one user are run one after the other: a second batchrun.do while one is queued or running (a double
+ * click, a second tab) is refused, so two runs of one preview never both mark its pages.
+ */
+export const MAX_ACTIVE_BATCH_RUNS_PER_USER = 1;
+
 /** batchrun.do: checked, then queued (a refusal queues nothing and writes nothing). */
 export async function startBatch(
   db: Db,
@@ -73,14 +79,23 @@ export async function startBatch(
   hooks?: RecordHooks,
 ): Promise<BatchJob> {
   const payload = await checkRun(db, session, input, locale, hooks);
-  const job = await jobs.start({
-    kind: BATCH_JOB_KIND,
-    studyId: session.studyId,
-    userId: session.userId,
-    roleId: session.roleId,
-    siteId: session.siteId,
-    payload: payload as unknown as Record<string, unknown>,
-  });
+  let job: JobRecord;
+  try {
+    job = await jobs.start(
+      {
+        kind: BATCH_JOB_KIND,
+        studyId: session.studyId,
+        userId: session.userId,
+        roleId: session.roleId,
+        siteId: session.siteId,
+        payload: payload as unknown as Record<string, unknown>,
+      },
+      { maxActivePerUser: MAX_ACTIVE_BATCH_RUNS_PER_USER },
+    );
+  } catch (err) {
+    if (err instanceof JobLimitReached) throw new Refused('batchRunUnderWay');
+    throw err;
+  }
   return batchJobRow(job, locale);
 }
 

@@ -183,6 +183,36 @@ describe('batch operations', () => {
     expect(await snapshotDb(h.db)).toEqual(before);
   });
 
+  it("a second run while one of the user's runs is under way (a double click, a second tab) is refused, nothing queued", async () => {
+    // a run of crc.li under way (claimed by an instance: running)
+    const [mine] = await h.db.query<{ study_id: string; role_id: string; site_id: string }>(
+      `select study_id, role_id, site_id from jobs where kind = $1 and user_id = 'user-crc.li' limit 1`,
+      [BATCH_JOB_KIND],
+    );
+    if (!mine) throw new Error('no earlier run of crc.li');
+    const [underWay] = await h.db.query<{ id: string }>(
+      `insert into jobs (kind, study_id, user_id, role_id, site_id, payload, created_at, state, started_at)
+       values ($1, $2, 'user-crc.li', $3, $4, '{}'::jsonb, now(), 'running', now()) returning id::text as id`,
+      [BATCH_JOB_KIND, mine.study_id, mine.role_id, mine.site_id],
+    );
+    try {
+      const shown = await preview({ visitnum: 'V2', tid: 'LB' });
+      if (!shown.body.success) throw new Error(shown.body.msg);
+      const before = await snapshotDb(h.db);
+      const refused = await h.call(
+        batchRun,
+        { ...params, visitnum: 'V2', tid: 'LB', token: shown.body.data.token },
+        { token: crc, locale: 'en' },
+      );
+      expect(!refused.body.success && refused.body.msg).toBe(
+        'A batch run of yours is still under way: run this one when it has finished',
+      );
+      expect(await snapshotDb(h.db)).toEqual(before);
+    } finally {
+      await h.db.query('delete from jobs where id = $1::bigint', [underWay!.id]);
+    }
+  });
+
   it("batchjobs.do lists the user's runs; another user's run and a role without page.mark are refused", async () => {
     const list = await h.call(batchJobs, {}, { token: crc, locale: 'en' });
     if (!list.body.success) throw new Error(list.body.msg);
