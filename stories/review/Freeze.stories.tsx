@@ -190,6 +190,9 @@ export const Requests: StoryObj<typeof RequestsStory> = {
 };
 
 /** The applicant's own pending request: Withdraw asks a reason (refused in place without), then withdraws it. */
+/** What the Withdraw story's fake server received. */
+const withdrawSent: { requestids: string[]; reason?: string }[] = [];
+
 export const WithdrawOwnRequest: Story = {
   parameters: {
     app: {
@@ -198,11 +201,15 @@ export const WithdrawOwnRequest: Story = {
           ...pendingStatus!,
           pending: pendingStatus!.pending.map((p) => ({ ...p, mine: true })),
         },
-        withdrawFreeze: { withdrawn: 1 },
+        withdrawFreeze: (params) => {
+          withdrawSent.push(params);
+          return { withdrawn: params.requestids.length };
+        },
       },
     } satisfies AppStoryParameters,
   },
   play: async ({ canvasElement }) => {
+    withdrawSent.length = 0;
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(await body.findByTestId('freeze-pending-withdraw'));
     await userEvent.click(body.getByTestId('freeze-withdraw-save'));
@@ -211,6 +218,10 @@ export const WithdrawOwnRequest: Story = {
     await userEvent.click(body.getByTestId('freeze-withdraw-save'));
     await expect(await body.findByTestId('freeze-withdrawn')).toHaveTextContent(msg('freeze.withdrawn'));
     await expect(body.queryByTestId('freeze-pending')).toBeNull();
+    // one request sent, after the reason was given: the user's own pending request, with the reason typed
+    await expect(withdrawSent).toEqual([
+      { requestids: pendingStatus!.pending.map((p) => p.requestid), reason: '申请有误' },
+    ]);
   },
 };
 
