@@ -223,3 +223,51 @@ export const GivenColumnsAndRows: Story = {
     );
   },
 };
+
+/** A grid whose row actions arrive after it started (permissions read late) and then change their label. */
+function LateRowActionsStory({ onAction }: { onAction(row: GridRow): void }) {
+  const [label, setLabel] = useState<string | null>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setLabel((l) => (l === null ? 'Overview' : '概览'))}>
+        next
+      </button>
+      <MetaGridView
+        columns={columns}
+        rows={subjects.slice(0, 5)}
+        total={5}
+        page={1}
+        size={20}
+        onPageChange={() => undefined}
+        onSizeChange={() => undefined}
+        rowKey="subjectid"
+        onRowClick={() => undefined}
+        {...(label === null ? {} : { rowActions: [{ id: 'overview', label, run: onAction }] })}
+        userTimeZone="Asia/Shanghai"
+        height={300}
+        suppressRowVirtualisation
+      />
+    </>
+  );
+}
+
+/** Row actions granted after the grid started appear in every row, and a new label is drawn (AG Grid's `context` is read once). */
+export const LateRowActions: Story = {
+  args: { onOpen: fn() },
+  render: (args) => <LateRowActionsStory onAction={args.onOpen ?? (() => undefined)} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const actions = () => canvasElement.querySelectorAll('[data-testid="row-action-overview"]');
+    await waitFor(() => expect(rowCount(canvasElement)).toBe(5));
+    await expect(actions()).toHaveLength(0);
+    await userEvent.click(canvas.getByRole('button', { name: 'next' }));
+    await waitFor(() => expect(actions()).toHaveLength(5));
+    await expect(actions()[0]).toHaveTextContent('Overview');
+    await userEvent.click(canvas.getByRole('button', { name: 'next' }));
+    await waitFor(() => expect(actions()[0]).toHaveTextContent('概览'));
+    await userEvent.click(actions()[1] as HTMLElement);
+    await expect(args.onOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ subjectid: subjects[1]?.subjectid }),
+    );
+  },
+};

@@ -31,7 +31,8 @@ import {
 import { GridPager } from './GridPager';
 import { useGridTheme } from './gridTheme';
 import { registerAgGridModules } from './registerAgGridModules';
-import { INVALID_HEADER_CLASS, toAgColDefs, type CellSlots, type GridCellContext } from './toAgColDefs';
+import { createCellContext } from './cellContext';
+import { INVALID_HEADER_CLASS, toAgColDefs, type CellSlots } from './toAgColDefs';
 import { useInlineColumnDefs } from './useColumnDefs';
 
 registerAgGridModules();
@@ -170,13 +171,18 @@ export function MetaGridView({
     currentDefs.current = defs;
   });
 
-  const context = useMemo<GridCellContext>(
+  // what cells read beyond their row, as a store they follow (AG Grid does not draw cells again for a new context)
+  const opensRows = onRowClick !== undefined;
+  const drawnActions = rowActions && rowActions.length > 0 ? rowActions : undefined;
+  const cellState = useMemo(
     () => ({
-      ...(onRowClick ? { onRowClick: (row: GridRow) => rowClick.current?.(row) } : {}),
-      ...(rowActions && rowActions.length > 0 ? { rowActions } : {}),
+      ...(opensRows ? { onRowClick: (row: GridRow) => rowClick.current?.(row) } : {}),
+      ...(drawnActions ? { rowActions: drawnActions } : {}),
     }),
-    [onRowClick, rowActions],
+    [opensRows, drawnActions],
   );
+  const [context] = useState(() => createCellContext(cellState));
+  useEffect(() => context.set(cellState), [context, cellState]);
 
   const getRowId = useCallback((p: GetRowIdParams<GridRow>) => String(p.data[rowKey]), [rowKey]);
 

@@ -2,22 +2,16 @@
  * The engine's column definitions (GridColDef, from columnsToColDefs) → AG Grid ColDef / ColGroupDef, one to one.
  * Sorting is the server's: a sortable column shows the sort it is given and never reorders rows itself.
  */
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ColDef, ColGroupDef, ICellRendererParams, SortDirection } from 'ag-grid-community';
 import type { GridColDef, GridLeafColDef, GridRow, SortKey } from '../../engine/grid/types';
 import type { SortState } from '../../engine/list/types';
-import type { CellRenderer, CellRendererRegistry, RowActionButton } from './cellRenderers';
+import type { GridCellContext, GridCellState } from './cellContext';
+import type { CellRenderer, CellRendererRegistry } from './cellRenderers';
 
 /** A cell supplied by the screen config (`slotName` of a column). */
 export type CellSlot = (row: GridRow) => ReactNode;
 export type CellSlots = Readonly<Record<string, CellSlot>>;
-
-/** What cells read at render time (AG Grid `context`), so that column definitions stay stable. */
-export interface GridCellContext {
-  onRowClick?: (row: GridRow) => void;
-  /** The screen's row actions (drawn by the `openButton` cell after Open). */
-  rowActions?: readonly RowActionButton[];
-}
 
 export interface AgColDefOptions {
   cellRenderers: CellRendererRegistry;
@@ -47,7 +41,11 @@ function sortOf(def: GridLeafColDef, sort: SortState | null): SortDirection {
   return sort.asc ? 'asc' : 'desc';
 }
 
-type CellFn = (params: ICellRendererParams<GridRow, unknown, GridCellContext>) => ReactNode;
+type CellFn = (params: ICellRendererParams<GridRow, unknown, GridCellContext | undefined>) => ReactNode;
+
+const NO_CELL_STATE: GridCellState = {};
+const noCellState = () => NO_CELL_STATE;
+const noSubscription = () => () => undefined;
 
 /** One cell function per column and renderer, so that re-mapping (a new sort) does not redraw every cell. */
 const cellFns = new WeakMap<GridLeafColDef, { source: CellRenderer | CellSlot; fn: CellFn }>();
@@ -61,10 +59,12 @@ function cached(def: GridLeafColDef, source: CellRenderer | CellSlot, make: () =
 }
 
 function rendererCell(Renderer: CellRenderer, def: GridLeafColDef): CellFn {
-  return function RendererCell(params: ICellRendererParams<GridRow, unknown, GridCellContext>) {
+  return function RendererCell(params: ICellRendererParams<GridRow, unknown, GridCellContext | undefined>) {
+    const { onRowClick, rowActions } = useSyncExternalStore(
+      params.context?.subscribe ?? noSubscription,
+      params.context?.current ?? noCellState,
+    );
     if (!params.data) return null;
-    const onRowClick = params.context?.onRowClick;
-    const rowActions = params.context?.rowActions;
     return (
       <Renderer
         value={params.value}
