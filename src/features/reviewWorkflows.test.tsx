@@ -4,7 +4,7 @@
  * (SDV) refuses an empty selection in place without a request; the note icon opens the item's notes, an empty note
  * is refused in place ('批注不为空') without a request, an added one turns the icon to "review".
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DataOf } from '../../engine/api/endpoint';
@@ -89,9 +89,10 @@ describe('SDV on the form page', () => {
       },
     ]);
     expect(await within(dialog).findByTestId('sdv-state')).toHaveTextContent(text('sdv.state.verified'));
-    await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: text('sdv.close') }),
-    );
+    // Verify is gone: focus is on Close (not lost to the page), so Escape closes the dialog at once
+    expect(screen.getByTestId('sdv-item-close')).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('sdv-item-dialog')).toBeNull());
     expect(iconButton('SYSBP', 'sdv.state.verified')).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@
  * saved record, Verify — the item as the page was read (its rowversion: a page changed since is refused). The new
  * state is handed to the form at once.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -27,6 +27,8 @@ export function SdvItemDialog({ ctx, variable, state, onClose, onItemState }: It
   const [current, setCurrent] = useState<ItemState | undefined>(state);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Verify disappears once done: focus goes to Close, so that Escape and Enter still reach the dialog at once
+  const closeButton = useRef<HTMLButtonElement>(null);
   const sdv = sdvStateOf(current);
   const item = ctx.form.items.get(variable);
   const record = ctx.record;
@@ -48,6 +50,7 @@ export function SdvItemDialog({ ctx, variable, state, onClose, onItemState }: It
         : { sdv: 'verified' };
       onItemState(fields);
       setCurrent((s) => ({ ...(s ?? { datatype: 1, note: 0 }), ...fields }));
+      closeButton.current?.focus();
     } catch (err) {
       setRefusal(err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: 'sdv.failed' }));
     } finally {
@@ -78,7 +81,7 @@ export function SdvItemDialog({ ctx, variable, state, onClose, onItemState }: It
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>
+        <Button onClick={onClose} ref={closeButton} data-testid="sdv-item-close">
           <FormattedMessage id="sdv.close" />
         </Button>
         {canVerify ? (
