@@ -14,9 +14,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FREEZE_REASON_MAX, withdrawFreeze } from '../../../engine/api/freeze';
-import { RequestError } from '../../../engine/http/requestError';
 import { useApiClient } from '../../../renderers/apiClientContext';
+import { useSubmission } from '../../../renderers/async/useSubmission';
 import type { ListActionDialogProps } from '../../../renderers/list/types';
+import { freezeReasonCheck } from './freezeReasonCheck';
 
 export interface FreezeWithdrawFormProps {
   requestids: readonly string[];
@@ -29,34 +30,15 @@ export function FreezeWithdrawForm({ requestids, onWithdrawn, onCancel }: Freeze
   const intl = useIntl();
   const client = useApiClient();
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, busy, submit } = useSubmission('freeze.failed');
 
-  async function withdraw() {
-    if (requestids.length === 0) {
-      setProblem(intl.formatMessage({ id: 'freeze.selectRequests' }));
-      return;
-    }
-    if (reason.trim() === '') {
-      setProblem(intl.formatMessage({ id: 'freeze.reasonRequired' }));
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      await client.call(
-        withdrawFreeze,
-        { reason: reason.trim(), requestids: [...requestids] },
-        { silent: true },
-      );
-      onWithdrawn();
-    } catch (err) {
-      setProblem(
-        err instanceof RequestError && err.msg ? err.msg : intl.formatMessage({ id: 'freeze.failed' }),
-      );
-      setBusy(false);
-    }
-  }
+  const withdraw = () =>
+    submit(
+      () => freezeReasonCheck(requestids, reason),
+      () =>
+        client.call(withdrawFreeze, { reason: reason.trim(), requestids: [...requestids] }, { silent: true }),
+      onWithdrawn,
+    );
 
   return (
     <Box data-testid="freeze-withdraw-form" sx={{ display: 'grid', gap: 1, mt: 1 }}>
