@@ -170,12 +170,14 @@ export function MetaGridView({
     currentDefs.current = defs;
   });
 
+  const openLabel = intl.formatMessage({ id: 'grid.open' });
   const context = useMemo<GridCellContext>(
     () => ({
       ...(onRowClick ? { onRowClick: (row: GridRow) => rowClick.current?.(row) } : {}),
       ...(rowActions && rowActions.length > 0 ? { rowActions } : {}),
+      labels: { open: openLabel },
     }),
-    [onRowClick, rowActions],
+    [onRowClick, rowActions, openLabel],
   );
 
   const getRowId = useCallback((p: GetRowIdParams<GridRow>) => String(p.data[rowKey]), [rowKey]);

@@ -3,10 +3,23 @@
  * Sorting is the server's: a sortable column shows the sort it is given and never reorders rows itself.
  */
 import type { ReactNode } from 'react';
-import type { ColDef, ColGroupDef, ICellRendererParams, SortDirection } from 'ag-grid-community';
+import type {
+  ColDef,
+  ColGroupDef,
+  ICellRendererComp,
+  ICellRendererParams,
+  SortDirection,
+} from 'ag-grid-community';
 import type { GridColDef, GridLeafColDef, GridRow, SortKey } from '../../engine/grid/types';
 import type { SortState } from '../../engine/list/types';
-import type { CellRenderer, CellRendererRegistry, RowActionButton } from './cellRenderers';
+import {
+  isPlainCellRenderer,
+  type CellLabels,
+  type CellRenderer,
+  type CellRendererRegistry,
+  type PlainCellRenderer,
+  type RowActionButton,
+} from './cellRenderers';
 
 /** A cell supplied by the screen config (`slotName` of a column). */
 export type CellSlot = (row: GridRow) => ReactNode;
@@ -17,6 +30,8 @@ export interface GridCellContext {
   onRowClick?: (row: GridRow) => void;
   /** The screen's row actions (drawn by the `openButton` cell after Open). */
   rowActions?: readonly RowActionButton[];
+  /** Texts of plain cells, in the user's language. */
+  labels?: CellLabels;
 }
 
 export interface AgColDefOptions {
@@ -47,7 +62,8 @@ function sortOf(def: GridLeafColDef, sort: SortState | null): SortDirection {
   return sort.asc ? 'asc' : 'desc';
 }
 
-type CellFn = (params: ICellRendererParams<GridRow, unknown, GridCellContext>) => ReactNode;
+type CellParams = ICellRendererParams<GridRow, unknown, GridCellContext>;
+type CellFn = ((params: CellParams) => ReactNode) | (new () => ICellRendererComp<GridRow>);
 
 /** One cell function per column and renderer, so that re-mapping (a new sort) does not redraw every cell. */
 const cellFns = new WeakMap<GridLeafColDef, { source: CellRenderer | CellSlot; fn: CellFn }>();
@@ -60,8 +76,55 @@ function cached(def: GridLeafColDef, source: CellRenderer | CellSlot, make: () =
   return fn;
 }
 
+/** The Open button's label when the grid gives none (tests that build column definitions alone). */
+const NO_LABELS: CellLabels = { open: 'Open' };
+
+/**
+ * A plain renderer as an AG Grid component of its own (a class with getGui: the grid appends its element, no React).
+ * A refresh (the same row's data changed) draws it again.
+ */
+function plainCell(renderer: PlainCellRenderer, def: GridLeafColDef): new () => ICellRendererComp<GridRow> {
+  return class PlainCell implements ICellRendererComp<GridRow> {
+    private readonly gui = document.createElement('span');
+
+    init(params: CellParams): void {
+      this.draw(params);
+    }
+
+    getGui(): HTMLElement {
+      return this.gui;
+    }
+
+    refresh(params: CellParams): boolean {
+      this.draw(params);
+      return true;
+    }
+
+    private draw(params: CellParams): void {
+      const row = params.data;
+      const onRowClick = params.context?.onRowClick;
+      const rowActions = params.context?.rowActions;
+      const content = row
+        ? renderer.plain(
+            {
+              value: params.value,
+              text: params.valueFormatted ?? def.format(params.value, row),
+              row,
+              ...(onRowClick ? { onRowClick } : {}),
+              ...(rowActions && rowActions.length > 0 ? { rowActions } : {}),
+            },
+            params.context?.labels ?? NO_LABELS,
+          )
+        : null;
+      if (content) this.gui.replaceChildren(content);
+      else this.gui.replaceChildren();
+    }
+  };
+}
+
 function rendererCell(Renderer: CellRenderer, def: GridLeafColDef): CellFn {
-  return function RendererCell(params: ICellRendererParams<GridRow, unknown, GridCellContext>) {
+  if (isPlainCellRenderer(Renderer)) return plainCell(Renderer, def);
+  return function RendererCell(params: CellParams) {
     if (!params.data) return null;
     const onRowClick = params.context?.onRowClick;
     const rowActions = params.context?.rowActions;
@@ -78,7 +141,7 @@ function rendererCell(Renderer: CellRenderer, def: GridLeafColDef): CellFn {
 }
 
 function slotCell(slot: CellSlot): CellFn {
-  return function SlotCell(params) {
+  return function SlotCell(params: CellParams) {
     return params.data ? <>{slot(params.data)}</> : null;
   };
 }
