@@ -12,11 +12,14 @@
  *
  * `npm run bench:browser`. SKIP_BUILD=1 keeps dist/ as it is; BROWSER_BENCH_RUNS (25), BROWSER_BENCH_WARMUP (3),
  * BENCH_PORT (8194), BROWSER_BENCH_ONLY=<part of a scenario name>,
- * BROWSER_BENCH_PAUSE_MS (100; a pause before each change, not measured), BROWSER_BENCH_SCREENSHOT=<file.png> (a screenshot of each list as opened). Without
+ * BROWSER_BENCH_PAUSE_MS (100; a pause before each change, not measured), BROWSER_BENCH_SCREENSHOT=<file.png> (a screenshot of each list as opened),
+ * BROWSER_BENCH_PROFILE=<dir> (a CPU profile of each scenario's measured changes, <dir>/<n>.cpuprofile, and the page's
+ * functions with the most self time printed per scenario; profiling slows the page, so its totals are not the
+ * figures to quote). Without
  * .cache/bench-subjects-100000 it first runs bench/subjectListServer.ts once (BENCH_RUNS=1) to build it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -280,16 +283,65 @@ interface Row {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions with the most self time in a CPU profile (ms), by name and file. */
+function selfTimes(profile: CpuProfile, top: number): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const file = frame.url.split('/').pop() ?? '';
+    const name = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(
+      ([name, ms]) =>
+        `${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${name}`,
+    );
+}
+
+const PROFILE_DIR = process.env.BROWSER_BENCH_PROFILE ?? '';
+let profiled = 0;
+
 async function scenario(page: Page, name: string, search: string, action: Action): Promise<Row[]> {
   await openList(page, search);
   const changes: Change[] = [];
+  const cdp = PROFILE_DIR ? await page.context().newCDPSession(page) : null;
   for (let i = 0; i < WARMUP + RUNS; i++) {
+    if (cdp && i === WARMUP) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     if (PAUSE_MS > 0) await page.waitForTimeout(PAUSE_MS);
     try {
       changes.push(await change(page, action));
     } catch (error) {
       throw new Error(`${name}: change ${i + 1} of ${WARMUP + RUNS} failed: ${String(error)}`);
     }
+  }
+  if (cdp) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    await mkdir(PROFILE_DIR, { recursive: true });
+    await writeFile(path.join(PROFILE_DIR, `${++profiled}.cpuprofile`), JSON.stringify(profile));
+    console.log(`\n${name}: self time over ${RUNS} changes (with the pauses between them)`);
+    for (const line of selfTimes(profile, 25)) console.log(line);
+    await cdp.detach();
   }
   const first = changes[0]!;
   const measured = changes.slice(WARMUP);

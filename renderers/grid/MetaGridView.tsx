@@ -174,12 +174,14 @@ export function MetaGridView({
   // what cells read beyond their row, as a store they follow (AG Grid does not draw cells again for a new context)
   const opensRows = onRowClick !== undefined;
   const drawnActions = rowActions && rowActions.length > 0 ? rowActions : undefined;
+  const openLabel = intl.formatMessage({ id: 'grid.open' });
   const cellState = useMemo(
     () => ({
       ...(opensRows ? { onRowClick: (row: GridRow) => rowClick.current?.(row) } : {}),
       ...(drawnActions ? { rowActions: drawnActions } : {}),
+      labels: { open: openLabel },
     }),
-    [opensRows, drawnActions],
+    [opensRows, drawnActions, openLabel],
   );
   const [context] = useState(() => createCellContext(cellState));
   useEffect(() => context.set(cellState), [context, cellState]);

@@ -5,12 +5,14 @@
  * read after the grid started) or relabelled (another language) without a redraw of the grid.
  */
 import type { GridRow } from '../../engine/grid/types';
-import type { RowActionButton } from './cellRenderers';
+import type { CellLabels, RowActionButton } from './cellRenderers';
 
 export interface GridCellState {
   onRowClick?: (row: GridRow) => void;
   /** The screen's row actions (drawn by the `openButton` cell after Open). */
   rowActions?: readonly RowActionButton[];
+  /** Texts of plain cells, in the user's language. */
+  labels?: CellLabels;
 }
 
 export interface GridCellContext {
@@ -29,7 +31,12 @@ export function createCellContext(initial: GridCellState): GridCellContext {
       return () => listeners.delete(listener);
     },
     set(next) {
-      if (next.onRowClick === state.onRowClick && next.rowActions === state.rowActions) return;
+      if (
+        next.onRowClick === state.onRowClick &&
+        next.rowActions === state.rowActions &&
+        next.labels?.open === state.labels?.open
+      )
+        return;
       state = next;
       for (const listener of listeners) listener();
     },

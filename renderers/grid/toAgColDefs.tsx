@@ -3,11 +3,23 @@
  * Sorting is the server's: a sortable column shows the sort it is given and never reorders rows itself.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { ColDef, ColGroupDef, ICellRendererParams, SortDirection } from 'ag-grid-community';
+import type {
+  ColDef,
+  ColGroupDef,
+  ICellRendererComp,
+  ICellRendererParams,
+  SortDirection,
+} from 'ag-grid-community';
 import type { GridColDef, GridLeafColDef, GridRow, SortKey } from '../../engine/grid/types';
 import type { SortState } from '../../engine/list/types';
+import {
+  isPlainCellRenderer,
+  type CellLabels,
+  type CellRenderer,
+  type CellRendererRegistry,
+  type PlainCellRenderer,
+} from './cellRenderers';
 import type { GridCellContext, GridCellState } from './cellContext';
-import type { CellRenderer, CellRendererRegistry } from './cellRenderers';
 
 /** A cell supplied by the screen config (`slotName` of a column). */
 export type CellSlot = (row: GridRow) => ReactNode;
@@ -41,11 +53,12 @@ function sortOf(def: GridLeafColDef, sort: SortState | null): SortDirection {
   return sort.asc ? 'asc' : 'desc';
 }
 
-type CellFn = (params: ICellRendererParams<GridRow, unknown, GridCellContext | undefined>) => ReactNode;
+type CellParams = ICellRendererParams<GridRow, unknown, GridCellContext | undefined>;
 
 const NO_CELL_STATE: GridCellState = {};
 const noCellState = () => NO_CELL_STATE;
 const noSubscription = () => () => undefined;
+type CellFn = ((params: CellParams) => ReactNode) | (new () => ICellRendererComp<GridRow>);
 
 /** One cell function per column and renderer, so that re-mapping (a new sort) does not redraw every cell. */
 const cellFns = new WeakMap<GridLeafColDef, { source: CellRenderer | CellSlot; fn: CellFn }>();
@@ -58,8 +71,66 @@ function cached(def: GridLeafColDef, source: CellRenderer | CellSlot, make: () =
   return fn;
 }
 
+/** The Open button's label when the grid gives none (tests that build column definitions alone). */
+const NO_LABELS: CellLabels = { open: 'Open' };
+
+/**
+ * A plain renderer as an AG Grid component of its own (a class with getGui: the grid appends its element, no React).
+ * A refresh (the same row's data changed) draws it again, and so does a change of what the grid gives its cells
+ * (row actions granted late, the Open label in another language): the cell follows the grid's cell context.
+ */
+function plainCell(renderer: PlainCellRenderer, def: GridLeafColDef): new () => ICellRendererComp<GridRow> {
+  return class PlainCell implements ICellRendererComp<GridRow> {
+    private readonly gui = document.createElement('span');
+    private params: CellParams | null = null;
+    private unsubscribe: (() => void) | null = null;
+
+    init(params: CellParams): void {
+      this.params = params;
+      this.unsubscribe = params.context?.subscribe(() => this.params && this.draw(this.params)) ?? null;
+      this.draw(params);
+    }
+
+    getGui(): HTMLElement {
+      return this.gui;
+    }
+
+    refresh(params: CellParams): boolean {
+      this.params = params;
+      this.draw(params);
+      return true;
+    }
+
+    destroy(): void {
+      this.unsubscribe?.();
+      this.unsubscribe = null;
+      this.params = null;
+    }
+
+    private draw(params: CellParams): void {
+      const row = params.data;
+      const { onRowClick, rowActions, labels } = params.context?.current() ?? NO_CELL_STATE;
+      const content = row
+        ? renderer.plain(
+            {
+              value: params.value,
+              text: params.valueFormatted ?? def.format(params.value, row),
+              row,
+              ...(onRowClick ? { onRowClick } : {}),
+              ...(rowActions && rowActions.length > 0 ? { rowActions } : {}),
+            },
+            labels ?? NO_LABELS,
+          )
+        : null;
+      if (content) this.gui.replaceChildren(content);
+      else this.gui.replaceChildren();
+    }
+  };
+}
+
 function rendererCell(Renderer: CellRenderer, def: GridLeafColDef): CellFn {
-  return function RendererCell(params: ICellRendererParams<GridRow, unknown, GridCellContext | undefined>) {
+  if (isPlainCellRenderer(Renderer)) return plainCell(Renderer, def);
+  return function RendererCell(params: CellParams) {
     const { onRowClick, rowActions } = useSyncExternalStore(
       params.context?.subscribe ?? noSubscription,
       params.context?.current ?? noCellState,
@@ -78,7 +149,7 @@ function rendererCell(Renderer: CellRenderer, def: GridLeafColDef): CellFn {
 }
 
 function slotCell(slot: CellSlot): CellFn {
-  return function SlotCell(params) {
+  return function SlotCell(params: CellParams) {
     return params.data ? <>{slot(params.data)}</> : null;
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -16,6 +16,7 @@ import { DEFAULT_PAGE_SIZE, type ListQuery, type PageSize, type SortState } from
 import type { SearchFieldDef } from '../../engine/metadata/types';
 import type { KeyValueStore, Timers } from '../../engine/ports';
 import { useApiClient } from '../apiClientContext';
+import { stableKey } from '../async/stableKey';
 import { usePermits } from '../rolePermissionsContext';
 import { MetaGrid } from '../grid/MetaGrid';
 import { sendRowsAhead } from '../grid/useRows';
@@ -116,12 +117,17 @@ export function ListScreen({
     [query, fields, fieldTypes],
   );
 
-  const search = useCallback(
-    (values: SearchValues) => {
-      if (query) change(withSearch(query, values));
-    },
-    [query, change],
-  );
+  // the search bar is given the same props across a page, size or sort change, so that it does not render again then:
+  // its callback reads the query in force, and the search in force keeps its object while its content is the same
+  const current = useRef({ query, change });
+  useEffect(() => {
+    current.current = { query, change };
+  });
+  const search = useCallback((values: SearchValues) => {
+    const { query: inForce, change: apply } = current.current;
+    if (inForce) apply(withSearch(inForce, values));
+  }, []);
+  const searchValue = useSameContent(query?.search ?? NO_SEARCH);
   const changePage = useCallback(
     (page: number) => {
       if (query) change(withPage(query, page));
@@ -177,10 +183,10 @@ export function ListScreen({
           <ConfigText id={config.titleId} />
         </Typography>
       )}
-      <SearchBar
+      <StableSearchBar
         fieldsPath={config.search.fieldsPath}
         listKey={config.search.listKey}
-        value={query?.search ?? NO_SEARCH}
+        value={searchValue}
         onSearch={search}
         onReset={search}
         fieldTypes={fieldTypes}
@@ -226,3 +232,14 @@ export function ListScreen({
 }
 
 const NO_SEARCH: SearchValues = {};
+
+/** The search bar, rendered again only when its props change (not on every page of the list). */
+const StableSearchBar = memo(SearchBar);
+
+/** `value`, or the object given before when its content is the same (compared by stableKey). */
+function useSameContent<T>(value: T): T {
+  const kept = useRef<{ key: string; value: T } | null>(null);
+  const key = stableKey(value);
+  if (kept.current?.key !== key) kept.current = { key, value };
+  return kept.current.value;
+}

@@ -117,6 +117,45 @@ describe('deep pages start from bookmarks', () => {
   });
 });
 
+describe('search on a nullable sorted column', () => {
+  it('is written on its index expression, never takes its empty values, and finds the rows the column would', async () => {
+    const { fields } = parseListMetadata(
+      [
+        { prop: 'enrolldate', fieldname: 'E', fieldtype: 'date', endValue: { type: 'range' } },
+        { prop: 'age', fieldname: 'A', fieldtype: 'num' },
+      ],
+      [],
+    );
+    const cases: [Record<string, SearchValue>, string][] = [
+      // a start alone: coalesce(enrolldate, 'infinity') >= start would take every subject not enrolled yet
+      [{ enrolldate: { start: '2024-06-01', end: null } }, "s.enrolldate >= '2024-06-01'"],
+      [
+        { enrolldate: { start: '2024-01-01', end: '2024-12-31' } },
+        "s.enrolldate between '2024-01-01' and '2024-12-31'",
+      ],
+      // the value the index puts for an empty age
+      [{ age: '2147483647' }, 's.age = 2147483647'],
+      [{ age: '40' }, 's.age = 40'],
+    ];
+    const notEnrolled = await h.db.query('select 1 from subjects where enrolldate is null limit 1');
+    expect(notEnrolled.length).toBe(1);
+    for (const [search, plainSql] of cases) {
+      const params = new SqlParams();
+      const conditions = searchConditions(fields, search, subjects.searchColumns, params);
+      expect(conditions[0], plainSql).toMatch(/^s\.\w+ is not null$/);
+      expect(conditions.slice(1).every((c) => c.startsWith('coalesce('))).toBe(true);
+      const found = await h.db.query<{ subjid: string }>(
+        `select subjid from subjects s where ${conditions.join(' and ')} order by subjid`,
+        params.values,
+      );
+      const expected = await h.db.query<{ subjid: string }>(
+        `select subjid from subjects s where ${plainSql} order by subjid`,
+      );
+      expect(found, plainSql).toEqual(expected);
+    }
+  });
+});
+
 describe('cached totals and bookmarks', () => {
   it('follow every write to subjects (the data version moves)', async () => {
     const token = await h.loginAs('crc.li', 'CRC', 'BJ01');
