@@ -5,7 +5,7 @@
  */
 import { QUERY_CAPABILITIES, type ItemQuery } from '../../../engine/api/queries';
 import type { ItemAdornment, ItemState } from '../../../renderers/actions/itemAdornments';
-import { ItemQueryDialog } from './QueryThreadDialog';
+import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 
 // a speech bubble with a question mark
 const QUERY_PATH =
@@ -40,5 +40,5 @@ export const queryAdornment: ItemAdornment = {
   icon(state) {
     return itemQueryState(state)?.state ?? 'none';
   },
-  Dialog: ItemQueryDialog,
+  Dialog: lazyDialog(() => import('./QueryThreadDialog').then((m) => m.ItemQueryDialog)),
 };
