@@ -3,7 +3,7 @@
  * row, its table queries) and, for monitors and data managers, raising one. Offered on a saved record to the roles
  * granted `query.view`.
  */
-import { QUERY_CAPABILITIES } from '../../../engine/api/queries';
+import { QUERY_CAPABILITIES } from '../../../engine/api/queryCapabilities';
 import type { RecordAction } from '../../../renderers/actions/recordActions';
 import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 

@@ -3,7 +3,8 @@
  * answered, closed, closed-modified) drawn as a button that opens the item's query thread beside it. An item without
  * queries shows the greyed "queries" icon (a monitor raises one from there). Drawn for roles granted `query.view`.
  */
-import { QUERY_CAPABILITIES, type ItemQuery } from '../../../engine/api/queries';
+import type { ItemQuery } from '../../../engine/api/queries';
+import { QUERY_CAPABILITIES } from '../../../engine/api/queryCapabilities';
 import type { ItemAdornment, ItemState } from '../../../renderers/actions/itemAdornments';
 import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 
