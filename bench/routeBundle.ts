@@ -1,5 +1,7 @@
 /**
- * JS per route (numbers, not pass/fail; issue 11 target: the form route ≤ 200 KB gzip with the workflows added).
+ * JS per route, against issue 11's targets: the login front ≤ 200 KB gzip, and the form route opened directly (all
+ * its JS, with the workflows registered on the record) ≤ 200 KB gzip. Each figure is printed with its target and
+ * whether it is met; a missed target makes the exit code 1 (BENCH_ROUTES_REPORT_ONLY=1: report only, exit 0).
  *
  * Starts the reference server on a fresh data directory serving dist/ (run `npm run build` first), logs in through
  * the UI in headless Debian chromium as crc.li (CRC at BJ01), then opens the subject list and a form, and sums the
@@ -22,6 +24,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8195);
 const DATA_DIR = path.join(ROOT, '.cache', 'bench-routes');
 const BASE = `http://localhost:${PORT}`;
 const FORM = '/edcweb/index/subjects/subj-bj01-0001/visits/V1/1/1/forms/VS';
+/** Issue 11's targets, gzip bytes. */
+const TARGETS = { loginFront: 200 * 1024, formRoute: 200 * 1024 } as const;
 
 rmSync(DATA_DIR, { recursive: true, force: true });
 const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
@@ -80,10 +84,22 @@ try {
     await page.reload();
     await page.getByTestId('ecrf-row-SYSBP').waitFor();
   });
-  console.log(`login front (/loginfront):                 ${kb(sum(front))} (${front.size} files)`);
+  const against = (bytes: number, target: number) =>
+    bytes <= target
+      ? `target ≤ ${target / 1024} KB: met`
+      : `target ≤ ${target / 1024} KB: NOT MET, ${((bytes - target) / 1024).toFixed(1)} KB over`;
+  const frontBytes = sum(front);
+  const directBytes = sum(direct);
+  console.log(
+    `login front (/loginfront):                 ${kb(frontBytes)} (${front.size} files)  ${against(frontBytes, TARGETS.loginFront)}`,
+  );
   console.log(`+ shell and subject list:                  ${kb(sum(newIn(list, [front])))}`);
   console.log(`+ form page (on top of the list):          ${kb(sum(newIn(form, [front, list])))}`);
-  console.log(`form route opened directly (all its JS):   ${kb(sum(direct))} (${direct.size} files)`);
+  console.log(
+    `form route opened directly (all its JS):   ${kb(directBytes)} (${direct.size} files)  ${against(directBytes, TARGETS.formRoute)}`,
+  );
+  const missed = frontBytes > TARGETS.loginFront || directBytes > TARGETS.formRoute;
+  if (missed && process.env.BENCH_ROUTES_REPORT_ONLY !== '1') process.exitCode = 1;
   if (process.env.BENCH_ROUTES_FILES === '1') {
     for (const f of [...direct].sort((a, b) => gzipOf(b) - gzipOf(a)))
       console.log(`  ${f.padEnd(56)} ${kb(gzipOf(f))}`);

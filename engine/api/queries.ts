@@ -51,15 +51,8 @@ export const QUERY_ACTIONS = [
 ] as const;
 export type QueryAction = (typeof QUERY_ACTIONS)[number];
 
-/** Record capabilities granted by role (datainfo.do `capabilities`): the client draws a button only for these. */
-export const QUERY_CAPABILITIES = {
-  view: 'query.view',
-  create: 'query.create',
-  reply: 'query.reply',
-  forward: 'query.forward',
-  close: 'query.close',
-  review: 'query.review',
-} as const;
+// the record capabilities live in a module of their own: the form page's registrations need them, not this contract
+export { QUERY_CAPABILITIES } from './queryCapabilities';
 
 /** An item's query state as item adornments read it (datainfo.do `items[variable].query`). */
 export const ITEM_QUERY_STATES = ['open', 'answered', 'closed', 'closedModified'] as const;

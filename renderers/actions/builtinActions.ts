@@ -2,7 +2,7 @@
  * The record actions of today: enter (first entry of a record), change (a saved record, with reasons for change) —
  * both the page's Save (Ctrl+S / ⌘S) — and the audit trail of a saved record.
  */
-import { AuditTrailActionDialog } from './AuditTrailActionDialog';
+import { lazyDialog } from './lazyDialog';
 import type { RecordAction } from './recordActions';
 
 const SAVE_ICON =
@@ -45,7 +45,7 @@ export const auditTrailAction: RecordAction = {
   icon: HISTORY_ICON,
   testId: 'form-audit',
   appliesTo: ({ record }) => record !== null,
-  Dialog: AuditTrailActionDialog,
+  Dialog: lazyDialog(() => import('./AuditTrailActionDialog').then((m) => m.AuditTrailActionDialog)),
 };
 
 export const builtinRecordActions: readonly RecordAction[] = [enterAction, changeAction, auditTrailAction];

@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react';
 import { builtinRecordActions } from './builtinActions';
 import { builtinAdornments } from './builtinAdornments';
 import { createItemAdornmentRegistry, type ItemAdornmentRegistry } from './itemAdornments';
+import { preloadDialogs } from './lazyDialog';
 import { createRecordActionRegistry, type RecordActionRegistry } from './recordActions';
 
 export interface RecordRegistries {
@@ -31,4 +32,12 @@ export const RecordRegistriesProvider = RecordRegistriesContext.Provider;
 
 export function useRecordRegistries(): RecordRegistries {
   return useContext(RecordRegistriesContext);
+}
+
+/** Fetches the code of the registries' lazily loaded dialogs (lazyDialog.tsx), e.g. before a test opens them. */
+export function preloadRegistryDialogs(registries: RecordRegistries): Promise<unknown> {
+  return preloadDialogs([
+    ...registries.actions.list().map((action) => action.Dialog),
+    ...registries.adornments.list().map((adornment) => adornment.Dialog),
+  ]);
 }

@@ -1,8 +1,24 @@
-/** A label written in HTML, shown sanitised (./sanitizeHtml.ts): formatting kept, nothing that runs. */
-import { useMemo } from 'react';
-import { sanitizeLabelHtml } from './sanitizeHtml';
+/**
+ * A label written in HTML (`labelFormat: 'html'`, e.g. imported REDCap labels). The sanitiser (DOMPurify, ≈ 9 KB gzip)
+ * is its own chunk, loaded by the first form that has such a label (issue 11: most forms have none, and the form route
+ * loads only what shows the form); until it arrives the label shows its text without the tags, as text (never as
+ * markup).
+ */
+import { lazy, Suspense } from 'react';
+
+const SanitizedHtmlText = lazy(() =>
+  import('./SanitizedHtmlText').then((m) => ({ default: m.SanitizedHtmlText })),
+);
+
+/** The label's text with the tags left out (shown as text, so nothing in it is markup). */
+export function htmlLabelPlainText(html: string): string {
+  return html.replace(/<[^>]*>/g, '');
+}
 
 export function HtmlText({ html }: { html: string }) {
-  const safe = useMemo(() => sanitizeLabelHtml(html), [html]);
-  return <span className="ecrf-html-label" dangerouslySetInnerHTML={{ __html: safe }} />;
+  return (
+    <Suspense fallback={<span className="ecrf-html-label">{htmlLabelPlainText(html)}</span>}>
+      <SanitizedHtmlText html={html} />
+    </Suspense>
+  );
 }

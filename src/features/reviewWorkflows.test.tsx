@@ -6,12 +6,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataOf } from '../../engine/api/endpoint';
 import type { dataInfo, dataList } from '../../engine/api/data';
 import { reviewFixtures } from '../../fixtures';
 import { vsSchema } from '../../fixtures/forms';
-import { RecordRegistriesProvider } from '../../renderers/actions/recordRegistries';
+import { preloadRegistryDialogs, RecordRegistriesProvider } from '../../renderers/actions/recordRegistries';
 import { createFakeApiClient } from '../../renderers/testing/fakeApiClient';
 import { formPath } from '../routing/formPaths';
 import { PATHS } from '../routing/paths';
@@ -71,6 +71,10 @@ function setup(capabilities: readonly string[] = reset.capabilities) {
 const row = (variable: string) => screen.getByTestId(`ecrf-row-${variable}`);
 const iconButton = (variable: string, labelId: string) =>
   within(row(variable)).getByRole('button', { name: text(labelId) });
+
+// the workflows' dialogs are lazily loaded chunks: fetched once here, so that a test's wait covers the dialog, not
+// the first transform of its code
+beforeAll(() => preloadRegistryDialogs(createAppRecordRegistries()), 60_000);
 
 describe('SDV on the form page', () => {
   it('shows why an item’s SDV was reset, verifies it as the page was read, and the icon follows', async () => {

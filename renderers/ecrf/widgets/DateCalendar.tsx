@@ -11,6 +11,7 @@ import type { CompiledItem, FormValue } from '../../../engine/form/types';
 import { metaText } from '../../../engine/metadata/metaText';
 import { useEngineLocale } from '../../search/metadataText';
 import { iconClass } from '../icons';
+import { formatCached } from '../cachedMessage';
 import { textOf } from './types';
 
 const DateCalendarPopup = lazy(() => import('./DateCalendarPopup'));
@@ -93,7 +94,7 @@ export function DateCalendarKeys({
         type="button"
         tabIndex={-1}
         className="ecrf-link"
-        aria-label={intl.formatMessage({ id: 'ecrf.calendar.open' }, { label })}
+        aria-label={formatCached(intl, 'ecrf.calendar.open', { label })}
         title={intl.formatMessage({ id: 'ecrf.calendar.help' })}
         onClick={open}
       >

@@ -7,6 +7,7 @@ import { LimitHint, limitHintShown, useTextLimit } from '../../form/LimitHint';
 import { useEngineLocale } from '../../search/metadataText';
 import { SuggestionList, useInputAssist } from './inputAssist';
 import { DateCalendarKeys } from './DateCalendar';
+import { formatCached } from '../cachedMessage';
 import { fromText, textOf, type FormWidgetProps } from './types';
 
 function common(props: FormWidgetProps) {
@@ -166,10 +167,7 @@ export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
           className="ecrf-link"
           disabled={next === null || next === value}
           // named after its item (the visible "UK" first, for voice control), described by what a click does
-          aria-label={intl.formatMessage(
-            { id: 'ecrf.unknownPart.name' },
-            { label: metaText(item.label, locale) },
-          )}
+          aria-label={formatCached(intl, 'ecrf.unknownPart.name', { label: metaText(item.label, locale) })}
           title={intl.formatMessage({ id: 'ecrf.unknownPart.help' })}
           onClick={() => next !== null && onChange(next)}
         >

@@ -5,11 +5,10 @@
  * page knows none of it: the server withholds `enter` and `change` of frozen data, so the form is read only.
  */
 import { FREEZE_CAPABILITIES } from '../../../engine/api/freeze';
+import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 import type { ItemAdornment } from '../../../renderers/actions/itemAdornments';
 import type { RecordAction } from '../../../renderers/actions/recordActions';
 import type { RecordRegistries } from '../../../renderers/actions/recordRegistries';
-import { FreezeApplyDialog } from './FreezeApplyDialog';
-import { FrozenItemDialog } from './FrozenItemDialog';
 import { FrozenNotice } from './FrozenNotice';
 import { FROZEN_ICONS, frozenOf } from './frozenState';
 
@@ -21,7 +20,7 @@ export const freezeAction: RecordAction = {
   labelId: 'freeze.pageAction',
   icon: FROZEN_ICONS.frozen.path,
   testId: 'form-freeze',
-  Dialog: FreezeApplyDialog,
+  Dialog: lazyDialog(() => import('./FreezeApplyDialog').then((m) => m.FreezeApplyDialog)),
 };
 
 export const frozenNotice: RecordAction = {
@@ -38,7 +37,7 @@ export const frozenAdornment: ItemAdornment = {
   order: 40,
   icons: FROZEN_ICONS,
   icon: (state) => (frozenOf(state) ? 'frozen' : null),
-  Dialog: FrozenItemDialog,
+  Dialog: lazyDialog(() => import('./FrozenItemDialog').then((m) => m.FrozenItemDialog)),
 };
 
 export function registerFreeze(registries: RecordRegistries): void {

@@ -3,8 +3,8 @@
  * nothing for an item that is not codable or has no term. Shown to every role that reads the data; its dialog shows
  * the code with its hierarchy and the coding history, and lets a role holding `coding` code or recode.
  */
+import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 import type { ItemAdornment } from '../../../renderers/actions/itemAdornments';
-import { CodingItemDialog } from './CodingItemDialog';
 import { CODING_ICONS, codingStateOf } from './codingState';
 
 export const codingAdornment: ItemAdornment = {
@@ -12,5 +12,5 @@ export const codingAdornment: ItemAdornment = {
   order: 40,
   icons: CODING_ICONS,
   icon: codingStateOf,
-  Dialog: CodingItemDialog,
+  Dialog: lazyDialog(() => import('./CodingItemDialog').then((m) => m.CodingItemDialog)),
 };

@@ -4,9 +4,10 @@
  * reads data); adding and reviewing follow `note.add` / `note.review` inside the dialog.
  */
 import { noteAdornment } from '../../../renderers/actions/builtinAdornments';
+import type { ItemAdornment } from '../../../renderers/actions/itemAdornments';
+import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 import type { RecordAction } from '../../../renderers/actions/recordActions';
 import type { RecordRegistries } from '../../../renderers/actions/recordRegistries';
-import { NoteDialog, PageNoteDialog } from './NoteDialog';
 
 const NOTES_ICON = 'M3 13h2v-2H3zm0 4h2v-2H3zm0-8h2V7H3zm4 4h14v-2H7zm0 4h14v-2H7zM7 7v2h14V7z';
 
@@ -20,10 +21,16 @@ export const pageNotesAction: RecordAction = {
   icon: NOTES_ICON,
   testId: 'form-notes',
   appliesTo: ({ record }) => record !== null,
-  Dialog: PageNoteDialog,
+  Dialog: lazyDialog(() => import('./NoteDialog').then((m) => m.PageNoteDialog)),
+};
+
+/** The note adornment with its dialog (the item's notes). */
+export const notesAdornment: ItemAdornment = {
+  ...noteAdornment,
+  Dialog: lazyDialog(() => import('./NoteDialog').then((m) => m.NoteDialog)),
 };
 
 export function registerNotes(registries: RecordRegistries): void {
-  registries.adornments.register({ ...noteAdornment, Dialog: NoteDialog });
+  registries.adornments.register(notesAdornment);
   registries.actions.register(pageNotesAction);
 }

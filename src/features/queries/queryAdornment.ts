@@ -3,9 +3,10 @@
  * answered, closed, closed-modified) drawn as a button that opens the item's query thread beside it. An item without
  * queries shows the greyed "queries" icon (a monitor raises one from there). Drawn for roles granted `query.view`.
  */
-import { QUERY_CAPABILITIES, type ItemQuery } from '../../../engine/api/queries';
+import type { ItemQuery } from '../../../engine/api/queries';
+import { QUERY_CAPABILITIES } from '../../../engine/api/queryCapabilities';
 import type { ItemAdornment, ItemState } from '../../../renderers/actions/itemAdornments';
-import { ItemQueryDialog } from './QueryThreadDialog';
+import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 
 // a speech bubble with a question mark
 const QUERY_PATH =
@@ -40,5 +41,5 @@ export const queryAdornment: ItemAdornment = {
   icon(state) {
     return itemQueryState(state)?.state ?? 'none';
   },
-  Dialog: ItemQueryDialog,
+  Dialog: lazyDialog(() => import('./QueryThreadDialog').then((m) => m.ItemQueryDialog)),
 };

@@ -3,8 +3,8 @@
  * changed: verify again) or not required by the plan; nothing for an item without SDV state (not saved). Shown to
  * every role that reads the data; its dialog says who verified and why it was reset, and lets a monitor verify.
  */
+import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 import type { ItemAdornment } from '../../../renderers/actions/itemAdornments';
-import { SdvItemDialog } from './SdvItemDialog';
 import { SDV_ICONS, sdvStateOf } from './sdvState';
 
 export const sdvAdornment: ItemAdornment = {
@@ -12,5 +12,5 @@ export const sdvAdornment: ItemAdornment = {
   order: 30,
   icons: SDV_ICONS,
   icon: sdvStateOf,
-  Dialog: SdvItemDialog,
+  Dialog: lazyDialog(() => import('./SdvItemDialog').then((m) => m.SdvItemDialog)),
 };

@@ -3,10 +3,10 @@
  * the manifestation), and the Sign record action on a saved page for the roles the server grants `sign` (the PI).
  * Batch signing of subjects is the subject list's Sign action (signSubjectsAction.tsx).
  */
+import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 import type { RecordAction } from '../../../renderers/actions/recordActions';
 import type { RecordRegistries } from '../../../renderers/actions/recordRegistries';
 import { signatureAdornment } from './signatureAdornment';
-import { SignaturePageDialog } from './SignaturePageDialog';
 import { SIGNATURE_ICONS } from './signatureState';
 
 export const signPageAction: RecordAction = {
@@ -18,7 +18,7 @@ export const signPageAction: RecordAction = {
   icon: SIGNATURE_ICONS.signed.path,
   testId: 'form-sign',
   appliesTo: ({ record }) => record !== null,
-  Dialog: SignaturePageDialog,
+  Dialog: lazyDialog(() => import('./SignaturePageDialog').then((m) => m.SignaturePageDialog)),
 };
 
 export function registerSignatures(registries: RecordRegistries): void {

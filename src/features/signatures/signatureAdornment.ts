@@ -3,8 +3,8 @@
  * page was signed, then its data changed: to sign again); nothing for an item of an unsigned page. Shown to every
  * role that reads the data; its dialog shows the manifestation (printed name, date and time, meaning).
  */
+import { lazyDialog } from '../../../renderers/actions/lazyDialog';
 import type { ItemAdornment } from '../../../renderers/actions/itemAdornments';
-import { SignatureItemDialog } from './SignatureItemDialog';
 import { SIGNATURE_ICONS, signatureStateOf } from './signatureState';
 
 export const signatureAdornment: ItemAdornment = {
@@ -12,5 +12,5 @@ export const signatureAdornment: ItemAdornment = {
   order: 40,
   icons: SIGNATURE_ICONS,
   icon: signatureStateOf,
-  Dialog: SignatureItemDialog,
+  Dialog: lazyDialog(() => import('./SignatureItemDialog').then((m) => m.SignatureItemDialog)),
 };
