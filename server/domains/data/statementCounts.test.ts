@@ -16,7 +16,7 @@ import {
 const MAX_STATEMENTS: Record<LoadRequest, number> = {
   'subjectlist.do': 4,
   'datainfo.do': 7,
-  'savedata.do': 28,
+  'savedata.do': 29,
   'heartBeat.do': 1,
 };
 
