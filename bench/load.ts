@@ -16,6 +16,7 @@
  * Without DATABASE_URL: PGlite (the tests' snapshot) in this process, one instance, no proxy (PGlite is one process's
  * embedded database: it cannot be shared by instances).
  */
+import { LOAD_AE_VALUES, LOAD_FORM, LOAD_USER } from '../server/test/statementCount';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -50,17 +51,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** The proxy connects to the instances from this address; they trust it alone. */
 const PROXY_ADDRESS = '127.0.0.2';
 const LOAD_PASSWORD = 'Load#bench-2026';
-
-const AE = {
-  AETERM: 'Headache',
-  AESTDAT: '2026-02-20',
-  AEONGO: 'Y',
-  AESEV: 'MILD',
-  AESER: 'N',
-  AEREL: 'NOT RELATED',
-  AEACN: 'NOT APPLICABLE',
-  AEOUT: 'RECOVERING/RESOLVING',
-};
 
 interface SimUser {
   token: string;
@@ -256,7 +246,7 @@ async function pgliteDeployment(): Promise<Deployment> {
     label: 'PGlite, in process',
     url: `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`,
     db: h.db,
-    loginAs: (username) => h.loginAs(username, 'CRC', 'BJ01'),
+    loginAs: (username) => h.loginAs(username, LOAD_USER.rolecode, LOAD_USER.sitecode),
     close: () => h.close(),
   };
 }
@@ -331,7 +321,7 @@ async function runLevel(d: Deployment, users: SimUser[]): Promise<Level> {
   /** The first response of each connection (its TCP connection set up on the way): reported apart. */
   const firstTimes: number[] = [];
   const before = await aeRows(d.db);
-  const form = { visitnum: 'LOG', cycnum: 1, svnum: 1, tid: 'AE' };
+  const form = LOAD_FORM;
   const result = await autocannon({
     url: d.url,
     connections: users.length,
@@ -370,7 +360,7 @@ async function runLevel(d: Deployment, users: SimUser[]): Promise<Level> {
               subjectid: user.subjectid,
               ...form,
               version: 1,
-              values: AE,
+              values: LOAD_AE_VALUES,
               idempotencyKey: randomUUID(),
             };
             return { ...req, body: JSON.stringify(body) };

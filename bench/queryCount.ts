@@ -5,106 +5,19 @@
  * transaction command is run again under EXPLAIN (ANALYZE, BUFFERS) in a rolled-back transaction and its plan summary
  * printed (the slowest first). Numbers of statements and plans, not times: docs/load.md "Where the time goes".
  */
-import { randomUUID } from 'node:crypto';
-import { serverPath, type EndpointDef } from '../engine/api/endpoint';
-import { changeSiteRole, heartBeat, login, loginFront } from '../engine/api/session';
-import { dataInfo, saveData } from '../engine/api/data';
-import { subjectList } from '../engine/api/subjects';
-import { buildApp } from '../server/core/app';
-import type { Db } from '../server/core/db/db';
 import { loggerOptions } from '../server/core/logging';
-import { TEST_HOST, TEST_RATE_LIMITS, queryString } from '../server/test/harness';
-import { TEST_PASSWORD, openTestDb } from '../server/test/testDb';
-
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
-/** `db` with every statement (in transactions too) appended to `log`. */
-function counting(db: Db, log: Statement[]): Db {
-  return {
-    kind: db.kind,
-    query: (sql, params = []) => {
-      log.push({ sql, params });
-      return db.query(sql, params);
-    },
-    exec: (sql) => {
-      log.push({ sql, params: [] });
-      return db.exec(sql);
-    },
-    transaction: (fn) => db.transaction((tx) => fn(counting(tx, log))),
-    close: () => db.close(),
-  };
-}
+import { startCountingRun } from '../server/test/statementCount';
 
 const head = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 110);
 
 async function main(): Promise<void> {
   const explain = process.argv.includes('--explain');
-  const t = await openTestDb();
-  const log: Statement[] = [];
-  const app = await buildApp({
-    db: counting(t.db, log),
-    logger: loggerOptions('error'),
-    rateLimits: TEST_RATE_LIMITS,
-  });
+  // the load loop's user and requests, counted (server/test/statementCount.ts, shared with statementCounts.test.ts)
+  const run = await startCountingRun({ logger: loggerOptions('error') });
+  const t = run.h;
   try {
-    const send = async (
-      def: EndpointDef<never, unknown>,
-      params: Record<string, unknown>,
-      token?: string,
-    ) => {
-      const inQuery = def.method === 'GET';
-      const res = await app.inject({
-        method: def.method,
-        url: `${serverPath(def)}?${queryString(inQuery ? { ...params, time: 1 } : { time: 1 })}`,
-        headers: { host: TEST_HOST, locale: 'en', ...(token ? { token } : {}) },
-        ...(inQuery ? {} : { payload: params }),
-      });
-      const body = res.json<{ success: boolean; msg: string; data: { token?: string } }>();
-      if (!body.success) throw new Error(`${serverPath(def)}: ${body.msg}`);
-      return body.data;
-    };
-    const token = (await send(loginFront as never, { username: 'crc.li', password: TEST_PASSWORD })).token!;
-    await send(login as never, {}, token);
-    const [ids] = await t.db.query<{ roleid: string; siteid: string }>(
-      `select r.id as roleid, s.id as siteid from roles r, sites s where r.rolecode = 'CRC' and s.sitecode = 'BJ01'`,
-    );
-    await send(changeSiteRole as never, { ...ids }, token);
-    const [subject] = await t.db.query<{ id: string }>(
-      `select s.id from subjects s join sites t on t.id = s.site_id where t.sitecode = 'BJ01' order by s.id limit 1`,
-    );
-    const form = { subjectid: subject!.id, visitnum: 'LOG', cycnum: 1, svnum: 1, tid: 'AE' };
-    const ae = {
-      AETERM: 'Headache',
-      AESTDAT: '2026-02-20',
-      AEONGO: 'Y',
-      AESEV: 'MILD',
-      AESER: 'N',
-      AEREL: 'NOT RELATED',
-      AEACN: 'NOT APPLICABLE',
-      AEOUT: 'RECOVERING/RESOLVING',
-    };
-    const loop: [string, () => Promise<unknown>][] = [
-      ['subjectlist.do', () => send(subjectList as never, { page: 1, size: 20 }, token)],
-      ['datainfo.do', () => send(dataInfo as never, form, token)],
-      [
-        'savedata.do',
-        () =>
-          send(saveData as never, { ...form, version: 1, values: ae, idempotencyKey: randomUUID() }, token),
-      ],
-      ['heartBeat.do', () => send(heartBeat as never, {}, token)],
-    ];
-    const perRequest: [string, Statement[]][] = [];
     // twice: the second round shows what caches save (the first request of a process fills them)
-    for (const round of [1, 2]) {
-      for (const [name, run] of loop) {
-        log.length = 0;
-        await run();
-        if (round === 2) perRequest.push([name, [...log]]);
-      }
-    }
+    const perRequest = await run.perRequest(2);
     console.log(`database: ${t.db.kind}; statements per request (second round of the load loop)\n`);
     for (const [name, statements] of perRequest) {
       console.log(`${name}: ${statements.length} statements`);
@@ -143,8 +56,7 @@ async function main(): Promise<void> {
         console.log(`${p.ms.toFixed(3).padStart(8)} ms  ${p.name}  ${p.sql.slice(0, 90)}`);
     }
   } finally {
-    await app.close();
-    await t.cleanup();
+    await run.close();
   }
 }
 

@@ -86,7 +86,15 @@ export const TEST_RATE_LIMITS = {
   signatureUser: RELAXED,
 };
 
-export async function startHarness(config: ServerConfigInput = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** Wraps the database the app is given (the statement counter, statementCount.ts); `db` stays the plain one. */
+  wrapDb?: (db: Db) => Db;
+}
+
+export async function startHarness(
+  config: ServerConfigInput = {},
+  opts: HarnessOptions = {},
+): Promise<Harness> {
   const { db, owner, cleanup } = await openTestDb();
   const clock = createClock();
   const app = await buildApp({
@@ -95,7 +103,7 @@ export async function startHarness(config: ServerConfigInput = {}): Promise<Harn
     distDir: 'dist',
     ...config,
     rateLimits: { ...TEST_RATE_LIMITS, ...config.rateLimits },
-    db,
+    db: opts.wrapDb ? opts.wrapDb(db) : db,
   });
 
   const harness: Harness = {

@@ -7,13 +7,19 @@ import { HttpAnswer, fail, forcedRedirect } from '../http/envelope';
 import { message } from '../messages';
 import type { Locale } from '../../../engine/api/localized';
 import { checkAccess, isReportPath, normalizePath } from '../../../engine/access/accessGuard';
-import { roleMenus } from './menus';
-import { holdsRole } from './access';
-import { endSession, findSessionByTokenHash, touchSession, type SessionRow } from './sessions';
+import { buildRoleMenus, roleMenus } from './menus';
+import {
+  endSession,
+  findSessionByTokenHash,
+  touchSession,
+  type LoadedSession,
+  type SessionLoad,
+  type SessionRow,
+} from './sessions';
 import { hashToken } from './tokens';
 
 export type TokenCheck =
-  | { kind: 'ok'; session: SessionRow }
+  | { kind: 'ok'; session: LoadedSession }
   | { kind: 'missing' }
   | { kind: 'unknown' }
   | { kind: 'loggedOut' }
@@ -26,6 +32,8 @@ export interface TokenCheckOptions {
   idleTimeoutMs: number;
   /** Counts as activity (false for heartBeat.do, so that an idle session still expires). */
   touch: boolean;
+  /** What to read with the session in the same statement (a role endpoint: its role; a page endpoint: the menus). */
+  load?: SessionLoad;
 }
 
 /**
@@ -41,7 +49,7 @@ export async function checkToken(
   opts: TokenCheckOptions,
 ): Promise<TokenCheck> {
   if (!token) return { kind: 'missing' };
-  const session = await findSessionByTokenHash(db, hashToken(token));
+  const session = await findSessionByTokenHash(db, hashToken(token), opts.load);
   if (!session) return { kind: 'unknown' };
   if (session.endedAt) {
     if (session.endReason === 'replaced') return { kind: 'replaced' };
@@ -83,22 +91,36 @@ export function refusal(check: Exclude<TokenCheck, { kind: 'ok' }>, locale: Loca
   return new HttpAnswer(401, fail(message(r.msg, locale), r.code));
 }
 
-/** A session with a role and site chosen and still held: the needsRole check. */
+/**
+ * A session with a role and site chosen and still held (the needsRole check), carrying the request's access context:
+ * the role's code and permissions, read with the session in the request's one session statement (sessions.ts). Every
+ * service and record hook of the request asks these instead of reading role_permissions again; they are as fresh as
+ * the request (nothing is kept across requests, so a permission changed by another server process counts at once).
+ */
 export interface RoleSession extends SessionRow {
   studyId: string;
   roleId: string;
   siteId: string;
+  /** The chosen role's code ('' if the role row is gone). */
+  rolecode: string;
+  /** The chosen role's permissions (role_permissions), as read at the start of the request. */
+  permissions: ReadonlySet<string>;
 }
 
-export async function requireRole(db: Db, session: SessionRow, locale: Locale): Promise<RoleSession> {
-  const { studyId, roleId, siteId } = session;
-  if (
-    studyId &&
-    roleId &&
-    siteId &&
-    (await holdsRole(db, { userId: session.userId, roleId, siteId, studyId }))
-  ) {
-    return { ...session, studyId, roleId, siteId };
+/** The needsRole check on a session read with its role (SessionLoad.role): the role's access context, or 601. */
+export function requireRole(session: LoadedSession, locale: Locale): RoleSession {
+  const { access, menuRows: _menus, ...row } = session;
+  if (!access) throw new Error('requireRole: the session was read without its role (SessionLoad.role)');
+  const { studyId, roleId, siteId } = row;
+  if (studyId && roleId && siteId && access.holdsRole) {
+    return {
+      ...row,
+      studyId,
+      roleId,
+      siteId,
+      rolecode: access.rolecode,
+      permissions: new Set(access.permissions),
+    };
   }
   throw forcedRedirect(601, message('roleUnavailable', locale));
 }
@@ -112,11 +134,22 @@ export async function requireRole(db: Db, session: SessionRow, locale: Locale): 
  */
 export async function requirePage(db: Db, session: RoleSession, page: string, locale: Locale): Promise<void> {
   const { allowedPaths } = await roleMenus(db, session.roleId);
+  requirePageIn(allowedPaths, page, locale);
+}
+
+/** requirePage on menus already read (the route's session statement reads them for an endpoint with a page). */
+export function requirePageIn(allowedPaths: readonly string[], page: string, locale: Locale): void {
   const target = normalizePath(page);
   const granted = allowedPaths.some((p) => normalizePath(p) === target);
   // fail closed: a page the menus do not know (a database without its menu row) is open to no role
-  const open = checkAccess(page, allowedPaths).allowed && (isReportPath(page) || granted);
+  const open = checkAccess(page, [...allowedPaths]).allowed && (isReportPath(page) || granted);
   if (!open) throw new HttpAnswer(403, fail(message('pageNotAllowed', locale), 403));
+}
+
+/** The allowed paths of menu rows read with the session (requirePageIn). */
+export function allowedPathsOf(session: LoadedSession): readonly string[] {
+  if (!session.menuRows) throw new Error('allowedPathsOf: the session was read without its menus');
+  return buildRoleMenus(session.menuRows).allowedPaths;
 }
 
 /** The sites of the session's scope: the one chosen at /checkRole. */

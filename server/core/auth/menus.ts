@@ -4,7 +4,8 @@
 import type { Db } from '../db/db';
 import type { MenuItem } from '../../../engine/api/session';
 
-interface MenuRow {
+/** A menu item with whether the role is granted it (the session check reads them with the session: sessions.ts). */
+export interface MenuRow {
   menu_code: string;
   parent_code: string | null;
   name_zh: string;
@@ -29,7 +30,7 @@ function menuRows(db: Db, roleId: string): Promise<MenuRow[]> {
   );
 }
 
-function buildRoleMenus(rows: readonly MenuRow[]): RoleMenus {
+export function buildRoleMenus(rows: readonly MenuRow[]): RoleMenus {
   const build = (parent: string | null): MenuItem[] => {
     const items: MenuItem[] = [];
     for (const row of rows.filter((r) => r.parent_code === parent)) {

@@ -4,7 +4,7 @@
  * endpoint, after the page check and before the subject's site is looked at.
  */
 import type { Locale } from '../../../engine/api/localized';
-import { queryOne, type Db } from '../db/db';
+import type { Db } from '../db/db';
 import { HttpAnswer, fail } from '../http/envelope';
 import { message } from '../messages';
 import type { RoleSession } from './guard';
@@ -19,21 +19,27 @@ export function roleMay(rolecode: string, access: DataAccess): boolean {
   return (access === 'write' ? DATA_WRITE_ROLES : DATA_READ_ROLES).has(rolecode);
 }
 
-export async function sessionRoleCode(db: Db, session: RoleSession): Promise<string> {
-  const row = await queryOne<{ rolecode: string }>(db, 'select rolecode from roles where id = $1', [
-    session.roleId,
-  ]);
-  return row?.rolecode ?? '';
+/**
+ * The session's role code: read with the session at the start of the request (RoleSession, guard.ts), not again.
+ * Async and taking `db` as the callers have always called it.
+ */
+export function sessionRoleCode(_db: Db, session: RoleSession): Promise<string> {
+  return Promise.resolve(session.rolecode);
+}
+
+/** Whether the session's role holds `permission` (role_permissions, read with the session: no statement). */
+export function sessionMay(session: Pick<RoleSession, 'permissions'>, permission: string): boolean {
+  return session.permissions.has(permission);
 }
 
 /** The session's role code when it may `access` data; else HTTP 403 (dataNotAllowed). */
 export async function requireDataAccess(
-  db: Db,
+  _db: Db,
   session: RoleSession,
   access: DataAccess,
   locale: Locale,
 ): Promise<string> {
-  const rolecode = await sessionRoleCode(db, session);
+  const rolecode = session.rolecode;
   if (!roleMay(rolecode, access)) {
     throw new HttpAnswer(
       403,

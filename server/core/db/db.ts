@@ -11,6 +11,12 @@ export type DbKind = 'pglite' | 'postgres';
 
 export interface Db {
   readonly kind: DbKind;
+  /**
+   * True for the handle of an open transaction (the `tx` a transaction callback gets; nested transaction calls
+   * return that same handle). Row-lock bookkeeping (rowLocks.ts) relies on it; a wrapper that does not say is
+   * treated as not in a transaction.
+   */
+  readonly inTransaction?: boolean;
   /** One statement with `$1`… parameters; the result rows. */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Several statements, no parameters (migrations). */

@@ -10,7 +10,7 @@ class PgliteDb implements Db {
   constructor(
     private readonly root: PGlite,
     private readonly handle: PgliteHandle,
-    private readonly inTransaction: boolean,
+    readonly inTransaction: boolean,
   ) {}
 
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {

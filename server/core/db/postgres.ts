@@ -9,7 +9,7 @@ class PostgresDb implements Db {
   constructor(
     private readonly pool: pg.Pool,
     private readonly handle: Queryable,
-    private readonly inTransaction: boolean,
+    readonly inTransaction: boolean,
   ) {}
 
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {

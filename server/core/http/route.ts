@@ -12,7 +12,14 @@ import { readUpload, refuseWrongContent, type UploadedFile } from './upload';
 import type { ApiEnvelope } from '../../../engine/api/envelope';
 import type { Locale } from '../../../engine/api/localized';
 import { CACHE_BUSTER_PARAM, TOKEN_COOKIE } from '../../../engine/api/protocol';
-import { checkToken, refusal, requirePage, requireRole, type RoleSession } from '../auth/guard';
+import {
+  allowedPathsOf,
+  checkToken,
+  refusal,
+  requirePageIn,
+  requireRole,
+  type RoleSession,
+} from '../auth/guard';
 import { accountKey } from '../auth/lockouts';
 import type { RateLimitName } from '../config';
 import type { AppContext } from '../context';
@@ -215,6 +222,7 @@ function register<P extends AnyObject, D, S>(
     throw new Error(`${def.name}: a page check needs a role endpoint`);
   }
   const page = options.page;
+  const sessionLoad = { role: mode === 'role', menus: page !== undefined };
   const limits = options.limits ?? (mode === 'public' ? ['public'] : []);
   if (limits.length > 0 && !app.hasDecorator('limiter')) {
     throw new Error(`${def.name}: rate limits need the edc-rate-limit plugin`);
@@ -232,18 +240,22 @@ function register<P extends AnyObject, D, S>(
       try {
         let session: SessionRow | null = null;
         if (def.auth !== 'none' && mode !== 'ownTokenCheck') {
+          // one statement: the session, and for a role endpoint the role held, its code and permissions (the
+          // request's access context, RoleSession) and the menus of its page check
           const check = await checkToken(ctx.db, token, {
             now,
             idleTimeoutMs: ctx.config.idleTimeoutMs,
             touch: options.touch ?? true,
+            load: sessionLoad,
           });
-          if (check.kind === 'ok') session = check.session;
-          else if (mode !== 'public') throw refusal(check, locale);
-        }
-        if (mode === 'role' && session) {
-          const withRole = await requireRole(ctx.db, session, locale);
-          if (page !== undefined) await requirePage(ctx.db, withRole, page, locale);
-          session = withRole;
+          if (check.kind === 'ok') {
+            session = check.session;
+            if (mode === 'role') {
+              const withRole = requireRole(check.session, locale);
+              if (page !== undefined) requirePageIn(allowedPathsOf(check.session), page, locale);
+              session = withRole;
+            }
+          } else if (mode !== 'public') throw refusal(check, locale);
         }
         // an upload's parts are read only now (after the token and role checks): its text parts are the params
         const { raw, file } = def.upload

@@ -106,9 +106,27 @@ function studyCatalog(
 /** The validation switches of a user (login info) and today's date in their time zone. */
 export async function userFormContext(db: Db, userId: string, now: Date): Promise<FormContext> {
   const user = await findUserById(db, userId);
+  return formContextOf(
+    {
+      strLength: user?.strLength,
+      numfieldUKallowed: user?.numfieldUKallowed ?? false,
+      timezone: user?.timezone ?? 'UTC',
+    },
+    now,
+  );
+}
+
+/**
+ * The same from the user's switches already read (a request's session carries them: sessions.ts reads them with the
+ * session, so a save does not read the user row again).
+ */
+export function formContextOf(
+  user: { strLength: number | undefined; numfieldUKallowed: boolean; timezone: string },
+  now: Date,
+): FormContext {
   return {
-    textLimit: textLimitOf(user?.strLength),
-    numUnknownAllowed: user?.numfieldUKallowed ?? false,
-    today: formatDateInZone(now.toISOString(), user?.timezone ?? 'UTC', false),
+    textLimit: textLimitOf(user.strLength),
+    numUnknownAllowed: user.numfieldUKallowed,
+    today: formatDateInZone(now.toISOString(), user.timezone, false),
   };
 }

@@ -18,7 +18,7 @@ describe('createRecordHooks', () => {
     const db = {} as never;
     const states = await hooks.itemStates(
       db,
-      { studyId: 's', recordId: 'r', rolecode: 'CRA' },
+      { studyId: 's', recordId: 'r', rolecode: 'CRA', permissions: new Set() },
       {
         SYSBP: { datatype: 0, note: 0 },
       },
@@ -40,7 +40,12 @@ describe('createRecordHooks', () => {
     hooks.capabilities('q', async () => ['query', 'sdv']);
     hooks.capabilities('s', async () => ['sdv', 'sign']);
     expect(
-      await hooks.extraCapabilities({} as never, { studyId: 's', roleId: 'r', rolecode: 'CRA' }),
+      await hooks.extraCapabilities({} as never, {
+        studyId: 's',
+        roleId: 'r',
+        rolecode: 'CRA',
+        permissions: new Set(),
+      }),
     ).toEqual(['query', 'sdv', 'sign']);
   });
 });

@@ -71,21 +71,27 @@ export interface SavedRecord {
 
 export type RecordSavedHook = (tx: Db, saved: SavedRecord) => Promise<void>;
 
-/** The record whose item states are asked for, and who asks. */
+/**
+ * The record whose item states are asked for, and who asks: the role's code and permissions from the request's access
+ * context (RoleSession, read once with the session), so that no provider reads role_permissions again.
+ */
 export interface ItemStateQuery {
   studyId: string;
   recordId: string;
   rolecode: string;
+  permissions: ReadonlySet<string>;
 }
 
 /** Per variable, the fields a workflow adds to the item's state (e.g. `{ query: { state: 'open', count: 1 } }`). */
 export type ItemStateFields = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 export type ItemStateProvider = (db: Db, q: ItemStateQuery) => Promise<ItemStateFields>;
 
+/** Who asks for capabilities: the role and its permissions from the request's access context (RoleSession). */
 export interface CapabilityQuery {
   studyId: string;
   roleId: string;
   rolecode: string;
+  permissions: ReadonlySet<string>;
 }
 export type CapabilityProvider = (db: Db, q: CapabilityQuery) => Promise<readonly RecordCapability[]>;
 

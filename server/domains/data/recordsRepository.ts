@@ -6,6 +6,7 @@ import type { FormValues } from '../../../engine/form/types';
 import type { EntryStatus } from '../../../engine/api/visits';
 import type { ItemStatus } from '../../../engine/api/data';
 import { queryOne, type Db } from '../../core/db/db';
+import { lockOnce } from '../../core/db/rowLocks';
 
 export interface VisitKeysRow {
   visitnum: string;
@@ -177,9 +178,15 @@ export async function nextLineno(db: Db, ref: FormRef): Promise<number> {
   return row?.n ?? 1;
 }
 
-/** Serialises writes to one subject's records (line numbers, first entries) across connections. */
+/**
+ * Serialises writes to one subject's records (line numbers, first entries, marks, freezes) across connections. Locks
+ * once per transaction (rowLocks.ts): the save's route, its record writer and the freeze guard each ask, one
+ * statement is sent.
+ */
 export async function lockSubject(db: Db, subjectId: string): Promise<void> {
-  await db.query('select id from subjects where id = $1 for update', [subjectId]);
+  await lockOnce(db, `subjects:${subjectId}`, () =>
+    db.query('select id from subjects where id = $1 for update', [subjectId]),
+  );
 }
 
 /** Updates a record when its rowversion is still `rowversion`; whether it did. */

@@ -35,7 +35,7 @@ import { findRecord, lockSubject, recordLines, type RecordRow } from './recordsR
 import { pageMark, requireUnmarkedPage } from './pageMarks';
 import { NotFound, scopedForm } from './scope';
 import type { FormSchemaService } from './formSchemas';
-import { userFormContext } from './formSchemas';
+import { formContextOf } from './formSchemas';
 import {
   once,
   recordInfo,
@@ -167,6 +167,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       studyId: session.studyId,
       roleId: session.roleId,
       rolecode,
+      permissions: session.permissions,
     });
     return [...own, ...extra.filter((c) => !own.includes(c))];
   };
@@ -258,7 +259,12 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           items: record
             ? await hooks.itemStates(
                 db,
-                { studyId: session.studyId, recordId: record.id, rolecode },
+                {
+                  studyId: session.studyId,
+                  recordId: record.id,
+                  rolecode,
+                  permissions: session.permissions,
+                },
                 record.itemStatus,
               )
             : {},
@@ -279,7 +285,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       return orNotFound(locale, async () => {
         const { subject } = await scopedForm(db, session, params);
         const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
-        const formCtx = await userFormContext(db, session.userId, now);
+        const formCtx = formContextOf(session, now);
         const target = {
           subjectid: subject.id,
           visitnum: params.visitnum,
@@ -322,6 +328,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
               at: now,
               hooks,
               rolecode,
+              permissions: session.permissions,
             });
           },
           idempotencyReused(locale),
@@ -340,7 +347,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       return orNotFound(locale, async () => {
         const record = await scopedRecord(ctx, session, params.recordid);
         const form = await compiledForm(schemas, session.studyId, record.tid, params.version);
-        const formCtx = await userFormContext(db, session.userId, now);
+        const formCtx = formContextOf(session, now);
         const outcome = await once(
           db,
           {
@@ -365,6 +372,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
               at: now,
               hooks,
               rolecode,
+              permissions: session.permissions,
             });
             if (!result) throw new NotFound('recordNotFound');
             return result;

@@ -46,12 +46,23 @@ async function afterWrite(
   hooks: RecordHooks | undefined,
   saved: SavedRecord,
   items: Record<string, ItemStatus>,
-  rolecode: string,
+  asker: { rolecode?: string; permissions?: ReadonlySet<string> },
 ): Promise<Record<string, ItemStatus>> {
   if (!hooks) return items;
   await hooks.runSaved(tx, saved);
-  return hooks.itemStates(tx, { studyId: saved.actor.studyId, recordId: saved.record.id, rolecode }, items);
+  return hooks.itemStates(
+    tx,
+    {
+      studyId: saved.actor.studyId,
+      recordId: saved.record.id,
+      rolecode: asker.rolecode ?? '',
+      permissions: asker.permissions ?? NO_PERMISSIONS,
+    },
+    items,
+  );
 }
+
+const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 
 export function hasProblems(problems: FormProblems): boolean {
   return Object.values(problems).some((list) => list.length > 0);
@@ -167,6 +178,8 @@ export interface NewRecordSave {
   hooks?: RecordHooks;
   /** The saving role's code (what item-state providers may show it). */
   rolecode?: string;
+  /** The saving role's permissions (the request's access context, RoleSession): what item-state providers show. */
+  permissions?: ReadonlySet<string>;
 }
 
 /** savedata.do's decision and writes (inside `once`). */
@@ -239,7 +252,7 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
       at: s.at,
     },
     items,
-    s.rolecode ?? '',
+    s,
   );
   return {
     outcome: 'saved',
@@ -293,6 +306,8 @@ export interface RecordUpdate {
   hooks?: RecordHooks;
   /** The saving role's code (what item-state providers may show it). */
   rolecode?: string;
+  /** The saving role's permissions (the request's access context, RoleSession): what item-state providers show. */
+  permissions?: ReadonlySet<string>;
 }
 
 /** updatedata.do's decision and writes (inside `once`); null when the record is gone. */
@@ -377,7 +392,7 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
       at: u.at,
     },
     items,
-    u.rolecode ?? '',
+    u,
   );
   return {
     outcome: 'saved',

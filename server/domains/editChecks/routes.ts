@@ -11,7 +11,7 @@ import { requireDataAccess } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { ok } from '../../core/http/envelope';
 import { roleEndpoint } from '../../core/http/route';
-import { userFormContext } from '../data/formSchemas';
+import { formContextOf } from '../data/formSchemas';
 import { orNotFound } from '../data/notFound';
 import { NotFound, scopedForm } from '../data/scope';
 import { compiledForm, scopedRecord } from '../data/service';
@@ -27,7 +27,7 @@ export function editCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
       return orNotFound(locale, async () => {
         await scopedForm(db, session, params);
         const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
-        const formCtx = await userFormContext(db, session.userId, now);
+        const formCtx = formContextOf(session, now);
         const values = prepareForSave(form, params.values, formCtx);
         return ok({ problems: validateForm(form, values, formCtx) });
       });
@@ -43,7 +43,7 @@ export function editCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
         // the changes of a record are against its own version (as updatedata.do takes them)
         if (record.schemaVersion !== params.version) throw new NotFound('formVersionOutdated');
         const form = await compiledForm(schemas, session.studyId, record.tid, params.version);
-        const formCtx = await userFormContext(db, session.userId, now);
+        const formCtx = formContextOf(session, now);
         const values = prepareForSave(form, params.values, formCtx);
         return ok({
           problems: validateForm(form, values, formCtx),

@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { FREEZE_CAPABILITIES, FREEZE_PERMISSIONS, FREEZE_REQUESTS_PAGE } from '../../../engine/api/freeze';
 import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
-import { roleHasPermission, rolePermissionsAmong } from '../notes/repository';
+import { roleHasPermission } from '../notes/repository';
 import { freezeListDeclaration } from './list';
 import { freezeGuard, frozenItemStates } from './recordHooks';
 import { requestsToApprove } from './repository';
@@ -30,10 +30,8 @@ export const freezePlugin = fp(
       );
     });
     app.recordHooks.itemState('freeze', frozenItemStates);
-    app.recordHooks.capabilities('freeze', async (db, q) =>
-      (await rolePermissionsAmong(db, q.roleId, [FREEZE_PERMISSIONS.apply])).size > 0
-        ? [FREEZE_CAPABILITIES.apply]
-        : [],
+    app.recordHooks.capabilities('freeze', (_db, q) =>
+      Promise.resolve(q.permissions.has(FREEZE_PERMISSIONS.apply) ? [FREEZE_CAPABILITIES.apply] : []),
     );
     app.lists.register(freezeListDeclaration);
     app.taskCounters.register({

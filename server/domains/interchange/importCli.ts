@@ -69,11 +69,19 @@ async function sessionOf(
     studyId: string;
     roleId: string;
     siteId: string;
+    rolecode: string;
+    permissions: string[];
+    timezone: string;
+    strLength: number;
+    numfieldUKallowed: boolean;
   }>(
     db,
-    `select u.id as "userId", u.realname, ur.study_id as "studyId", ur.role_id as "roleId", ur.site_id as "siteId"
+    `select u.id as "userId", u.realname, ur.study_id as "studyId", ur.role_id as "roleId", ur.site_id as "siteId",
+            r.rolecode, array(select rp.permission from role_permissions rp where rp.role_id = ur.role_id) as permissions,
+            u.timezone, u.str_length as "strLength", u.numfield_uk_allowed as "numfieldUKallowed"
        from users u
        join user_roles ur on ur.user_id = u.id and ur.active
+       join roles r on r.id = ur.role_id
        join sites s on s.id = ur.site_id
        join role_permissions p on p.role_id = ur.role_id and p.permission = $3
       where u.username = $1 and not u.disabled and ($2::text is null or s.sitecode = $2)
@@ -97,6 +105,11 @@ async function sessionOf(
     lastSeenAt: now,
     endedAt: null,
     endReason: null,
+    rolecode: row.rolecode,
+    permissions: new Set(row.permissions),
+    timezone: row.timezone,
+    strLength: row.strLength,
+    numfieldUKallowed: row.numfieldUKallowed,
   };
 }
 

@@ -42,8 +42,8 @@ export const medCodingPlugin = fp(
         ]),
       );
     });
-    app.recordHooks.capabilities('medCoding', async (db, q) =>
-      (await roleHasPermission(db, q.roleId, CODING_PERMISSIONS.code)) ? ['coding'] : [],
+    app.recordHooks.capabilities('medCoding', (_db, q) =>
+      Promise.resolve(q.permissions.has(CODING_PERMISSIONS.code) ? ['coding' as const] : []),
     );
     app.taskCounters.register({
       id: 'termsToCode',

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { RecordCapability } from '../../../engine/api/data';
 import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
-import { noteStates, rolePermissionsAmong } from './repository';
+import { noteStates } from './repository';
 import { noteRoutes } from './routes';
 
 export const NOTE_CAPABILITIES = ['note.add', 'note.review'] as const;
@@ -22,10 +22,9 @@ export const notesPlugin = fp(
       const states = await noteStates(db, q.recordId);
       return Object.fromEntries(Object.entries(states).map(([variable, note]) => [variable, { note }]));
     });
-    app.recordHooks.capabilities('notes', async (db, q): Promise<RecordCapability[]> => {
-      const held = await rolePermissionsAmong(db, q.roleId, NOTE_CAPABILITIES);
-      return NOTE_CAPABILITIES.filter((c) => held.has(c));
-    });
+    app.recordHooks.capabilities('notes', (_db, q): Promise<RecordCapability[]> =>
+      Promise.resolve(NOTE_CAPABILITIES.filter((c) => q.permissions.has(c))),
+    );
   },
   { name: 'edc-notes', dependencies: ['edc-core', 'edc-data'] },
 );

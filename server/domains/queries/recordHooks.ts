@@ -166,17 +166,9 @@ export const systemQueryHook: RecordSavedHook = async (tx: Db, saved: SavedRecor
   }
 };
 
-async function seesQueries(db: Db, rolecode: string): Promise<boolean> {
-  const rows = await db.query(
-    `select 1 from role_permissions p join roles r on r.id = p.role_id
-     where r.rolecode = $1 and p.permission = 'query.view'`,
-    [rolecode],
-  );
-  return rows.length > 0;
-}
-
 export const queryItemStates: ItemStateProvider = async (db, q) => {
-  if (!(await seesQueries(db, q.rolecode))) return {};
+  // the asking role's permissions, read with its session (ItemStateQuery)
+  if (!q.permissions.has('query.view')) return {};
   const byVariable = new Map<string, { querystatus: QueryStatus; modified: boolean }[]>();
   for (const row of await itemQueryStates(db, q.recordId)) {
     const list = byVariable.get(row.variable) ?? [];
@@ -188,10 +180,9 @@ export const queryItemStates: ItemStateProvider = async (db, q) => {
   return out satisfies ItemStateFields;
 };
 
-export const queryCapabilities: CapabilityProvider = async (db, q) => {
-  const rows = await db.query<{ permission: string }>(
-    `select permission from role_permissions where role_id = $1 and permission like 'query.%' order by permission`,
-    [q.roleId],
-  );
-  return rows.map((r) => r.permission);
-};
+/**
+ * The role's query permissions (query.*) as capabilities, in the order the session statement read them (by
+ * permission): from the request's access context.
+ */
+export const queryCapabilities: CapabilityProvider = (_db, q) =>
+  Promise.resolve([...q.permissions].filter((p) => p.startsWith('query.')));

@@ -15,7 +15,7 @@ import type { RoleSession } from '../../core/auth/guard';
 import type { Db } from '../../core/db/db';
 import { HttpAnswer, fail } from '../../core/http/envelope';
 import { message, type ServerMessageId } from '../../core/messages';
-import { subjectVisit } from '../data/formsRepository';
+import { visitAndFormNames } from '../data/formsRepository';
 import { findRecordById, type RecordRow } from '../data/recordsRepository';
 import { subjectInScope } from '../data/scope';
 import { metaTextOf } from '../data/service';
@@ -114,9 +114,9 @@ export async function visitTnameOf(
   studyId: string,
   record: { subjectId: string; visitnum: string; cycnum: number; svnum: number; tid: string },
 ): Promise<MetaText> {
-  const visit = await subjectVisit(db, studyId, record.subjectId, record);
-  const form = await latestFormSchema(db, studyId, record.tid);
-  const formName = metaTextOf(form?.schema.name, record.tid);
+  // the visit's and the form's names in one statement
+  const { visit, formName: storedName } = await visitAndFormNames(db, studyId, record.subjectId, record);
+  const formName = metaTextOf(storedName, record.tid);
   const pick = (t: MetaText, locale: Locale) => (typeof t === 'string' ? t : t[locale]);
   const visitName = visit ? { zh_CN: visit.name_zh, en: visit.name_en } : record.visitnum;
   return {

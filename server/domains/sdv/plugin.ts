@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
-import { roleHasPermission, rolePermissionsAmong } from '../notes/repository';
+import { roleHasPermission } from '../notes/repository';
 import { sdvFieldsOf } from './itemStates';
 import { recordPlanItems } from './repository';
 import { sdvRoutes } from './routes';
@@ -32,8 +32,8 @@ export const sdvPlugin = fp(
       const rows = await recordPlanItems(db, q.recordId);
       return Object.fromEntries(rows.map((r) => [r.variable, { ...sdvFieldsOf(r) }]));
     });
-    app.recordHooks.capabilities('sdv', async (db, q) =>
-      (await rolePermissionsAmong(db, q.roleId, [SDV_PERMISSION])).size > 0 ? ['sdv'] : [],
+    app.recordHooks.capabilities('sdv', (_db, q) =>
+      Promise.resolve(q.permissions.has(SDV_PERMISSION) ? ['sdv' as const] : []),
     );
     app.taskCounters.register({
       id: 'pagesToVerify',

@@ -13,7 +13,6 @@ import type { SignatureItemFields } from '../../../engine/api/signatures';
 import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
-import { rolePermissionsAmong } from '../notes/repository';
 import { signatureAuditEvents } from './auditEvents';
 import { recordSignature, signatureCounts } from './repository';
 import { signatureRoutes } from './routes';
@@ -37,8 +36,8 @@ export const signaturesPlugin = fp(
       };
       return Object.fromEntries(signature.items.map((variable) => [variable, { ...fields }]));
     });
-    app.recordHooks.capabilities('sign', async (db, q) =>
-      (await rolePermissionsAmong(db, q.roleId, [SIGN_PERMISSION])).size > 0 ? ['sign'] : [],
+    app.recordHooks.capabilities('sign', (_db, q) =>
+      Promise.resolve(q.permissions.has(SIGN_PERMISSION) ? ['sign' as const] : []),
     );
     app.taskCounters.register({
       id: 'pagesToSign',

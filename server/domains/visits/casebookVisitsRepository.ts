@@ -4,6 +4,7 @@
  * invalidation-reasons dictionary and the visit audit trail (append-only).
  */
 import { queryOne, type Db } from '../../core/db/db';
+import { noteLocked } from '../../core/db/rowLocks';
 import type { CasebookMarkKind } from '../../../engine/api/visits';
 
 export interface VisitKeysRow {
@@ -49,9 +50,12 @@ export function selectableVisits(db: Db, studyId: string, subjectId: string): Pr
 
 /** Locks the subject's row for the rest of the transaction (two adds at once number their visits one after the other). */
 export async function lockSubject(tx: Db, subjectId: string): Promise<{ status: string } | null> {
-  return queryOne<{ status: string }>(tx, 'select status from subjects where id = $1 for update', [
+  const row = await queryOne<{ status: string }>(tx, 'select status from subjects where id = $1 for update', [
     subjectId,
   ]);
+  // the data domain's lockSubject (the same row lock) need not lock it again in this transaction
+  noteLocked(tx, `subjects:${subjectId}`);
+  return row;
 }
 
 export async function subjectStatus(db: Db, subjectId: string): Promise<string | null> {

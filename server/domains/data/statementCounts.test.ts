@@ -1,0 +1,65 @@
+/**
+ * The number of SQL statements the load loop's requests send (docs/load.md "Where the time goes"), pinned as upper
+ * bounds: a change that adds a statement to opening a form or saving one fails here and has to say why (and move
+ * the bound). Counted as bench/queryCount.ts counts (server/test/statementCount.ts), the second round of the loop.
+ * Before the request context (issue 15): form open 16, save 37 (PGlite; 38 with the activity write).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startCountingRun,
+  type CountingRun,
+  type LoadRequest,
+  type Statement,
+} from '../../test/statementCount';
+
+/** The bounds: today's counts. */
+const MAX_STATEMENTS: Record<LoadRequest, number> = {
+  'subjectlist.do': 4,
+  'datainfo.do': 7,
+  'savedata.do': 29,
+  'heartBeat.do': 1,
+};
+
+const matching = (statements: Statement[], re: RegExp) => statements.filter((s) => re.test(s.sql)).length;
+
+describe('statements per request of the load loop', () => {
+  let run: CountingRun;
+  let counts: Map<LoadRequest, Statement[]>;
+
+  beforeAll(async () => {
+    run = await startCountingRun();
+    counts = new Map(await run.perRequest(2));
+  });
+  afterAll(async () => {
+    await run.close();
+  });
+
+  it.each(Object.entries(MAX_STATEMENTS) as [LoadRequest, number][])(
+    '%s sends at most %i statements',
+    (request, max) => {
+      const statements = counts.get(request) ?? [];
+      expect(statements.length, statements.map((s) => s.sql.slice(0, 80)).join('\n')).toBeLessThanOrEqual(
+        max,
+      );
+      expect(statements.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('reads the session, role, permissions and page once per request, in one statement', () => {
+    for (const [, statements] of counts) {
+      expect(matching(statements, /from sessions s join users u/)).toBe(1);
+      // no other statement looks the role's grants up again (record hooks, services)
+      expect(matching(statements, /role_permissions/)).toBeLessThanOrEqual(1);
+      expect(matching(statements, /from user_roles where user_id/)).toBeLessThanOrEqual(1);
+      expect(matching(statements, /from roles where id/)).toBe(0);
+    }
+    const open = counts.get('datainfo.do') ?? [];
+    expect(matching(open, /role_permissions/)).toBe(1);
+  });
+
+  it('locks the subject once per save and reads no user row', () => {
+    const save = counts.get('savedata.do') ?? [];
+    expect(matching(save, /from subjects where id = \$1 for update/)).toBe(1);
+    expect(matching(save, /password_hash/)).toBe(0);
+  });
+});
