@@ -23,7 +23,7 @@ export interface PollBackoff {
 export function pollDelay(round: number, backoff: PollBackoff): number {
   const factor = backoff.factor ?? 1.5;
   const delay = backoff.firstMs * factor ** Math.max(0, round);
-  return Math.round(Math.min(backoff.maxMs, Math.max(backoff.firstMs, delay)));
+  return Math.round(Math.max(backoff.firstMs, Math.min(backoff.maxMs, delay)));
 }
 
 /** What the last poll gave, as the polling sees it. */
