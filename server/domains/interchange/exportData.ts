@@ -9,10 +9,10 @@ export const EXPORT_PAGE_SUBJECTS = 200;
 /**
  * ODM ClinicalData reads smaller pages: a subject's audit trail is ~10 rows per record, so a page of 200 subjects ×
  * 20 forms holds ~44,000 audit rows at once (measured: V8 heap peak 273 MB at 10,000 subjects with 200, 193 MB with
- * 50; docs/export-memory.md). 20 subjects are ~4,400 audit rows: the page's rows die young instead of being promoted
- * to the old generation, which the garbage collector lets grow before it collects.
+ * 50; docs/export-memory.md). 10 subjects are ~2,200 audit rows: the page's rows mostly die young instead of being
+ * promoted to the old generation, which the garbage collector lets grow before it collects.
  */
-export const ODM_PAGE_SUBJECTS = 20;
+export const ODM_PAGE_SUBJECTS = 10;
 
 export interface ExportSubject {
   id: string;

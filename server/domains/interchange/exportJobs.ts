@@ -5,6 +5,7 @@
  * (server/core/jobs), reporting progress per page; nothing holds the whole file. The ODM writers come from the
  * engine (engine/interchange/odm) through `InterchangeTools`, so that tests can stand in for them.
  */
+import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportKind } from '../../../engine/api/interchange';
@@ -296,6 +297,8 @@ async function xlsxExport(ctx: JobContext, payload: ExportPayload, base: string)
     for await (const row of formRows(ctx, form, definition, payload.locale, async (n) => {
       done += n;
       await ctx.progress(done, total);
+      // back-pressure between pages: the zip's output waits in the job stream until stored
+      if (stream.writableNeedDrain) await once(stream, 'drain');
     }))
       sheet.addRow(row).commit();
     sheet.commit();
