@@ -22,8 +22,9 @@ import { AsyncView } from '../../../../renderers/async/AsyncView';
 import { LoadFailed } from '../../../../renderers/LoadFailed';
 import { useJobPolling, type JobPollStop } from '../../../../renderers/jobs/useJobPolling';
 
-/** How often a working run is asked again. */
+/** How soon a working run is asked again (then less often, up to BATCH_POLL_MAX_MS). */
 export const BATCH_POLL_MS = 1000;
+export const BATCH_POLL_MAX_MS = 5000;
 
 const working = (state: BatchJobState) => state === 'queued' || state === 'running';
 
@@ -94,7 +95,11 @@ export interface BatchRunProgressProps {
 
 /** One run followed to its end: progress, then 'Batch job successfully …' or why it failed. */
 export function BatchRunProgress({ started, onEnded, pollMs = BATCH_POLL_MS }: BatchRunProgressProps) {
-  const poll = useJobPolling(batchJob, { jobid: started.jobid }, { working: runWorks, pollMs });
+  const poll = useJobPolling(
+    batchJob,
+    { jobid: started.jobid },
+    { working: runWorks, pollMs, maxPollMs: Math.max(pollMs, BATCH_POLL_MAX_MS) },
+  );
   const job = poll.data ?? started;
   const ended = !working(job.state);
   useEffect(() => {
@@ -137,7 +142,15 @@ export function BatchRunProgress({ started, onEnded, pollMs = BATCH_POLL_MS }: B
 
 /** The user's runs, newest first (polled while one works; the last answer stays shown while it is asked again). */
 export function BatchRunsList({ pollMs = BATCH_POLL_MS }: { pollMs?: number }) {
-  const poll = useJobPolling(batchJobs, {}, { working: someRunWorks, pollMs });
+  const poll = useJobPolling(
+    batchJobs,
+    {},
+    {
+      working: someRunWorks,
+      pollMs,
+      maxPollMs: Math.max(pollMs, BATCH_POLL_MAX_MS),
+    },
+  );
   const last = poll.data?.list ?? null;
   if (last !== null && last.length > 0)
     return (
