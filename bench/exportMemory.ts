@@ -50,6 +50,8 @@ import { replaceSubjects, vacuumSubjects } from '../server/seed/subjects';
 const SUBJECTS = Number(process.env.EXPORT_BENCH_SUBJECTS ?? 10_000);
 const FORMS = Number(process.env.EXPORT_BENCH_FORMS ?? 20);
 const AUDIT = (process.env.EXPORT_BENCH_AUDIT ?? '1') !== '0';
+/** EXPORT_BENCH_DOWNLOAD=0: the export jobs only, no download phases. */
+const DOWNLOAD = (process.env.EXPORT_BENCH_DOWNLOAD ?? '1') !== '0';
 /** The exports measured, in order (`odmData`, `csv`, `xlsx`); default all three. */
 const KINDS = (process.env.EXPORT_BENCH_KINDS ?? 'odmData,csv,xlsx').split(',').filter(Boolean);
 const PASSWORD = 'Bench#pass1';
@@ -270,12 +272,15 @@ async function main(): Promise<void> {
           const started = await call(app!, interchangeExport, params, token);
           if (!started.success) throw new Error(`export.do: ${started.msg}`);
           jobid = String(started.data.jobid);
-          await app!.jobs.idle();
+          // the user's page polls the job meanwhile (which also keeps the session alive on a long export)
+          const poll = setInterval(() => void call(app!, interchangeJob, { jobid }, token), 60_000);
+          await app!.jobs.idle().finally(() => clearInterval(poll));
           const job = await call(app!, interchangeJob, { jobid }, token);
           if (job.data.state !== 'done') throw new Error(`job ${jobid}: ${String(job.data.error)}`);
           return Number(job.data.bytes);
         }),
       );
+      if (!DOWNLOAD) continue;
       phases.push(
         await measure(`download.do ${params.kind} (HTTP, streamed)`, async () => {
           const res = await fetch(
