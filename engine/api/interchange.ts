@@ -116,6 +116,19 @@ export const importReportSchema = yup.object({
   counts: yup
     .array(yup.object({ kind: str().required(), count: num().integer().min(0).required() }))
     .required(),
+  /**
+   * The report in three words (engine/interchange/outcomes.ts): imported items no finding names (faithful), findings
+   * that changed something (approximated), findings that left something out (not supported), and notes.
+   */
+  outcomes: yup
+    .object({
+      items: num().integer().min(0).required(),
+      faithfulItems: num().integer().min(0).required(),
+      approximated: num().integer().min(0).required(),
+      unsupported: num().integer().min(0).required(),
+      notes: num().integer().min(0).required(),
+    })
+    .required(),
   issues: yup.array(importIssueSchema).required(),
   forms: yup.array(importedFormSchema).required(),
   visits: yup.array(importedVisitSchema).required(),

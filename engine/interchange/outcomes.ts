@@ -10,35 +10,39 @@
  * - **faithfulItems**: imported items that no approximated or unsupported finding names (ODM: its `ItemDef`;
  *   REDCap dictionary: its line).
  */
+import { ODM_ISSUE } from './odm/issues';
+import { REDCAP_MSG } from './redcap/issues';
 import type { ImportResult } from './types';
 
-const LEFT_OUT: ReadonlySet<string> = new Set([
-  'interchange.issue.odm.expressionNotTranslated',
-  'interchange.issue.odm.badCheckValue',
-  'interchange.issue.odm.duplicateItem',
-  'interchange.issue.odm.emptyForm',
-  'interchange.issue.odm.missingDef',
-  'interchange.issue.odm.include',
-  'interchange.issue.odm.severalVersions',
-  'interchange.issue.redcapUnknownFieldType',
-  'interchange.issue.redcapUnsupportedFieldType',
-  'interchange.issue.redcapBadChoice',
-  'interchange.issue.redcapDuplicateChoice',
-  'interchange.issue.redcapBadRange',
-  'interchange.issue.redcapRangeIgnored',
-  'interchange.issue.redcapUnknownActionTag',
-  'interchange.issue.redcapActionTagNotMapped',
-  'interchange.issue.redcapBadActionTag',
-  'interchange.issue.redcapEventPrefixDropped',
-  'interchange.issue.redcapLogicSyntax',
-  'interchange.issue.redcapLogicUnsupportedFunction',
-  'interchange.issue.redcapLogicUnsupported',
-  'interchange.issue.redcapLogicUnknownField',
+/** Findings that mean something of the file is not in the definition. */
+const LEFT_OUT: ReadonlySet<string> = new Set<string>([
+  ODM_ISSUE.expressionNotTranslated,
+  ODM_ISSUE.badCheckValue,
+  ODM_ISSUE.duplicateItem,
+  ODM_ISSUE.emptyForm,
+  ODM_ISSUE.missingDef,
+  ODM_ISSUE.include,
+  ODM_ISSUE.severalVersions,
+  REDCAP_MSG.unknownFieldType,
+  REDCAP_MSG.unsupportedFieldType,
+  REDCAP_MSG.badChoice,
+  REDCAP_MSG.duplicateChoice,
+  REDCAP_MSG.badRange,
+  REDCAP_MSG.rangeIgnored,
+  REDCAP_MSG.unknownActionTag,
+  REDCAP_MSG.actionTagNotMapped,
+  REDCAP_MSG.badActionTag,
+  REDCAP_MSG.eventPrefixDropped,
+  REDCAP_MSG.logicSyntax,
+  REDCAP_MSG.logicUnsupportedFunction,
+  REDCAP_MSG.logicUnsupported,
+  REDCAP_MSG.logicUnknownField,
 ]);
 
-const NOTES: ReadonlySet<string> = new Set([
-  'interchange.issue.odm.unusedDefinition',
-  'interchange.issue.odm.eventNotInProtocol',
+/** Findings that lose nothing. */
+const NOTES: ReadonlySet<string> = new Set<string>([
+  ODM_ISSUE.unusedDefinition,
+  ODM_ISSUE.eventNotInProtocol,
 ]);
 
 export interface ImportOutcomes {
@@ -54,7 +58,8 @@ function itemOf(at: string): string | null {
   return /ItemDef\[@OID="[^"]*"\]/.exec(at)?.[0] ?? /^line \d+/.exec(at)?.[0] ?? null;
 }
 
-export function importOutcomes(result: ImportResult): ImportOutcomes {
+/** The outcomes of an import (its definition and findings; the counts are not needed). */
+export function importOutcomes(result: Pick<ImportResult, 'definition' | 'issues'>): ImportOutcomes {
   const items =
     result.definition?.forms.reduce((n, f) => n + f.sections.reduce((m, s) => m + s.items.length, 0), 0) ?? 0;
   let approximated = 0;

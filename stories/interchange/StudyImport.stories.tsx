@@ -8,6 +8,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { interchangeFixtures as fx } from '../../fixtures/interchange';
 import { StudyImportPage } from '../../src/features/interchange/StudyImportPage';
 import type { AppStoryParameters } from '../support/StoryHarness';
+import { msg } from '../support/storyText';
 
 const body = () => within(document.body);
 const file = (name: string) => new File(['<ODM/>'], name, { type: 'text/xml' });
@@ -56,5 +57,15 @@ export const WithErrors: Story = {
     expect(errors.getAttribute('data-severity')).toBe('error');
     expect(within(errors).getAllByTestId('study-import-issue')[0]?.textContent).toMatch(/form IMPBAD/);
     expect((body().getByTestId('study-import-publish') as HTMLButtonElement).disabled).toBe(true);
+    // the report in three words: every item faithful, one finding not supported (the form that does not compile)
+    expect(body().getByTestId('study-import-outcomes').textContent).toMatch(
+      msg('interchange.import.outcomes', {
+        faithful: 4,
+        items: 4,
+        approximated: 0,
+        unsupported: 1,
+        notes: 0,
+      }),
+    );
   },
 };

@@ -4,9 +4,11 @@
  * (Batch runs of the subject list) where a run left while it worked is found again.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { casebookBatchFixtures as fx } from '../../fixtures';
 import { BatchRunProgress, BatchRunsList } from '../../src/features/subjects/batchOps/BatchRuns';
+import { batchJob } from '../../engine/api/casebookBatch';
+import { fakeFailure } from '../../renderers/testing/fakeApiClient';
 import type { AppStoryParameters } from '../support/StoryHarness';
 import { msg } from '../support/storyText';
 
@@ -53,6 +55,75 @@ export const FailedInItsJob: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByTestId('batch-run-error')).toHaveTextContent('请重新预览');
     await expect(canvas.queryByTestId('batch-ops-done')).toBeNull();
+  },
+};
+
+/** Failed without a message from the job: the red alert says it failed, never an empty alert. */
+export const FailedWithoutMessage: Story = {
+  parameters: {
+    app: {
+      api: { batchJob: { ...done, state: 'failed', done: 0, message: null, error: null } },
+    } satisfies AppStoryParameters,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('batch-run-error')).toHaveTextContent(
+      msg('casebook.batchOps.runFailed'),
+    );
+  },
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let refusedPolls = 0;
+
+/**
+ * The poll is refused (the run is gone, the session changed): the server's message, the polling stops — not a run
+ * left "queued" and asked every second for ever.
+ */
+export const PollRefused: Story = {
+  parameters: {
+    app: {
+      api: {
+        batchJob: () => {
+          refusedPolls += 1;
+          throw fakeFailure('business', batchJob.path, '没有这个批量运行');
+        },
+      },
+    } satisfies AppStoryParameters,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('batch-run-poll-refused')).toHaveTextContent('没有这个批量运行');
+    const polls = refusedPolls;
+    await wait(300); // six poll delays
+    await expect(refusedPolls).toBe(polls);
+    await expect(canvas.queryByTestId('batch-run-leave')).toBeNull();
+  },
+};
+
+let retried = false;
+
+/** A poll fails (network): said so with a retry, polling stops; the retry follows the run again to its end. */
+export const PollFailedThenRetried: Story = {
+  parameters: {
+    app: {
+      api: {
+        batchJob: () => {
+          if (!retried) throw fakeFailure('network', batchJob.path);
+          return done;
+        },
+      },
+    } satisfies AppStoryParameters,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const failed = await canvas.findByTestId('batch-run-poll-failed');
+    await expect(failed).toHaveTextContent(msg('casebook.batchOps.pollFailed'));
+    await expect(canvas.getByTestId('batch-run')).toHaveAttribute('data-state', 'queued');
+    retried = true;
+    await userEvent.click(within(failed).getByRole('button'));
+    await expect(await canvas.findByTestId('batch-ops-done')).toHaveTextContent(/Batch job successfully/);
+    await expect(canvas.queryByTestId('batch-run-poll-failed')).toBeNull();
   },
 };
 

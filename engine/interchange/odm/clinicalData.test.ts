@@ -9,6 +9,7 @@ import {
   odmDataEnd,
   odmDataStart,
   odmSubjectData,
+  odmSubjectParts,
   type OdmDataHeader,
   type OdmSubject,
 } from './clinicalData';
@@ -141,6 +142,18 @@ describe('ODM ClinicalData writer', () => {
     expect(xml).toContain('<ItemGroupData ItemGroupOID="IG.AE.ae" ItemGroupRepeatKey="2"');
     expect(xml).toContain('<StudyEventData StudyEventOID="SE.CYC" StudyEventRepeatKey="2"');
     expect(xml).toContain('<DisplayName>Wang (PI) &lt;&amp;&gt;</DisplayName>');
+  });
+
+  it('streams a subject in parts of at most one FormData each, which joined are its SubjectData', () => {
+    const parts = [...odmSubjectParts(subject, definition)];
+    expect(parts.join('')).toBe(odmSubjectData(subject, definition));
+    const forms = subject.events.reduce((n, e) => n + new Set(e.forms.map((f) => f.tid)).size, 0);
+    // the open tag with its SiteRef, each event's open and close tags, each form, the close tag
+    expect(parts).toHaveLength(1 + 2 * subject.events.length + forms + 1);
+    for (const part of parts) expect(part.match(/<FormData /g)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect([...odmSubjectParts({ ...subject, events: [] }, definition)].join('')).toBe(
+      '<SubjectData SubjectKey="BJ01-0002" TransactionType="Upsert"><SiteRef LocationOID="L.site-bj01"/></SubjectData>\n',
+    );
   });
 
   it('refers to OIDs the metadata export defines', () => {

@@ -266,32 +266,45 @@ function formData(definition: StudyDefinition, tid: string, rows: readonly OdmFo
   ]);
 }
 
-export function odmSubjectData(subject: OdmSubject, definition: StudyDefinition): string {
-  const events = subject.events.map((event) => {
+/**
+ * One subject's `SubjectData`, in parts of at most one `FormData` each (the open tag with its `SiteRef`, each
+ * event's open tag, each form, the closing tags): a writer streams them without ever holding the subject's whole
+ * text (tens of KB per subject with its audit trail). Joined, the parts are `odmSubjectData`.
+ */
+export function* odmSubjectParts(subject: OdmSubject, definition: StudyDefinition): Generator<string> {
+  yield (
+    `<SubjectData${attrs({ SubjectKey: subject.subjectKey, TransactionType: 'Upsert' })}>` +
+    element('SiteRef', { LocationOID: OID.location(oidSafe(subject.siteId)) })
+  );
+  for (const event of subject.events) {
     // rows of one log-line form (and repeated pages of one form) go into one FormData
     const byTid = new Map<string, OdmFormData[]>();
     for (const f of event.forms) {
-      const list = byTid.get(f.tid) ?? [];
-      list.push(f);
-      byTid.set(f.tid, list);
+      const list = byTid.get(f.tid);
+      if (list) list.push(f);
+      else byTid.set(f.tid, [f]);
     }
-    const forms = [...byTid].map(([tid, rows]) => formData(definition, tid, rows));
-    return element(
-      'StudyEventData',
-      {
-        StudyEventOID: OID.event(event.visitnum),
-        StudyEventRepeatKey: event.repeatKey ?? undefined,
-        TransactionType: 'Upsert',
-      },
-      forms,
-    );
-  });
-  return (
-    element('SubjectData', { SubjectKey: subject.subjectKey, TransactionType: 'Upsert' }, [
-      element('SiteRef', { LocationOID: OID.location(oidSafe(subject.siteId)) }),
-      ...events,
-    ]) + '\n'
-  );
+    const open = `<StudyEventData${attrs({
+      StudyEventOID: OID.event(event.visitnum),
+      StudyEventRepeatKey: event.repeatKey ?? undefined,
+      TransactionType: 'Upsert',
+    })}`;
+    if (byTid.size === 0) {
+      yield `${open}/>`;
+      continue;
+    }
+    yield `${open}>`;
+    for (const [tid, rows] of byTid) yield formData(definition, tid, rows);
+    yield '</StudyEventData>';
+  }
+  yield '</SubjectData>\n';
+}
+
+/** One subject's `SubjectData` as one string (tests, small files); a large export writes `odmSubjectParts`. */
+export function odmSubjectData(subject: OdmSubject, definition: StudyDefinition): string {
+  let out = '';
+  for (const part of odmSubjectParts(subject, definition)) out += part;
+  return out;
 }
 
 export function odmDataEnd(_header: OdmDataHeader): string {

@@ -89,9 +89,13 @@ declare module 'fastify' {
   }
 }
 
-/** Buffers writes into chunks of about JOB_CHUNK_BYTES. */
-class ChunkWriter {
-  private parts: Uint8Array[] = [];
+/**
+ * Buffers writes into chunks of at most JOB_CHUNK_BYTES (one buffer, allocated once per job and reused): a string is
+ * encoded straight into it (no Buffer per write, no concatenation per chunk), and a full chunk is stored before the
+ * next write goes on (`write` waits: back-pressure on the job). A write larger than a chunk is split.
+ */
+export class ChunkWriter {
+  private readonly buffer: Buffer;
   private size = 0;
   private seq = 0;
   total = 0;
@@ -99,23 +103,48 @@ class ChunkWriter {
   constructor(
     private readonly db: Db,
     private readonly jobId: string,
-  ) {}
+    private readonly chunkBytes: number = JOB_CHUNK_BYTES,
+  ) {
+    this.buffer = Buffer.allocUnsafe(chunkBytes);
+  }
 
   async write(chunk: string | Uint8Array): Promise<void> {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    if (bytes.length === 0) return;
-    this.parts.push(bytes);
-    this.size += bytes.length;
-    this.total += bytes.length;
-    if (this.size >= JOB_CHUNK_BYTES) await this.flush();
+    if (typeof chunk === 'string') {
+      if (chunk.length === 0) return;
+      // at most 3 bytes per UTF-16 unit: when that fits, encode without measuring first
+      const fits =
+        chunk.length * 3 <= this.chunkBytes - this.size ||
+        Buffer.byteLength(chunk) <= this.chunkBytes - this.size;
+      if (fits) {
+        const n = this.buffer.write(chunk, this.size, 'utf8');
+        this.size += n;
+        this.total += n;
+        if (this.size === this.chunkBytes) await this.flush();
+        return;
+      }
+      return this.writeBytes(Buffer.from(chunk, 'utf8'));
+    }
+    return this.writeBytes(chunk);
+  }
+
+  private async writeBytes(bytes: Uint8Array): Promise<void> {
+    let at = 0;
+    while (at < bytes.length) {
+      const n = Math.min(bytes.length - at, this.chunkBytes - this.size);
+      this.buffer.set(bytes.subarray(at, at + n), this.size);
+      this.size += n;
+      this.total += n;
+      at += n;
+      if (this.size === this.chunkBytes) await this.flush();
+    }
   }
 
   async flush(): Promise<void> {
     if (this.size === 0) return;
-    const data = Buffer.concat(this.parts);
-    this.parts = [];
+    const size = this.size;
     this.size = 0;
-    await putChunk(this.db, this.jobId, this.seq++, data);
+    // stored (awaited) before the buffer takes the next bytes
+    await putChunk(this.db, this.jobId, this.seq++, this.buffer.subarray(0, size));
   }
 }
 

@@ -8,10 +8,11 @@ import type { Db } from '../../core/db/db';
 export const EXPORT_PAGE_SUBJECTS = 200;
 /**
  * ODM ClinicalData reads smaller pages: a subject's audit trail is ~10 rows per record, so a page of 200 subjects ×
- * 20 forms holds ~44,000 audit rows and their XML at once (measured: V8 heap peak 273 MB at 10,000 subjects with
- * 200, docs/interchange-download.md).
+ * 20 forms holds ~44,000 audit rows at once (measured: V8 heap peak 273 MB at 10,000 subjects with 200, 193 MB with
+ * 50; docs/export-memory.md). 10 subjects are ~2,200 audit rows: the page's rows mostly die young instead of being
+ * promoted to the old generation, which the garbage collector lets grow before it collects.
  */
-export const ODM_PAGE_SUBJECTS = 50;
+export const ODM_PAGE_SUBJECTS = 10;
 
 export interface ExportSubject {
   id: string;

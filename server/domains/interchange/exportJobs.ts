@@ -5,6 +5,7 @@
  * (server/core/jobs), reporting progress per page; nothing holds the whole file. The ODM writers come from the
  * engine (engine/interchange/odm) through `InterchangeTools`, so that tests can stand in for them.
  */
+import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportKind } from '../../../engine/api/interchange';
@@ -37,6 +38,7 @@ import {
   signaturesOf,
   subjectCount,
   subjectPages,
+  type ExportAudit,
   type ExportRecord,
   type ExportSubject,
 } from './exportData';
@@ -44,8 +46,6 @@ import type { InterchangeTools } from './tools';
 import { studyDefinitionOf } from './studyDefinition';
 
 export const EXPORT_JOB_KIND = 'interchange.export';
-
-const EMPTY_SUBJECT: OdmSubject = { subjectKey: '', siteId: '', events: [] };
 
 export interface ExportPayload {
   kind: ExportKind;
@@ -100,12 +100,24 @@ function noteText(note: unknown): string {
   return '';
 }
 
-/** One page's subjects as ODM SubjectData input. */
-async function odmSubjects(
+const odmAudit = (a: ExportAudit): OdmAudit => ({
+  userId: a.userId,
+  locationId: a.siteId,
+  dateTime: a.at.toISOString(),
+  reasonForChange: a.reason,
+  action: a.action === 'create' ? 'insert' : 'update',
+});
+
+/**
+ * One page's subjects as ODM SubjectData input, one subject at a time: a subject's input (its records' values, audit
+ * entries and annotations as OdmSubject) is built when the writer asks for it and let go once written, so only the
+ * page's rows and one subject's input are alive at once.
+ */
+async function* odmSubjects(
   ctx: JobContext,
   definition: StudyDefinition,
   page: readonly ExportSubject[],
-): Promise<OdmSubject[]> {
+): AsyncGenerator<OdmSubject> {
   const records = await recordsOf(
     ctx.db,
     page.map((s) => s.id),
@@ -115,18 +127,13 @@ async function odmSubjects(
   const audit = await auditOf(ctx.db, ids);
   const queries = await queriesOf(ctx.db, ids);
   const signatures = new Map((await signaturesOf(ctx.db, ids)).map((s) => [s.recordId, s]));
-  const auditBy = new Map<string, OdmAudit[]>();
+  // audit rows come ordered by record: each record's slice, by variable
+  const auditBy = new Map<string, ExportAudit[]>();
   for (const a of audit) {
     const key = `${a.recordId}/${a.variable}`;
-    const list = auditBy.get(key) ?? [];
-    list.push({
-      userId: a.userId,
-      locationId: a.siteId,
-      dateTime: a.at.toISOString(),
-      reasonForChange: a.reason,
-      action: a.action === 'create' ? 'insert' : 'update',
-    });
-    auditBy.set(key, list);
+    const list = auditBy.get(key);
+    if (list) list.push(a);
+    else auditBy.set(key, [a]);
   }
   const annotationsBy = new Map<string, { id: string; comment: string; flag: string }[]>();
   for (const q of queries) {
@@ -142,7 +149,7 @@ async function odmSubjects(
     if (list) list.push(r);
     else bySubject.set(r.subjectId, [r]);
   }
-  return page.map((subject) => {
+  for (const subject of page) {
     const events = new Map<string, OdmEventData & { forms: OdmFormData[] }>();
     for (const r of bySubject.get(subject.id) ?? []) {
       const key = `${r.visitnum}/${r.cycnum}/${r.svnum}`;
@@ -161,7 +168,7 @@ async function odmSubjects(
             : value === null || value === undefined
               ? null
               : String(value),
-          audit: auditBy.get(`${r.id}/${variable}`) ?? [],
+          audit: (auditBy.get(`${r.id}/${variable}`) ?? []).map(odmAudit),
           annotations: annotationsBy.get(`${r.id}/${variable}`) ?? [],
         })),
         signature: sig
@@ -175,8 +182,10 @@ async function odmSubjects(
       });
       events.set(key, event);
     }
-    return { subjectKey: subject.subjid, siteId: subject.siteId, events: [...events.values()] };
-  });
+    // this subject's rows are not needed again
+    bySubject.delete(subject.id);
+    yield { subjectKey: subject.subjid, siteId: subject.siteId, events: [...events.values()] };
+  }
 }
 
 async function odmData(ctx: JobContext, tools: InterchangeTools, base: string): Promise<JobResult> {
@@ -197,12 +206,9 @@ async function odmData(ctx: JobContext, tools: InterchangeTools, base: string): 
   await ctx.write(odmCall('ODM ClinicalData', () => tools.odm.dataStart(header)));
   let done = 0;
   for await (const page of subjectPages(db, job.studyId, job.siteId, ODM_PAGE_SUBJECTS)) {
-    const subjects = await odmSubjects(ctx, definition, page);
-    // each subject's input is let go once written
-    for (let i = 0; i < subjects.length; i++) {
-      await ctx.write(tools.odm.subject(subjects[i]!, definition));
-      subjects[i] = EMPTY_SUBJECT;
-    }
+    // each subject written part by part (at most a form's text at once) into the job's chunk buffer
+    for await (const subject of odmSubjects(ctx, definition, page))
+      for (const part of tools.odm.subject(subject, definition)) await ctx.write(part);
     done += page.length;
     await ctx.progress(done, total);
   }
@@ -254,6 +260,24 @@ function jobStream(ctx: JobContext): Writable {
   });
 }
 
+/** Uncompressed sheet XML allowed to wait in the zip's input before the next page is read. */
+const ZIP_BACKLOG_BYTES = 1024 * 1024;
+const ZIP_WAIT_MS = 5_000;
+
+/**
+ * Waits (up to ZIP_WAIT_MS) until the zip has taken in what the sheet wrote: exceljs's sheet stream hands its
+ * buffers to the zip entry's input without back-pressure, so without this wait the rows read from the database
+ * faster than they are deflated pile up there (measured: ~90 MB of Buffers at 10,000 subjects × 20 forms). Reads
+ * exceljs 4.4 internals defensively: when they are not there, it does not wait.
+ */
+async function zipCaughtUp(sheet: object): Promise<void> {
+  const internals = sheet as unknown as { stream?: { pipes?: { writableLength?: number }[] } };
+  const input = internals.stream?.pipes?.[0];
+  const until = Date.now() + ZIP_WAIT_MS;
+  while ((input?.writableLength ?? 0) > ZIP_BACKLOG_BYTES && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 const sheetName = (tid: string, used: Set<string>) => {
   let name = tid.replace(/[\\/?*[\]:]/g, '_').slice(0, 31) || 'form';
   for (let i = 2; used.has(name); i++) name = `${tid.slice(0, 28)}_${i}`;
@@ -291,6 +315,10 @@ async function xlsxExport(ctx: JobContext, payload: ExportPayload, base: string)
     for await (const row of formRows(ctx, form, definition, payload.locale, async (n) => {
       done += n;
       await ctx.progress(done, total);
+      // back-pressure between pages: the zip's output waits in the job stream until stored, and the sheet's
+      // uncompressed XML waits in the zip's input (exceljs writes into it without waiting) until deflated
+      if (stream.writableNeedDrain) await once(stream, 'drain');
+      await zipCaughtUp(sheet);
     }))
       sheet.addRow(row).commit();
     sheet.commit();

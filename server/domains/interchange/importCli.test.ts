@@ -53,6 +53,7 @@ describe('npm run import', () => {
     expect(code).toBe(0);
     expect(text).toContain('redcap-qol.dictionary.csv (redcap)');
     expect(text).toMatch(/forms:\n {2}\S+/);
+    expect(text).toMatch(/^outcomes: \d+ of \d+ items faithful, \d+ approximated, \d+ not supported/m);
     const draft = await queryOne<{ state: string; username: string }>(
       h.db,
       `select i.state, u.username from study_imports i join users u on u.id = i.user_id

@@ -12,6 +12,7 @@ import {
 } from '../../../engine/api/interchange';
 import type { Locale } from '../../../engine/api/localized';
 import { importerFor } from '../../../engine/interchange/formats';
+import { importOutcomes } from '../../../engine/interchange/outcomes';
 import { hasUnstorableText } from '../../../engine/interchange/xmlChar';
 import type { ImportIssue, StudyDefinition, StudyImporter } from '../../../engine/interchange/types';
 import { appendAudit } from '../../core/audit/audit';
@@ -92,6 +93,7 @@ async function reportOf(db: Db, session: RoleSession, row: ImportRow, locale: Lo
   return {
     summary: summaryOf(row),
     counts: Object.entries(row.counts).map(([kind, count]) => ({ kind, count })),
+    outcomes: importOutcomes({ definition, issues: row.issues }),
     issues: [...row.issues]
       .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])
       .map((i) => ({ ...i, message: issueText(i.messageId, locale, i.values) })),

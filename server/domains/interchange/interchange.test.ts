@@ -610,8 +610,10 @@ describe('exports as jobs', () => {
     const real = { ...odm };
     odm.metadata = (d) => `<ODM>${d.forms.map((f) => f.tid).join(',')}</ODM>`;
     odm.dataStart = (header) => `<ODM users="${header.users.length}">`;
-    odm.subject = (s) =>
-      `<S k="${s.subjectKey}" audit="${s.events.flatMap((e) => e.forms.flatMap((f) => f.items.flatMap((i) => i.audit))).length}"/>`;
+    odm.subject = function* (s) {
+      yield `<S k="${s.subjectKey}" `;
+      yield `audit="${s.events.flatMap((e) => e.forms.flatMap((f) => f.items.flatMap((i) => i.audit))).length}"/>`;
+    };
     odm.dataEnd = () => '</ODM>';
     try {
       const meta = await runExport(dm, { kind: 'odmMetadata' });

@@ -1,6 +1,7 @@
 /**
  * An import report as plain text, for `npm run import` (the terminal's view of what the study import page shows):
- * the summary, what was read, every issue by severity with where it is in the file, and each form with whether it
+ * the summary, what was read, the outcomes (faithful / approximated / not supported, engine/interchange/outcomes.ts,
+ * as the page shows them), every issue by severity with where it is in the file, and each form with whether it
  * compiles. The messages are the server's translations in the chosen language.
  */
 import type { ImportReport } from '../../../engine/api/interchange';
@@ -25,6 +26,16 @@ const HEADINGS: Record<Locale, Record<'file' | 'read' | 'issues' | 'forms' | 'no
   },
 };
 
+type Outcomes = ImportReport['outcomes'];
+
+/** The outcomes line, as the import page says it (interchange.import.outcomes in src/i18n/app/*.json). */
+const OUTCOMES: Record<Locale, (o: Outcomes) => string> = {
+  zh_CN: (o) =>
+    `结果: ${o.items} 个条目中 ${o.faithfulItems} 个如实导入，近似 ${o.approximated} 处，不支持 ${o.unsupported} 处，提示 ${o.notes} 条`,
+  en: (o) =>
+    `outcomes: ${o.faithfulItems} of ${o.items} items faithful, ${o.approximated} approximated, ${o.unsupported} not supported, ${o.notes} notes`,
+};
+
 const SEVERITY: Record<Locale, Record<'error' | 'warning' | 'info', string>> = {
   zh_CN: { error: '错误', warning: '警告', info: '提示' },
   en: { error: 'error', warning: 'warning', info: 'info' },
@@ -37,6 +48,7 @@ export function reportText(report: ImportReport, locale: Locale): string[] {
     `${h.file}: ${s.filename} (${s.format}), #${s.importid}, ${s.state}` +
       ` — ${SEVERITY[locale].error} ${s.errors}, ${SEVERITY[locale].warning} ${s.warnings}`,
     `${h.read}: ${report.counts.map((c) => `${c.kind} ${c.count}`).join(', ')}`,
+    OUTCOMES[locale](report.outcomes),
   ];
   lines.push(`${h.issues}:`);
   if (report.issues.length === 0) lines.push(`  ${h.none}`);

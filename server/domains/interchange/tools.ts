@@ -3,14 +3,15 @@
  * (`app.interchange`): the importers (by content) and the ODM writers. Tests stand in for either without touching
  * the engine (the importers and writers are being written apart from the server).
  */
-import { odmDataEnd, odmDataStart, odmSubjectData } from '../../../engine/interchange/odm/clinicalData';
+import { odmDataEnd, odmDataStart, odmSubjectParts } from '../../../engine/interchange/odm/clinicalData';
 import { exportOdmMetadata } from '../../../engine/interchange/odm/exportOdm';
 import { Importers } from './importService';
 
 export interface OdmWriters {
   metadata: typeof exportOdmMetadata;
   dataStart: typeof odmDataStart;
-  subject: typeof odmSubjectData;
+  /** One subject's SubjectData, in parts written one after the other (never the subject's whole text at once). */
+  subject: typeof odmSubjectParts;
   dataEnd: typeof odmDataEnd;
 }
 
@@ -25,7 +26,7 @@ export function defaultTools(): InterchangeTools {
     odm: {
       metadata: exportOdmMetadata,
       dataStart: odmDataStart,
-      subject: odmSubjectData,
+      subject: odmSubjectParts,
       dataEnd: odmDataEnd,
     },
   };

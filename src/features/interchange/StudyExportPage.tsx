@@ -4,9 +4,10 @@
  * to the chosen site. The user's jobs are listed with their progress (polled while one runs); the page can be left
  * and found again. A finished job downloads for 90 s (spec §9); after that it says to export again. The file comes
  * as binary through the request client (`client.download`, a Blob), never as base64 in JSON. The forms a CSV
- * export may choose are the study's own (forms.do).
+ * export may choose are the study's own (forms.do); when they cannot be read the page says so, with a retry. The
+ * jobs are polled through useJobPolling (backing off while one works, stopping when none does or a poll fails).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,10 +38,17 @@ import { RequestError } from '../../../engine/http/requestError';
 import { useApiClient } from '../../../renderers/apiClientContext';
 import { AsyncView } from '../../../renderers/async/AsyncView';
 import { useEndpoint } from '../../../renderers/async/useEndpoint';
+import { useJobPolling } from '../../../renderers/jobs/useJobPolling';
+import { LoadFailed } from '../../../renderers/LoadFailed';
+import { useEngineLocale } from '../../../renderers/search/metadataText';
 import { saveBlob } from '../../platform/saveBlob';
 
-/** How often the jobs are asked again while one is queued or running. */
+/** How soon the jobs are asked again while one is queued or running (then less often, up to JOB_POLL_MAX_MS). */
 export const JOB_POLL_MS = 1500;
+export const JOB_POLL_MAX_MS = 10_000;
+
+const someJobWorks = (data: { list: readonly JobRow[] }) =>
+  data.list.some((j) => j.state === 'queued' || j.state === 'running');
 
 export interface StudyExportPageProps {
   /** How a downloaded file is saved (the browser's download by default; stories and tests record it). */
@@ -58,19 +66,16 @@ export function StudyExportPage({ save = saveBlob }: StudyExportPageProps) {
   const [chosenTid, setTid] = useState<string | null>(null);
   // the first of the study's forms until the user chooses one
   const tid = chosenTid ?? forms[0]?.tid ?? '';
-  const locale = intl.locale === 'en' ? 'en' : 'zh_CN';
+  const locale = useEngineLocale();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
-  const jobs = useEndpoint(interchangeJobs, {}, { reloadToken: reloads });
-  const active =
-    jobs.status === 'ready' && jobs.data.list.some((j) => j.state === 'queued' || j.state === 'running');
-
-  useEffect(() => {
-    if (!active) return undefined;
-    const timer = setTimeout(() => setReloads((n) => n + 1), JOB_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [active, reloads]);
+  const jobs = useJobPolling(
+    interchangeJobs,
+    {},
+    { working: someJobWorks, pollMs: JOB_POLL_MS, maxPollMs: JOB_POLL_MAX_MS, reloadToken: reloads },
+  );
+  const formsFailed = formsState.status === 'failed' || formsState.status === 'refused';
 
   async function run<T>(fn: () => Promise<T>, done: (value: T) => void) {
     setBusy(true);
@@ -115,6 +120,20 @@ export function StudyExportPage({ save = saveBlob }: StudyExportPageProps) {
         <Alert severity="error" data-testid="study-export-refusal">
           {refusal}
         </Alert>
+      ) : null}
+      {formsFailed ? (
+        <LoadFailed
+          data-testid="study-export-forms-failed"
+          message={
+            formsState.status === 'refused' && formsState.message ? (
+              formsState.message
+            ) : (
+              <FormattedMessage id="interchange.export.formsFailed" />
+            )
+          }
+          retryLabel={<FormattedMessage id="async.retry" />}
+          onRetry={formsState.retry}
+        />
       ) : null}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
@@ -162,18 +181,36 @@ export function StudyExportPage({ save = saveBlob }: StudyExportPageProps) {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           <FormattedMessage id="interchange.export.jobs" />
         </Typography>
-        <AsyncView
-          state={jobs}
-          isEmpty={(d) => d.list.length === 0}
-          empty={
-            <Typography variant="body2" data-testid="study-export-none">
-              <FormattedMessage id="interchange.export.none" />
-            </Typography>
-          }
-          data-testid="study-export-jobs"
-        >
-          {(data) => <JobTable jobs={data.list} busy={busy} onDownload={(id) => void download(id)} />}
-        </AsyncView>
+        {jobs.stopped && jobs.data && jobs.data.list.length > 0 ? (
+          <LoadFailed
+            data-testid="study-export-jobs-stopped"
+            message={
+              jobs.stopped.reason === 'refused' && jobs.stopped.message ? (
+                jobs.stopped.message
+              ) : (
+                <FormattedMessage id="interchange.export.jobsFailed" />
+              )
+            }
+            retryLabel={<FormattedMessage id="async.retry" />}
+            onRetry={jobs.retry}
+          />
+        ) : null}
+        {jobs.data && jobs.data.list.length > 0 ? (
+          <JobTable jobs={jobs.data.list} busy={busy} onDownload={(id) => void download(id)} />
+        ) : (
+          <AsyncView
+            state={jobs.state}
+            isEmpty={(d) => d.list.length === 0}
+            empty={
+              <Typography variant="body2" data-testid="study-export-none">
+                <FormattedMessage id="interchange.export.none" />
+              </Typography>
+            }
+            data-testid="study-export-jobs"
+          >
+            {(data) => <JobTable jobs={data.list} busy={busy} onDownload={(id) => void download(id)} />}
+          </AsyncView>
+        )}
       </Box>
     </Box>
   );

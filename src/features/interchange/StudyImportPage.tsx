@@ -243,6 +243,18 @@ function ImportReportView({
             />
           </Typography>
         ))}
+        <Typography variant="body2" data-testid="study-import-outcomes">
+          <FormattedMessage
+            id="interchange.import.outcomes"
+            values={{
+              faithful: report.outcomes.faithfulItems,
+              items: report.outcomes.items,
+              approximated: report.outcomes.approximated,
+              unsupported: report.outcomes.unsupported,
+              notes: report.outcomes.notes,
+            }}
+          />
+        </Typography>
         <Box sx={{ flex: 1 }} />
         {summary.state === 'draft' ? (
           <>

@@ -2,9 +2,10 @@
  * Batch runs as the user follows them (docs/casebook-batch-jobs.md): a run is a job on the server. `BatchRunProgress`
  * follows one run (batchjob.do, polled while it is queued or running) up to 'Batch job successfully' or its refusal;
  * `BatchRunsList` lists the user's runs (batchjobs.do, polled while one works), so that a run left while it works is
- * found again. Leaving either stops the polling, never the run.
+ * found again. Leaving either stops the polling, never the run. Both poll through useJobPolling (backing off while a
+ * run works): a poll the server refuses or that fails ends the polling with its message, not a run left "queued".
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -18,10 +19,12 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { batchJob, batchJobs, type BatchJob, type BatchJobState } from '../../../../engine/api/casebookBatch';
 import { AsyncView } from '../../../../renderers/async/AsyncView';
-import { useEndpoint } from '../../../../renderers/async/useEndpoint';
+import { LoadFailed } from '../../../../renderers/LoadFailed';
+import { useJobPolling, type JobPollStop } from '../../../../renderers/jobs/useJobPolling';
 
-/** How often a working run is asked again. */
+/** How soon a working run is asked again (then less often, up to BATCH_POLL_MAX_MS). */
 export const BATCH_POLL_MS = 1000;
+export const BATCH_POLL_MAX_MS = 5000;
 
 const working = (state: BatchJobState) => state === 'queued' || state === 'running';
 
@@ -32,15 +35,25 @@ const STATE_COLOR: Record<BatchJobState, 'default' | 'info' | 'success' | 'error
   failed: 'error',
 };
 
-/** Asks again every BATCH_POLL_MS while `active`: a new reload token each time. */
-function usePolling(active: boolean, pollMs: number): number {
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    if (!active) return undefined;
-    const timer = setTimeout(() => setReloads((n) => n + 1), pollMs);
-    return () => clearTimeout(timer);
-  }, [active, reloads, pollMs]);
-  return reloads;
+const runWorks = (job: BatchJob) => working(job.state);
+const someRunWorks = (data: { list: readonly BatchJob[] }) => data.list.some(runWorks);
+
+/** A poll that was refused (the server's message) or failed (with a retry): polling stopped there. */
+function PollStopped({ stop, onRetry }: { stop: JobPollStop; onRetry(): void }) {
+  if (stop.reason === 'refused')
+    return (
+      <Alert severity="error" data-testid="batch-run-poll-refused">
+        {stop.message ?? <FormattedMessage id="casebook.batchOps.pollRefused" />}
+      </Alert>
+    );
+  return (
+    <LoadFailed
+      data-testid="batch-run-poll-failed"
+      message={<FormattedMessage id="casebook.batchOps.pollFailed" />}
+      retryLabel={<FormattedMessage id="async.retry" />}
+      onRetry={onRetry}
+    />
+  );
 }
 
 function percent(job: BatchJob): number {
@@ -82,13 +95,12 @@ export interface BatchRunProgressProps {
 
 /** One run followed to its end: progress, then 'Batch job successfully …' or why it failed. */
 export function BatchRunProgress({ started, onEnded, pollMs = BATCH_POLL_MS }: BatchRunProgressProps) {
-  const [job, setJob] = useState<BatchJob>(started);
-  const reloads = usePolling(working(job.state), pollMs);
-  const read = useEndpoint(batchJob, { jobid: started.jobid }, { reloadToken: reloads });
-  const latest = read.status === 'ready' ? read.data : null;
-  useEffect(() => {
-    if (latest) setJob(latest);
-  }, [latest]);
+  const poll = useJobPolling(
+    batchJob,
+    { jobid: started.jobid },
+    { working: runWorks, pollMs, maxPollMs: Math.max(pollMs, BATCH_POLL_MAX_MS) },
+  );
+  const job = poll.data ?? started;
   const ended = !working(job.state);
   useEffect(() => {
     if (ended) onEnded?.(job);
@@ -115,10 +127,11 @@ export function BatchRunProgress({ started, onEnded, pollMs = BATCH_POLL_MS }: B
       ) : null}
       {job.state === 'failed' ? (
         <Alert severity="error" data-testid="batch-run-error">
-          {job.error ?? ''}
+          {job.error ?? <FormattedMessage id="casebook.batchOps.runFailed" />}
         </Alert>
       ) : null}
-      {!ended ? (
+      {poll.stopped ? <PollStopped stop={poll.stopped} onRetry={poll.retry} /> : null}
+      {!ended && !poll.stopped ? (
         <Typography variant="body2" color="text.secondary" data-testid="batch-run-leave">
           <FormattedMessage id="casebook.batchOps.leaveHint" />
         </Typography>
@@ -129,18 +142,26 @@ export function BatchRunProgress({ started, onEnded, pollMs = BATCH_POLL_MS }: B
 
 /** The user's runs, newest first (polled while one works; the last answer stays shown while it is asked again). */
 export function BatchRunsList({ pollMs = BATCH_POLL_MS }: { pollMs?: number }) {
-  const [last, setLast] = useState<readonly BatchJob[] | null>(null);
-  const active = last !== null && last.some((j) => working(j.state));
-  const reloads = usePolling(active, pollMs);
-  const runs = useEndpoint(batchJobs, {}, { reloadToken: reloads });
-  const list = runs.status === 'ready' ? runs.data.list : null;
-  useEffect(() => {
-    if (list) setLast(list);
-  }, [list]);
-  if (last !== null && last.length > 0) return <RunsTable runs={last} />;
+  const poll = useJobPolling(
+    batchJobs,
+    {},
+    {
+      working: someRunWorks,
+      pollMs,
+      maxPollMs: Math.max(pollMs, BATCH_POLL_MAX_MS),
+    },
+  );
+  const last = poll.data?.list ?? null;
+  if (last !== null && last.length > 0)
+    return (
+      <>
+        {poll.stopped ? <PollStopped stop={poll.stopped} onRetry={poll.retry} /> : null}
+        <RunsTable runs={last} />
+      </>
+    );
   return (
     <AsyncView
-      state={runs}
+      state={poll.state}
       isEmpty={(d) => d.list.length === 0}
       empty={<FormattedMessage id="casebook.batchOps.runs.empty" />}
       data-testid="batch-runs"
