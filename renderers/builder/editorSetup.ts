@@ -77,7 +77,7 @@ function foldedAt(state: EditorState, from: number, to: number): { from: number;
 /** Asks the view to draw the gutter again once the markers have been computed after a pause. */
 const foldMarkersReady = StateEffect.define<null>();
 
-const lazyFoldMarkers = ViewPlugin.fromClass(
+export const lazyFoldMarkers = ViewPlugin.fromClass(
   class {
     markers: RangeSet<GutterMarker>;
     private timer: ReturnType<typeof setTimeout> | undefined;
@@ -124,6 +124,16 @@ const lazyFoldMarkers = ViewPlugin.fromClass(
     }
   },
 );
+
+/** The lines (1-based) with a fold marker now: `open` foldable, `closed` folded (tests). */
+export function foldMarkerLines(view: EditorView): { line: number; open: boolean }[] {
+  const out: { line: number; open: boolean }[] = [];
+  const markers = view.plugin(lazyFoldMarkers)?.markers ?? RangeSet.empty;
+  markers.between(0, view.state.doc.length, (from, _to, marker) => {
+    out.push({ line: view.state.doc.lineAt(from).number, open: (marker as FoldMarker).open });
+  });
+  return out;
+}
 
 /** `foldGutter()` of @codemirror/language with markers computed after a pause (above); clicks are exact. */
 function lazyFoldGutter(): Extension {
