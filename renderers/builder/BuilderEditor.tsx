@@ -7,13 +7,13 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import { useIntl, type IntlShape } from 'react-intl';
-import { basicSetup } from 'codemirror';
 import { autocompletion } from '@codemirror/autocomplete';
 import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { builderCompletionSource, type BuilderCompletions } from './builderCompletion';
+import { builderEditorSetup } from './editorSetup';
 import type { EditorProblem } from './problemRanges';
 
 /** What the page does with the editor. */
@@ -78,6 +78,9 @@ const editorTheme = EditorView.theme({
     // its size is the editor's (height: 100%), never its content's: a keystroke's style, layout and paint stay inside
     // it instead of invalidating the page around it (the preview of 1,000 items)
     contain: 'strict',
+    // its own compositing layer: a keystroke repaints the editor's few visible lines, not the page's one layer (which
+    // holds the preview of 1,000 items, its whole display list converted and committed again on every key)
+    willChange: 'transform',
   },
 });
 
@@ -134,7 +137,7 @@ export function BuilderEditor({
   // one editor for the component's life (the locale's phrases are fixed at mount: a locale switch remounts)
   useEffect(() => {
     const extensions: Extension[] = [
-      basicSetup,
+      builderEditorSetup(),
       json(),
       lintGutter(),
       editorTheme,
