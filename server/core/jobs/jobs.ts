@@ -13,6 +13,7 @@ import type { Db } from '../db/db';
 import { newErrorId } from '../http/errorAnswer';
 import type { ServerMessageId } from '../messages';
 import {
+  beatJob,
   claimJob,
   failInterrupted,
   failJob,
@@ -31,6 +32,10 @@ export const JOB_RESULT_VALID_MS = 90_000;
 /** Result chunks are written at about this size. */
 export const JOB_CHUNK_BYTES = 256 * 1024;
 const POLL_MS = 5_000;
+/** A running job's process renews its heartbeat this often (PostgreSQL: several processes may share the database). */
+export const JOB_HEARTBEAT_MS = 10_000;
+/** A running job whose heartbeat is older than this was left by a process that stopped. */
+export const JOB_STALE_MS = 60_000;
 
 /** A handler's way to fail its job with a message for the user. */
 export class JobRefused extends Error {
@@ -157,9 +162,22 @@ export const jobsPlugin = fp(
     let again = false;
     let closed = false;
 
+    // PGlite is one process's database: a restart fails every running job at once. PostgreSQL may be shared by
+    // several processes: only a job whose heartbeat stopped is failed, at start and at every poll.
+    const shared = db.kind === 'postgres';
+    const staleMs = shared ? JOB_STALE_MS : 0;
+
     async function runOne(job: JobRecord): Promise<void> {
       const handler = handlers.get(job.kind);
       const writer = new ChunkWriter(db, job.id);
+      const heartbeat = shared
+        ? setInterval(() => {
+            void beatJob(db, job.id, now()).catch((err: unknown) =>
+              app.log.error({ err, jobId: job.id }, 'job heartbeat failed'),
+            );
+          }, JOB_HEARTBEAT_MS)
+        : null;
+      heartbeat?.unref();
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         const result = await handler({
@@ -179,6 +197,8 @@ export const jobsPlugin = fp(
         const errorId = newErrorId();
         app.log.error({ err, errorId, jobId: job.id, kind: job.kind }, 'job failed');
         await failJob(db, job.id, { messageId: 'interchangeJobFailed', values: { errorId } }, now());
+      } finally {
+        if (heartbeat) clearInterval(heartbeat);
       }
     }
 
@@ -229,7 +249,7 @@ export const jobsPlugin = fp(
     app.addHook('onReady', async () => {
       // a database that does not answer yet must not keep the server from starting: the next poll claims jobs
       try {
-        const interrupted = await failInterrupted(db, now());
+        const interrupted = await failInterrupted(db, now(), staleMs);
         if (interrupted > 0) app.log.warn({ interrupted }, 'jobs interrupted by a restart were failed');
       } catch (err) {
         app.log.error({ err }, 'jobs interrupted by a restart could not be failed');
@@ -239,6 +259,12 @@ export const jobsPlugin = fp(
         void purgeExpiredResults(db, now()).catch((err: unknown) =>
           app.log.error({ err }, 'job purge failed'),
         );
+        // a process sharing the database stopped while it ran a job: fail it (its partial result removed)
+        if (shared) {
+          void failInterrupted(db, now(), staleMs).catch((err: unknown) =>
+            app.log.error({ err }, 'interrupted jobs could not be failed'),
+          );
+        }
         kick();
       }, POLL_MS);
       timer.unref();

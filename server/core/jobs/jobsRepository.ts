@@ -82,7 +82,7 @@ export async function claimJob(db: Db, at: Date): Promise<JobRecord | null> {
   return db.transaction((tx) =>
     queryOne<JobRecord>(
       tx,
-      `update jobs set state = 'running', started_at = $1
+      `update jobs set state = 'running', started_at = $1, heartbeat_at = $1
        where id = (select id from jobs where state = 'queued' order by id for update skip locked limit 1)
        returning ${COLUMNS}`,
       [at.toISOString()],
@@ -206,13 +206,26 @@ export async function failJob(
 }
 
 /**
- * After a restart: jobs left running by a server that stopped are failed (their partial result removed); queued
- * ones stay queued and are run. Only for a single instance: with several, a running job may be another's.
+ * Jobs left running by a process that stopped are failed (their partial result removed); queued ones stay queued
+ * and are run. `staleMs`: only jobs whose heartbeat is older than that (several processes on one database: a job
+ * another, living process runs keeps its heartbeat fresh); 0 fails every running job (one process owns the database).
  */
-export async function failInterrupted(db: Db, at: Date): Promise<number> {
-  const rows = await db.query<{ id: string }>(`select id::text as id from jobs where state = 'running'`);
+export async function failInterrupted(db: Db, at: Date, staleMs = 0): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `select id::text as id from jobs
+     where state = 'running' and coalesce(heartbeat_at, started_at, created_at) <= $1`,
+    [new Date(at.getTime() - staleMs).toISOString()],
+  );
   for (const r of rows) await failJob(db, r.id, { messageId: 'interchangeJobInterrupted', values: {} }, at);
   return rows.length;
+}
+
+/** The running job's process is alive: its heartbeat renewed (failInterrupted leaves it alone). */
+export async function beatJob(db: Db, id: string, at: Date): Promise<void> {
+  await db.query(`update jobs set heartbeat_at = $2 where id = $1::bigint and state = 'running'`, [
+    id,
+    at.toISOString(),
+  ]);
 }
 
 /**

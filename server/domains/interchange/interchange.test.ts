@@ -38,12 +38,14 @@ import { validateOdm } from '../../../fixtures/interchange/validateOdm';
 import {
   RESULT_PURGE_GRACE_MS,
   claimJob,
+  beatJob,
   failInterrupted,
   insertJob,
   jobById,
   purgeExpiredResults,
   putChunk,
 } from '../../core/jobs/jobsRepository';
+import { JOB_STALE_MS } from '../../core/jobs/jobs';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { TEST_HOST, startHarness, type Harness } from '../../test/harness';
 import { definition, fileOf, formOf, item, testImporter } from '../../test/interchangeSamples';
@@ -682,6 +684,36 @@ describe('exports as jobs', () => {
     expect((await claimJob(h.db, h.clock.now()))?.id).toBe(queued.id);
     expect(await claimJob(h.db, h.clock.now())).toBeNull();
     await h.db.query(`update jobs set state = 'failed' where id = $1::bigint`, [queued.id]);
+  });
+
+  it('several processes on one database: only a running job whose heartbeat stopped is failed as interrupted', async () => {
+    const ids = await h.ids('DM', 'BJ01');
+    const user = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!.id;
+    const base = {
+      kind: 'test.none',
+      studyId: 'study-demo-001',
+      userId: user,
+      roleId: ids.roleid,
+      siteId: ids.siteid,
+      payload: {},
+    };
+    const at = h.clock.now();
+    const alive = await insertJob(h.db, base, at);
+    const stopped = await insertJob(h.db, base, at);
+    await h.db.query(`update jobs set state = 'running', started_at = $2 where id = $1::bigint`, [
+      alive.id,
+      new Date(at.getTime() - 10 * JOB_STALE_MS).toISOString(),
+    ]);
+    await h.db.query(
+      `update jobs set state = 'running', started_at = $2, heartbeat_at = $2 where id = $1::bigint`,
+      [stopped.id, new Date(at.getTime() - JOB_STALE_MS - 1000).toISOString()],
+    );
+    // the living process renews its job's heartbeat (a long job: started long ago)
+    await beatJob(h.db, alive.id, new Date(at.getTime() - 5_000));
+    expect(await failInterrupted(h.db, at, JOB_STALE_MS)).toBe(1);
+    expect((await jobById(h.db, alive.id))?.state).toBe('running');
+    expect((await jobById(h.db, stopped.id))?.state).toBe('failed');
+    await h.db.query(`update jobs set state = 'failed' where id = $1::bigint`, [alive.id]);
   });
 });
 
