@@ -9,7 +9,13 @@ import type { BatchJob } from '../../../engine/api/casebookBatch';
 import type { Locale } from '../../../engine/api/localized';
 import type { RoleSession } from '../../core/auth/guard';
 import type { Db } from '../../core/db/db';
-import { JobLimitReached, JobRefused, type JobContext, type JobResult, type JobRunner } from '../../core/jobs/jobs';
+import {
+  JobLimitReached,
+  JobRefused,
+  type JobContext,
+  type JobResult,
+  type JobRunner,
+} from '../../core/jobs/jobs';
 import { jobById, jobsOfUser, type JobRecord } from '../../core/jobs/jobsRepository';
 import { message, SERVER_MESSAGES, type ServerMessageId } from '../../core/messages';
 import type { RecordHooks } from '../data/recordHooks';
