@@ -8,6 +8,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { casebookBatchFixtures as fx } from '../../fixtures';
 import { BatchRunProgress, BatchRunsList } from '../../src/features/subjects/batchOps/BatchRuns';
 import { batchJob } from '../../engine/api/casebookBatch';
+import { formatDateInZone } from '../../engine/fieldTypes/dates';
 import { fakeFailure } from '../../renderers/testing/fakeApiClient';
 import type { AppStoryParameters } from '../support/StoryHarness';
 import { msg } from '../support/storyText';
@@ -130,12 +131,26 @@ export const PollFailedThenRetried: Story = {
 /** The user's runs (batchjobs.do): each with what it did, its progress and its answer. */
 export const MyRuns: StoryObj<typeof BatchRunsList> = {
   render: () => <BatchRunsList pollMs={50} />,
+  parameters: {
+    app: { api: { batchJobs: fx.batchJobs.data, eventType: fx.eventType.data } } satisfies AppStoryParameters,
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const rows = await canvas.findAllByTestId('batch-runs-row');
     await expect(rows).toHaveLength(fx.batchJobs.data!.list.length);
     await expect(rows[0]).toHaveAttribute('data-state', 'done');
     await expect(rows[0]).toHaveTextContent(msg('casebook.batchOps.type.uncollected'));
+    // the visit and form by their names in the schedule, the time in the user's zone (no login info: the browser's)
+    await waitFor(() => expect(rows[0]).toHaveTextContent(/第 4 周|Week 4/));
+    await expect(rows[0]).toHaveTextContent(/实验室检查|Laboratory tests/);
+    const first = fx.batchJobs.data!.list[0]!;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    await expect(within(rows[0]!).getByTestId('batch-runs-at')).toHaveTextContent(
+      formatDateInZone(first.createdat, zone, true),
+    );
+    await expect(within(rows[0]!).getByRole('progressbar')).toHaveAccessibleName(
+      msg('casebook.batchOps.runs.progressLabel', { done: first.done, total: first.total }),
+    );
     await expect(within(rows[0]!).getByTestId('batch-runs-answer')).toHaveTextContent(
       /Batch job successfully/,
     );

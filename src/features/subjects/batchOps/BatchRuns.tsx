@@ -17,7 +17,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { batchJob, batchJobs, type BatchJob, type BatchJobState } from '../../../../engine/api/casebookBatch';
+import {
+  batchJob,
+  batchJobs,
+  eventType,
+  type BatchJob,
+  type BatchJobState,
+  type EventType,
+} from '../../../../engine/api/casebookBatch';
+import { formatDateInZone } from '../../../../engine/fieldTypes/dates';
+import { metaText } from '../../../../engine/metadata/metaText';
+import { useEndpoint } from '../../../../renderers/async/useEndpoint';
+import { useEngineLocale } from '../../../../renderers/search/metadataText';
+import { userTimeZone } from '../../../../renderers/userTimeZone';
+import { usePlatform } from '../../../platform/PlatformContext';
 import { AsyncView } from '../../../../renderers/async/AsyncView';
 import { LoadFailed } from '../../../../renderers/LoadFailed';
 import { useJobPolling, type JobPollStop } from '../../../../renderers/jobs/useJobPolling';
@@ -62,12 +75,16 @@ function percent(job: BatchJob): number {
 }
 
 function RunBar({ job }: { job: BatchJob }) {
+  const intl = useIntl();
   return (
     <Box>
       <LinearProgress
         variant={job.state === 'running' && job.done === 0 ? 'indeterminate' : 'determinate'}
         value={percent(job)}
-        aria-label={`${job.done} / ${job.total}`}
+        aria-label={intl.formatMessage(
+          { id: 'casebook.batchOps.runs.progressLabel' },
+          { done: job.done, total: job.total },
+        )}
       />
       <Typography variant="caption" data-testid="batch-run-count">{`${job.done} / ${job.total}`}</Typography>
     </Box>
@@ -171,8 +188,26 @@ export function BatchRunsList({ pollMs = BATCH_POLL_MS }: { pollMs?: number }) {
   );
 }
 
+/** The schedule's names of a run's visit and form (eventtype.do), by `visitnum` and `visitnum/tid`. */
+function scheduleNames(types: readonly EventType[] | null, locale: ReturnType<typeof useEngineLocale>) {
+  const names = new Map<string, string>();
+  for (const type of types ?? []) {
+    for (const event of type.events) {
+      names.set(event.visitnum, metaText(event.name, locale));
+      for (const form of event.forms) names.set(`${event.visitnum}/${form.tid}`, metaText(form.name, locale));
+    }
+  }
+  return names;
+}
+
 function RunsTable({ runs }: { runs: readonly BatchJob[] }) {
   const intl = useIntl();
+  const locale = useEngineLocale();
+  const { store } = usePlatform();
+  const zone = userTimeZone(store);
+  // the visit and form by name when the schedule is at hand; by code until then (or if it cannot be read)
+  const schedule = useEndpoint(eventType, { type: undefined });
+  const names = scheduleNames(schedule.status === 'ready' ? schedule.data : null, locale);
   return (
     <Table size="small" data-testid="batch-runs">
       <TableHead>
@@ -195,9 +230,9 @@ function RunsTable({ runs }: { runs: readonly BatchJob[] }) {
         {runs.map((job) => (
           <TableRow key={job.jobid} data-testid="batch-runs-row" data-state={job.state}>
             <TableCell>
-              {`${intl.formatMessage({ id: `casebook.batchOps.type.${job.type}` })} · ${job.visitnum} / ${job.tid} · ${job.crfver}`}
+              {`${intl.formatMessage({ id: `casebook.batchOps.type.${job.type}` })} · ${names.get(job.visitnum) ?? job.visitnum} / ${names.get(`${job.visitnum}/${job.tid}`) ?? job.tid} · ${job.crfver}`}
             </TableCell>
-            <TableCell>{job.createdat.replace('T', ' ').slice(0, 16)}</TableCell>
+            <TableCell data-testid="batch-runs-at">{formatDateInZone(job.createdat, zone, true)}</TableCell>
             <TableCell>
               <RunBar job={job} />
             </TableCell>
