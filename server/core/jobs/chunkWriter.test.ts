@@ -17,7 +17,7 @@ function chunkStore(kind: DbKind) {
       chunks[params[1] as number] = Buffer.isBuffer(data)
         ? Buffer.from(data)
         : Buffer.from(String(data), 'base64');
-      return [];
+      return [{ seq: params[1] } as T]; // the job is running: the chunk was stored
     },
     exec: async () => undefined,
     transaction: (fn) => fn(db),

@@ -20,6 +20,7 @@ import {
   finishJob,
   insertJob,
   insertJobCapped,
+  JobNoLongerRunning,
   purgeExpiredResults,
   putChunk,
   setProgress,
@@ -188,8 +189,21 @@ export const jobsPlugin = fp(
           write: (chunk) => writer.write(chunk),
         });
         await writer.flush();
-        await finishJob(db, job.id, { ...result, bytes: writer.total }, now(), JOB_RESULT_VALID_MS);
+        const finished = await finishJob(
+          db,
+          job.id,
+          { ...result, bytes: writer.total },
+          now(),
+          JOB_RESULT_VALID_MS,
+        );
+        if (!finished)
+          app.log.warn({ jobId: job.id }, 'job failed as interrupted while it ran; result dropped');
       } catch (err) {
+        if (err instanceof JobNoLongerRunning) {
+          // another process's sweep failed it (its heartbeat was late): it stays failed, nothing more is written
+          app.log.warn({ jobId: job.id, kind: job.kind }, 'job failed as interrupted while it ran');
+          return;
+        }
         if (err instanceof JobRefused) {
           await failJob(db, job.id, { messageId: err.messageId, values: err.values }, now());
           return;

@@ -127,18 +127,38 @@ export async function setProgress(db: Db, id: string, done: number, total: numbe
 export async function putChunk(db: Db, id: string, seq: number, data: Uint8Array): Promise<void> {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (db.kind === 'postgres') {
-    await db.query(`insert into job_chunks (job_id, seq, data) values ($1::bigint, $2, $3::bytea)`, [
+    await stored(
+      db.query(
+        `insert into job_chunks (job_id, seq, data)
+         select $1::bigint, $2, $3::bytea where exists (${RUNNING}) returning seq`,
+        [id, seq, bytes],
+      ),
       id,
-      seq,
-      bytes,
-    ]);
+    );
     return;
   }
-  await db.query(`insert into job_chunks (job_id, seq, data) values ($1::bigint, $2, decode($3, 'base64'))`, [
+  await stored(
+    db.query(
+      `insert into job_chunks (job_id, seq, data)
+       select $1::bigint, $2, decode($3, 'base64') where exists (${RUNNING}) returning seq`,
+      [id, seq, bytes.toString('base64')],
+    ),
     id,
-    seq,
-    bytes.toString('base64'),
-  ]);
+  );
+}
+
+/** The job is still running (not failed meanwhile as interrupted by another process): `$1` is its id. */
+const RUNNING = `select 1 from jobs where id = $1::bigint and state = 'running'`;
+
+/** A job failed meanwhile (interrupted, by another process's sweep): its handler stops, nothing more is stored. */
+export class JobNoLongerRunning extends Error {
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} is no longer running (failed as interrupted)`);
+  }
+}
+
+async function stored(insert: Promise<unknown[]>, id: string): Promise<void> {
+  if ((await insert).length === 0) throw new JobNoLongerRunning(id);
 }
 
 /** The job's result: the number of its chunks and their total length. */
@@ -175,10 +195,10 @@ export async function finishJob(
   file: { filename: string | null; mimetype: string | null; bytes: number },
   at: Date,
   validMs: number,
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const rows = await db.query(
     `update jobs set state = 'done', done = greatest(done, total), filename = $2, mimetype = $3, bytes = $4,
-       finished_at = $5, expires_at = $6 where id = $1::bigint`,
+       finished_at = $5, expires_at = $6 where id = $1::bigint and state = 'running' returning id`,
     [
       id,
       file.filename,
@@ -188,6 +208,7 @@ export async function finishJob(
       new Date(at.getTime() + validMs).toISOString(),
     ],
   );
+  return rows.length > 0;
 }
 
 export async function failJob(
@@ -211,12 +232,20 @@ export async function failJob(
  * another, living process runs keeps its heartbeat fresh); 0 fails every running job (one process owns the database).
  */
 export async function failInterrupted(db: Db, at: Date, staleMs = 0): Promise<number> {
+  // one statement: a job that finishes or beats meanwhile is never failed, its chunks never removed
   const rows = await db.query<{ id: string }>(
-    `select id::text as id from jobs
-     where state = 'running' and coalesce(heartbeat_at, started_at, created_at) <= $1`,
-    [new Date(at.getTime() - staleMs).toISOString()],
+    `with stale as (
+       update jobs set state = 'failed', error = $2::jsonb, finished_at = $3
+       where state = 'running' and coalesce(heartbeat_at, started_at, created_at) <= $1
+       returning id),
+     gone as (delete from job_chunks where job_id in (select id from stale))
+     select id::text as id from stale`,
+    [
+      new Date(at.getTime() - staleMs).toISOString(),
+      JSON.stringify({ messageId: 'interchangeJobInterrupted', values: {} }),
+      at.toISOString(),
+    ],
   );
-  for (const r of rows) await failJob(db, r.id, { messageId: 'interchangeJobInterrupted', values: {} }, at);
   return rows.length;
 }
 

@@ -40,6 +40,8 @@ import {
   claimJob,
   beatJob,
   failInterrupted,
+  finishJob,
+  JobNoLongerRunning,
   insertJob,
   jobById,
   purgeExpiredResults,
@@ -482,7 +484,10 @@ describe('exports as jobs', () => {
       [h.clock.now().toISOString(), new Date(h.clock.now().getTime() + 90_000).toISOString()],
     );
     const parts = [0x41, 0x42, 0x43].map((b) => Buffer.alloc(262144, b));
+    // written while it runs, then done
+    await h.db.query(`update jobs set state = 'running' where id = $1::bigint`, [j!.id]);
     for (const [seq, data] of parts.entries()) await putChunk(h.db, j!.id, seq, data);
+    await h.db.query(`update jobs set state = 'done' where id = $1::bigint`, [j!.id]);
     expect((await download(dm, j!.id)).equals(Buffer.concat(parts))).toBe(true);
   });
 
@@ -713,6 +718,16 @@ describe('exports as jobs', () => {
     expect(await failInterrupted(h.db, at, JOB_STALE_MS)).toBe(1);
     expect((await jobById(h.db, alive.id))?.state).toBe('running');
     expect((await jobById(h.db, stopped.id))?.state).toBe('failed');
+    // the process of the failed job was alive after all (its heartbeat was late): it can store and finish nothing
+    await expect(putChunk(h.db, stopped.id, 0, new Uint8Array([1, 2, 3]))).rejects.toBeInstanceOf(
+      JobNoLongerRunning,
+    );
+    expect(
+      await finishJob(h.db, stopped.id, { filename: 'x.csv', mimetype: 'text/csv', bytes: 3 }, at, 90_000),
+    ).toBe(false);
+    expect(await jobById(h.db, stopped.id)).toMatchObject({ state: 'failed', filename: null });
+    const chunks = await h.db.query('select 1 from job_chunks where job_id = $1::bigint', [stopped.id]);
+    expect(chunks).toHaveLength(0);
     await h.db.query(`update jobs set state = 'failed' where id = $1::bigint`, [alive.id]);
   });
 });

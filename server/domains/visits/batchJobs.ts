@@ -16,7 +16,7 @@ import {
   type JobResult,
   type JobRunner,
 } from '../../core/jobs/jobs';
-import { jobById, jobsOfUser, type JobRecord } from '../../core/jobs/jobsRepository';
+import { JobNoLongerRunning, jobById, jobsOfUser, type JobRecord } from '../../core/jobs/jobsRepository';
 import { message, SERVER_MESSAGES, type ServerMessageId } from '../../core/messages';
 import type { RecordHooks } from '../data/recordHooks';
 import { rolePermissions } from '../subjects/casebookRepository';
@@ -129,10 +129,13 @@ export function batchJobHandler(hooks: () => RecordHooks | undefined) {
           // PGlite is one connection, held by the transaction: its progress shows when the run commits
           live: db.kind === 'postgres',
           finish: async (tx, total) => {
-            await tx.query(
-              `update jobs set state = 'done', done = $2, total = $2, finished_at = $3 where id = $1::bigint`,
+            // failed meanwhile as interrupted (another process's sweep): the run rolls back, as its job says
+            const marked = await tx.query(
+              `update jobs set state = 'done', done = $2, total = $2, finished_at = $3
+               where id = $1::bigint and state = 'running' returning id`,
               [job.id, total, ctx.now().toISOString()],
             );
+            if (marked.length === 0) throw new JobNoLongerRunning(job.id);
           },
         },
         hooks(),
