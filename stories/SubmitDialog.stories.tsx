@@ -93,3 +93,24 @@ export const RefusedByServer: Story = {
     await expect(args.onDone).not.toHaveBeenCalled();
   },
 };
+
+let release: () => void = () => undefined;
+
+/** Escape while the request is under way: the dialog stays (its answer is shown there); answered, it is done. */
+export const EscapeWhileSending: Story = {
+  args: {
+    onDone: fn(),
+    send: fn(() => new Promise<void>((resolve) => (release = resolve))),
+  },
+  play: async ({ canvasElement, args }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.type(await body.findByTestId('story-action-reason'), '重复申请');
+    await userEvent.click(body.getByTestId('story-action-save'));
+    await waitFor(() => expect(body.getByTestId('story-action-save')).toBeDisabled());
+    await userEvent.keyboard('{Escape}');
+    await expect(body.getByTestId('story-action-dialog')).toBeInTheDocument();
+    await expect(args.onDone).not.toHaveBeenCalled();
+    release();
+    await waitFor(() => expect(args.onDone).toHaveBeenCalledTimes(1));
+  },
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pollDelay, pollStep } from './jobPolling';
+import { POLL_RETRIES, pollDelay, pollStep } from './jobPolling';
 
 const backoff = { firstMs: 1000, maxMs: 5000 };
 const working = (d: { state: string }) => d.state === 'queued' || d.state === 'running';
@@ -39,7 +39,22 @@ describe('pollStep', () => {
       reason: 'refused',
       message: 'No such job',
     });
-    expect(pollStep({ status: 'failed' }, working, 3, backoff)).toEqual({ next: 'stop', reason: 'failed' });
+    expect(pollStep({ status: 'failed' }, working, 3, backoff, POLL_RETRIES)).toEqual({
+      next: 'stop',
+      reason: 'failed',
+    });
+  });
+
+  it('asks a failed poll again, backing off, up to the retries in a row', () => {
+    expect(pollStep({ status: 'failed' }, working, 3, backoff, 0)).toEqual({
+      next: 'poll',
+      delayMs: pollDelay(3, backoff),
+    });
+    expect(pollStep({ status: 'failed' }, working, 4, backoff, POLL_RETRIES - 1).next).toBe('poll');
+    expect(pollStep({ status: 'failed' }, working, 5, backoff, 1, 1)).toEqual({
+      next: 'stop',
+      reason: 'failed',
+    });
   });
 
   it('waits while a poll is under way', () => {

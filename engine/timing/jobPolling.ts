@@ -7,8 +7,13 @@
  * - A poll answered and no longer working (done, failed, expired) → stop: `finished`.
  * - A poll refused (a business refusal, 403) → stop: `refused`, with the server's message; asking again would get
  *   the same answer.
- * - A poll that failed (network, timeout, 5xx) → stop: `failed`; the user may retry.
+ * - A poll that failed (network, timeout, 5xx) → asked again, backing off, up to `retries` failures in a row (a
+ *   dropped connection or a restarting server is not the end of following a job the user was told they may leave);
+ *   then stop: `failed`; the user may retry.
  */
+
+/** Failed polls in a row that are asked again before the polling stops as failed. */
+export const POLL_RETRIES = 3;
 
 export interface PollBackoff {
   /** The first delay (ms). */
@@ -46,6 +51,9 @@ export function pollStep<D>(
   working: (data: D) => boolean,
   round: number,
   backoff: PollBackoff,
+  /** Failed polls in a row before this answer (this one not counted). */
+  failures = 0,
+  retries = POLL_RETRIES,
 ): PollStep {
   switch (answer.status) {
     case 'idle':
@@ -58,6 +66,8 @@ export function pollStep<D>(
     case 'refused':
       return { next: 'stop', reason: 'refused', message: answer.message };
     case 'failed':
-      return { next: 'stop', reason: 'failed' };
+      return failures < retries
+        ? { next: 'poll', delayMs: pollDelay(round, backoff) }
+        : { next: 'stop', reason: 'failed' };
   }
 }

@@ -38,7 +38,14 @@ export function SubmitDialog({
 }: SubmitDialogProps) {
   const { problem, busy } = submission;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${name}-title`}>
+    // while the request is under way the dialog stays (Escape, a click beside it): its answer is shown here
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={`${name}-title`}
+    >
       <DialogTitle id={`${name}-title`}>{title}</DialogTitle>
       <DialogContent data-testid={`${name}-dialog`}>
         {problem ? (

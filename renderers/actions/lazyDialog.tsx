@@ -32,15 +32,24 @@ export const DIALOG_RETRY_DELAY_MS = 1_000;
 /** A lazily loaded dialog: a component like the dialog itself, and a way to fetch its code ahead of a click. */
 export type LazyDialog<P> = ComponentType<P> & { preload(): Promise<unknown> };
 
+/** A dialog's code did not arrive (failed twice, or took longer than the timeout). */
+export class DialogLoadError extends Error {
+  override readonly name = 'DialogLoadError';
+}
+
 function withRetry<T>(load: () => Promise<T>, timeoutMs: number, retryDelayMs: number): Promise<T> {
   const once = () => Promise.resolve().then(load);
   const attempt = once().catch(
     () => new Promise<T>((resolve, reject) => setTimeout(() => once().then(resolve, reject), retryDelayMs)),
   );
   const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error('dialog code did not load in time')), timeoutMs),
+    setTimeout(() => reject(new DialogLoadError('dialog code did not load in time')), timeoutMs),
   );
-  return Promise.race([attempt, timeout]);
+  return Promise.race([attempt, timeout]).catch((error: unknown) => {
+    throw error instanceof DialogLoadError
+      ? error
+      : new DialogLoadError('dialog code failed to load', { cause: error });
+  });
 }
 
 interface BoundaryProps {
@@ -49,19 +58,31 @@ interface BoundaryProps {
   children?: ReactNode;
 }
 
-/** Catches the dialog's failed import and says so in a dialog of its own (any error: the dialog is not there). */
-class DialogLoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * Catches the dialog's failed import and says so in a dialog of its own. Any other error (a fault of the dialog
+ * itself, not the connection) goes on to the boundaries above, which report it.
+ */
+class DialogLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error };
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (!(error instanceof DialogLoadError)) throw error;
     return (
-      <Dialog open onClose={this.props.onClose} maxWidth="xs" fullWidth data-testid="dialog-load-failed">
-        <DialogContent>
+      <Dialog
+        open
+        onClose={this.props.onClose}
+        maxWidth="xs"
+        fullWidth
+        data-testid="dialog-load-failed"
+        aria-labelledby="dialog-load-failed-text"
+      >
+        <DialogContent id="dialog-load-failed-text">
           <InlineMessage level="error">
             <FormattedMessage id="app.dialogLoadFailed" />
           </InlineMessage>
@@ -98,6 +119,7 @@ export function lazyDialog<P extends { onClose(): void }>(
   const start = () => {
     loading ??= withRetry(load, timeoutMs, retryDelayMs).catch((error: unknown) => {
       loading = null; // a retry starts over
+      current = createLazy(); // and so does the next opening (React keeps a failed lazy component's error)
       throw error;
     });
     return loading;

@@ -88,7 +88,33 @@ describe('useJobPolling', () => {
     expect(asked).toBe(2);
   });
 
-  it('stops on a failed poll; retry asks again and polling resumes', async () => {
+  it('asks a failed poll again by itself, backing off, and follows the job on', async () => {
+    let asked = 0;
+    const client = createFakeApiClient({
+      batchJob: () => {
+        asked += 1;
+        if (asked <= 2) throw fakeFailure('network', batchJob.path);
+        return job('done');
+      },
+    });
+    const { result } = renderHook(
+      () => useJobPolling(batchJob, { jobid: '1' }, { working: works, pollMs: 100 }),
+      { wrapper: wrapperOf(client) },
+    );
+    await advance(0);
+    await advance(0);
+    expect(result.current.stopped).toBeNull();
+    await advance(100);
+    await advance(0);
+    expect(asked).toBe(2);
+    await advance(150);
+    await advance(0);
+    expect(asked).toBe(3);
+    expect(result.current.data?.state).toBe('done');
+    expect(result.current.stopped).toBeNull();
+  });
+
+  it('stops when the polls keep failing; retry asks again and polling resumes', async () => {
     let asked = 0;
     const client = createFakeApiClient({
       batchJob: () => {
@@ -98,7 +124,7 @@ describe('useJobPolling', () => {
       },
     });
     const { result } = renderHook(
-      () => useJobPolling(batchJob, { jobid: '1' }, { working: works, pollMs: 100 }),
+      () => useJobPolling(batchJob, { jobid: '1' }, { working: works, pollMs: 100, retries: 0 }),
       { wrapper: wrapperOf(client) },
     );
     await advance(0);

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AnyObject } from 'yup';
 import type { EndpointDef } from '../../engine/api/endpoint';
-import { pollStep, type PollAnswer, type PollStep } from '../../engine/timing/jobPolling';
+import { POLL_RETRIES, pollStep, type PollAnswer, type PollStep } from '../../engine/timing/jobPolling';
 import type { AsyncState } from '../async/useAsync';
 import { useEndpoint } from '../async/useEndpoint';
 
@@ -21,6 +21,8 @@ export interface JobPollingOptions<D> {
   maxPollMs?: number;
   /** Changing it asks at once and starts the back-off again. */
   reloadToken?: string | number;
+  /** Failed polls in a row asked again (backing off) before polling stops as failed; default POLL_RETRIES. */
+  retries?: number;
 }
 
 /** Why polling stopped other than the job finishing. */
@@ -57,26 +59,36 @@ export function useJobPolling<P extends AnyObject, D>(
   params: P | null,
   options: JobPollingOptions<D>,
 ): JobPolling<D> {
-  const { pollMs, maxPollMs = pollMs * 10, reloadToken = '' } = options;
+  const { pollMs, maxPollMs = pollMs * 10, reloadToken = '', retries = POLL_RETRIES } = options;
   const working = useRef(options.working);
   useEffect(() => {
     working.current = options.working;
   });
   // the poll round counts from 0 again whenever the reload token changes
-  const [polls, setPolls] = useState({ token: reloadToken, round: 0 });
-  const round = polls.token === reloadToken ? polls.round : 0;
+  const [polls, setPolls] = useState({ token: reloadToken, round: 0, failures: 0 });
+  const current = polls.token === reloadToken;
+  const round = current ? polls.round : 0;
+  const failures = current ? polls.failures : 0;
   const state = useEndpoint(def, params, { reloadToken: `${reloadToken}\u0000${round}` });
-  const step: PollStep = pollStep(answerOf(state), (d) => working.current(d), round, {
-    firstMs: pollMs,
-    maxMs: maxPollMs,
-  });
+  const step: PollStep = pollStep(
+    answerOf(state),
+    (d) => working.current(d),
+    round,
+    { firstMs: pollMs, maxMs: maxPollMs },
+    failures,
+    retries,
+  );
   const delayMs = step.next === 'poll' ? step.delayMs : null;
+  const failedNow = state.status === 'failed';
 
   useEffect(() => {
     if (delayMs === null) return undefined;
-    const timer = setTimeout(() => setPolls({ token: reloadToken, round: round + 1 }), delayMs);
+    const timer = setTimeout(
+      () => setPolls({ token: reloadToken, round: round + 1, failures: failedNow ? failures + 1 : 0 }),
+      delayMs,
+    );
     return () => clearTimeout(timer);
-  }, [delayMs, reloadToken, round]);
+  }, [delayMs, reloadToken, round, failures, failedNow]);
 
   const data = state.status === 'ready' ? state.data : (state.previous ?? null);
   const stopped: JobPollStop | null =

@@ -1,4 +1,5 @@
 // Tests of renderers/actions/lazyDialog.tsx (under src/ for the app's catalogues).
+import { Component, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -70,5 +71,60 @@ describe('lazyDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: text('app.chunkLoadRetry') }));
     expect(await screen.findByTestId('loaded-dialog')).toHaveTextContent('VS');
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('opened again after a failure (the user closed it), it tries to load again', async () => {
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'));
+    load.mockResolvedValue(Loaded);
+    const Dialog = lazyDialog<Props>(load, { retryDelayMs: 1 });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const first = render(
+      <TestProviders>
+        <Dialog name="VS" onClose={() => {}} />
+      </TestProviders>,
+    );
+    await screen.findByTestId('dialog-load-failed');
+    first.unmount();
+    render(
+      <TestProviders>
+        <Dialog name="AE" onClose={() => {}} />
+      </TestProviders>,
+    );
+    expect(await screen.findByTestId('loaded-dialog')).toHaveTextContent('AE');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('a fault of the loaded dialog itself is not shown as a connection problem: it goes to the boundary above', async () => {
+    function Broken(): never {
+      throw new Error('field.resolve is not a function');
+    }
+    const Dialog = lazyDialog<Props>(() => Promise.resolve(Broken));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const caught: unknown[] = [];
+    class Above extends Component<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      override componentDidCatch(error: unknown) {
+        caught.push(error);
+      }
+      override render() {
+        return this.state.failed ? <p data-testid="above">fault reported</p> : this.props.children;
+      }
+    }
+    render(
+      <TestProviders>
+        <Above>
+          <Dialog name="VS" onClose={() => {}} />
+        </Above>
+      </TestProviders>,
+    );
+    expect(await screen.findByTestId('above')).toBeInTheDocument();
+    expect(screen.queryByTestId('dialog-load-failed')).toBeNull();
+    expect(String(caught[0])).toMatch(/field.resolve/);
   });
 });
