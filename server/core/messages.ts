@@ -701,6 +701,10 @@ export const SERVER_MESSAGES = {
   batchUnknownVisit: { zh_CN: '访视中没有此表单', en: 'The visit has no such form' },
   batchDateInvalid: { zh_CN: '日期无效', en: 'The date is not a valid day' },
   batchJobNotFound: { zh_CN: '批量任务不存在', en: 'No such batch run' },
+  jobOwnerNotAllowed: {
+    zh_CN: '发起人已不再拥有该角色或账号已停用，任务未执行，未做任何修改',
+    en: 'The user who started it no longer holds the role or the account is disabled: it was not run; nothing was changed',
+  },
   batchRunUnderWay: {
     zh_CN: '您的上一个批量任务尚未完成，请待其完成后再执行',
     en: 'A batch run of yours is still under way: run this one when it has finished',

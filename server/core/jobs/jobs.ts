@@ -21,6 +21,7 @@ import {
   insertJob,
   insertJobCapped,
   JobNoLongerRunning,
+  ownerMayRun,
   purgeExpiredResults,
   putChunk,
   setProgress,
@@ -180,6 +181,10 @@ export const jobsPlugin = fp(
         : null;
       heartbeat?.unref();
       try {
+        if (!(await ownerMayRun(db, job))) {
+          await failJob(db, job.id, { messageId: 'jobOwnerNotAllowed', values: {} }, now());
+          return;
+        }
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         const result = await handler({
           db,

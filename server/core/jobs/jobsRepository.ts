@@ -249,6 +249,23 @@ export async function failInterrupted(db: Db, at: Date, staleMs = 0): Promise<nu
   return rows.length;
 }
 
+/**
+ * Whether the user who started the job may still act as they did: the account not disabled, the role still held at
+ * the job's site and study. A job waits in the queue (behind another user's export, say): a role withdrawn or an
+ * account disabled meanwhile means it must not run.
+ */
+export async function ownerMayRun(db: Db, job: JobRecord): Promise<boolean> {
+  const row = await queryOne<{ ok: boolean }>(
+    db,
+    `select exists (
+       select 1 from users u join user_roles ur on ur.user_id = u.id
+       where u.id = $1 and not u.disabled and ur.role_id = $2 and ur.site_id = $3 and ur.study_id = $4 and ur.active
+     ) as ok`,
+    [job.userId, job.roleId, job.siteId, job.studyId],
+  );
+  return row?.ok === true;
+}
+
 /** The running job's process is alive: its heartbeat renewed (failInterrupted leaves it alone). */
 export async function beatJob(db: Db, id: string, at: Date): Promise<void> {
   await db.query(`update jobs set heartbeat_at = $2 where id = $1::bigint and state = 'running'`, [

@@ -9,7 +9,7 @@
  * passing when the real ones land. One test runs the real REDCap importer; it is skipped while its placeholder is in.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyObject } from 'yup';
 import { codeList } from '../../../engine/api/lists';
 import type { EndpointDef } from '../../../engine/api/endpoint';
@@ -54,6 +54,7 @@ import { definition, fileOf, formOf, item, testImporter } from '../../test/inter
 import { studyDefinitionOf } from './studyDefinition';
 
 let h: Harness;
+let handled = false;
 let dm: string;
 let crc: string;
 let sponsorSh: string;
@@ -689,6 +690,42 @@ describe('exports as jobs', () => {
     expect((await claimJob(h.db, h.clock.now()))?.id).toBe(queued.id);
     expect(await claimJob(h.db, h.clock.now())).toBeNull();
     await h.db.query(`update jobs set state = 'failed' where id = $1::bigint`, [queued.id]);
+  });
+
+  it('a queued job whose user lost the role meanwhile is not run: failed with why, nothing written', async () => {
+    const ids = await h.ids('DM', 'BJ01');
+    const user = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!.id;
+    let ran = false;
+    if (!handled) {
+      h.app.jobs.handle('test.owner', async () => {
+        ran = true;
+        return { filename: null, mimetype: null };
+      });
+      handled = true;
+    }
+    await h.db.query(
+      `update user_roles set active = false where user_id = $1 and role_id = $2 and site_id = $3`,
+      [user, ids.roleid, ids.siteid],
+    );
+    try {
+      const job = await h.app.jobs.start({
+        kind: 'test.owner',
+        studyId: 'study-demo-001',
+        userId: user,
+        roleId: ids.roleid,
+        siteId: ids.siteid,
+        payload: {},
+      });
+      await h.app.jobs.idle();
+      await vi.waitFor(async () => expect((await jobById(h.db, job.id))?.state).toBe('failed'));
+      expect((await jobById(h.db, job.id))?.error).toEqual({ messageId: 'jobOwnerNotAllowed', values: {} });
+      expect(ran).toBe(false);
+    } finally {
+      await h.db.query(
+        `update user_roles set active = true where user_id = $1 and role_id = $2 and site_id = $3`,
+        [user, ids.roleid, ids.siteid],
+      );
+    }
   });
 
   it('several processes on one database: only a running job whose heartbeat stopped is failed as interrupted', async () => {
