@@ -33,13 +33,16 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
         request.log.info({ event: 'role.refused', userid: session.userId, roleid, siteid }, 'role not held');
         return fail(message('roleNotHeld', locale));
       }
-      await setSessionRole(db, session.id, roleid, siteid);
-      // computer-generated: the choice is on the audit trail whether or not the client records it (roleTran/add.do)
-      await appendAudit(db, {
-        at: now,
-        userId: session.userId,
-        action: 'role.select',
-        detail: { studyid: studyId, roleid, siteid, fromRoleid: session.roleId, fromSiteid: session.siteId },
+      // the session's role and its audit row in one transaction (computer-generated: the choice is on the audit
+      // trail whether or not the client records it, roleTran/add.do)
+      await db.transaction(async (tx) => {
+        await setSessionRole(tx, session.id, roleid, siteid);
+        await appendAudit(tx, {
+          at: now,
+          userId: session.userId,
+          action: 'role.select',
+          detail: { studyid: studyId, roleid, siteid, fromRoleid: session.roleId, fromSiteid: session.siteId },
+        });
       });
       const { allowedPaths } = await roleMenus(db, roleid);
       request.log.info({ event: 'role.select', userid: session.userId, roleid, siteid }, 'role chosen');
