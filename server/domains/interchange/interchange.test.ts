@@ -55,6 +55,20 @@ import { studyDefinitionOf } from './studyDefinition';
 
 let h: Harness;
 let handled = false;
+
+/** A job of `kind` as dm.chen (DM at BJ01) would start it. */
+async function dmJob(kind: string) {
+  const ids = await h.ids('DM', 'BJ01');
+  const user = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!.id;
+  return {
+    kind,
+    studyId: 'study-demo-001',
+    userId: user,
+    roleId: ids.roleid,
+    siteId: ids.siteid,
+    payload: {},
+  };
+}
 let dm: string;
 let crc: string;
 let sponsorSh: string;
@@ -672,16 +686,7 @@ describe('exports as jobs', () => {
   });
 
   it('after a restart, a job left running is failed as interrupted; a queued one is claimed', async () => {
-    const ids = await h.ids('DM', 'BJ01');
-    const user = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!.id;
-    const base = {
-      kind: 'test.none',
-      studyId: 'study-demo-001',
-      userId: user,
-      roleId: ids.roleid,
-      siteId: ids.siteid,
-      payload: {},
-    };
+    const base = await dmJob('test.none');
     const running = await insertJob(h.db, base, h.clock.now());
     await h.db.query(`update jobs set state = 'running' where id = $1::bigint`, [running.id]);
     expect(await failInterrupted(h.db, h.clock.now())).toBe(1);
@@ -693,8 +698,7 @@ describe('exports as jobs', () => {
   });
 
   it('a queued job whose user lost the role meanwhile is not run: failed with why, nothing written', async () => {
-    const ids = await h.ids('DM', 'BJ01');
-    const user = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!.id;
+    const base = await dmJob('test.owner');
     let ran = false;
     if (!handled) {
       h.app.jobs.handle('test.owner', async () => {
@@ -703,19 +707,13 @@ describe('exports as jobs', () => {
       });
       handled = true;
     }
+    const held = [base.userId, base.roleId, base.siteId];
     await h.db.query(
       `update user_roles set active = false where user_id = $1 and role_id = $2 and site_id = $3`,
-      [user, ids.roleid, ids.siteid],
+      held,
     );
     try {
-      const job = await h.app.jobs.start({
-        kind: 'test.owner',
-        studyId: 'study-demo-001',
-        userId: user,
-        roleId: ids.roleid,
-        siteId: ids.siteid,
-        payload: {},
-      });
+      const job = await h.app.jobs.start(base);
       await h.app.jobs.idle();
       await vi.waitFor(async () => expect((await jobById(h.db, job.id))?.state).toBe('failed'));
       expect((await jobById(h.db, job.id))?.error).toEqual({ messageId: 'jobOwnerNotAllowed', values: {} });
@@ -723,22 +721,13 @@ describe('exports as jobs', () => {
     } finally {
       await h.db.query(
         `update user_roles set active = true where user_id = $1 and role_id = $2 and site_id = $3`,
-        [user, ids.roleid, ids.siteid],
+        held,
       );
     }
   });
 
   it('several processes on one database: only a running job whose heartbeat stopped is failed as interrupted', async () => {
-    const ids = await h.ids('DM', 'BJ01');
-    const user = (await h.db.query<{ id: string }>(`select id from users where username = 'dm.chen'`))[0]!.id;
-    const base = {
-      kind: 'test.none',
-      studyId: 'study-demo-001',
-      userId: user,
-      roleId: ids.roleid,
-      siteId: ids.siteid,
-      payload: {},
-    };
+    const base = await dmJob('test.none');
     const at = h.clock.now();
     const alive = await insertJob(h.db, base, at);
     const stopped = await insertJob(h.db, base, at);
