@@ -41,7 +41,13 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
           at: now,
           userId: session.userId,
           action: 'role.select',
-          detail: { studyid: studyId, roleid, siteid, fromRoleid: session.roleId, fromSiteid: session.siteId },
+          detail: {
+            studyid: studyId,
+            roleid,
+            siteid,
+            fromRoleid: session.roleId,
+            fromSiteid: session.siteId,
+          },
         });
       });
       const { allowedPaths } = await roleMenus(db, roleid);
