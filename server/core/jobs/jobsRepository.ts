@@ -198,7 +198,7 @@ export async function finishJob(
 ): Promise<boolean> {
   const rows = await db.query(
     `update jobs set state = 'done', done = greatest(done, total), filename = $2, mimetype = $3, bytes = $4,
-       finished_at = $5, expires_at = $6 where id = $1::bigint and state = 'running' returning id`,
+       finished_at = $5, expires_at = $6 where id = $1::bigint and state in ('running', 'done') returning id`,
     [
       id,
       file.filename,

@@ -93,11 +93,19 @@ export function StudyExportPage({ save = saveBlob }: StudyExportPageProps) {
     }
   }
 
+  // the job just started, shown at the top at once (the list read again may still be under way)
+  const [started, setStarted] = useState<JobRow | null>(null);
   const start = () =>
     run(
       () => client.call(interchangeExport, { kind, tid: kind === 'csv' ? tid : null }, { silent: true }),
-      () => setReloads((n) => n + 1),
+      (job) => {
+        setStarted(job);
+        setReloads((n) => n + 1);
+      },
     );
+  const listed = jobs.data?.list ?? null;
+  const shownJobs =
+    started && listed && !listed.some((j) => j.jobid === started.jobid) ? [started, ...listed] : listed;
 
   const download = (jobid: string) =>
     run(
@@ -195,8 +203,8 @@ export function StudyExportPage({ save = saveBlob }: StudyExportPageProps) {
             onRetry={jobs.retry}
           />
         ) : null}
-        {jobs.data && jobs.data.list.length > 0 ? (
-          <JobTable jobs={jobs.data.list} busy={busy} onDownload={(id) => void download(id)} />
+        {shownJobs && shownJobs.length > 0 ? (
+          <JobTable jobs={shownJobs} busy={busy} onDownload={(id) => void download(id)} />
         ) : (
           <AsyncView
             state={jobs.state}
