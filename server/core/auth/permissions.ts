@@ -27,11 +27,6 @@ export function sessionRoleCode(_db: Db, session: RoleSession): Promise<string> 
   return Promise.resolve(session.rolecode);
 }
 
-/** Whether the session's role holds `permission` (role_permissions, read with the session: no statement). */
-export function sessionMay(session: Pick<RoleSession, 'permissions'>, permission: string): boolean {
-  return session.permissions.has(permission);
-}
-
 /** The session's role code when it may `access` data; else HTTP 403 (dataNotAllowed). */
 export async function requireDataAccess(
   _db: Db,
