@@ -4,6 +4,7 @@
  * from a column set and a page of rows it is given (as a log-line form gives them).
  */
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { GridRow } from '../engine/grid/types';
@@ -230,7 +231,7 @@ function LateRowActionsStory({ onAction }: { onAction(row: GridRow): void }) {
   return (
     <>
       <button type="button" onClick={() => setLabel((l) => (l === null ? 'Overview' : '概览'))}>
-        next
+        <FormattedMessage id="builder.story.reload" />
       </button>
       <MetaGridView
         columns={columns}
@@ -260,10 +261,10 @@ export const LateRowActions: Story = {
     const actions = () => canvasElement.querySelectorAll('[data-testid="row-action-overview"]');
     await waitFor(() => expect(rowCount(canvasElement)).toBe(5));
     await expect(actions()).toHaveLength(0);
-    await userEvent.click(canvas.getByRole('button', { name: 'next' }));
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.story.reload', undefined, true) }));
     await waitFor(() => expect(actions()).toHaveLength(5));
     await expect(actions()[0]).toHaveTextContent('Overview');
-    await userEvent.click(canvas.getByRole('button', { name: 'next' }));
+    await userEvent.click(canvas.getByRole('button', { name: msg('builder.story.reload', undefined, true) }));
     await waitFor(() => expect(actions()[0]).toHaveTextContent('概览'));
     await userEvent.click(actions()[1] as HTMLElement);
     await expect(args.onOpen).toHaveBeenCalledWith(
