@@ -46,14 +46,18 @@ function unzip(bytes: Buffer): Unzipped[] {
     let next = dataAt + compressed;
     if (flags & 0x0008) {
       expect(bytes.readUInt32LE(next)).toBe(0x08074b50);
-      expect([bytes.readUInt32LE(next + 4), bytes.readUInt32LE(next + 8), bytes.readUInt32LE(next + 12)]).toEqual(
-        [crc, compressed, size],
-      );
+      expect([
+        bytes.readUInt32LE(next + 4),
+        bytes.readUInt32LE(next + 8),
+        bytes.readUInt32LE(next + 12),
+      ]).toEqual([crc, compressed, size]);
       next += 16;
     } else {
-      expect([bytes.readUInt32LE(local + 14), bytes.readUInt32LE(local + 18), bytes.readUInt32LE(local + 22)]).toEqual(
-        [crc, compressed, size],
-      );
+      expect([
+        bytes.readUInt32LE(local + 14),
+        bytes.readUInt32LE(local + 18),
+        bytes.readUInt32LE(local + 22),
+      ]).toEqual([crc, compressed, size]);
     }
     expectedLocal = next;
     const data = inflateRawSync(bytes.subarray(dataAt, dataAt + compressed));
@@ -81,12 +85,26 @@ const SHEETS: { name: string; rows: WorkbookCell[][] }[] = [
       ['sitecode', 'subjid', 'visitnum', 'cycnum', 'svnum', 'tid', 'lineno', 'SEX', 'SEX_label', 'AGE'],
       ['BJ01', 'BJ01-0001', 'V1', 1, 1, 'DM', 1, 'F', 'Female', '42'],
       ['BJ01', 'BJ01-0002', 'V1', 2, 1, 'DM', 3, '', '', '=1+1'],
-      ['BJ01', 'BJ01-0003', 'V1', 1, 1, 'DM', 1, ' lead and trail ', 'tab\there\nnew line', 'ctl\u0001\u007fdel'],
+      [
+        'BJ01',
+        'BJ01-0003',
+        'V1',
+        1,
+        1,
+        'DM',
+        1,
+        ' lead and trail ',
+        'tab\there\nnew line',
+        'ctl\u0001\u007fdel',
+      ],
       ['BJ01', 'BJ01-0004', 'V1', 1, 1, 'DM', 1, '0012', '2026-03-01', '1e5'],
     ],
   },
   // wider than 26 columns: AA…
-  { name: 'WIDE', rows: [Array.from({ length: 30 }, (_, i) => `c${i}`), Array.from({ length: 30 }, (_, i) => i * 1.5)] },
+  {
+    name: 'WIDE',
+    rows: [Array.from({ length: 30 }, (_, i) => `c${i}`), Array.from({ length: 30 }, (_, i) => i * 1.5)],
+  },
 ];
 
 async function withExcelJs(): Promise<Buffer> {
@@ -98,7 +116,11 @@ async function withExcelJs(): Promise<Buffer> {
     },
   });
   const finished = new Promise((resolve) => stream.on('finish', resolve));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   for (const s of SHEETS) {
     const sheet = workbook.addWorksheet(s.name);
     for (const row of s.rows) sheet.addRow(row).commit();
@@ -164,7 +186,15 @@ describe('WorkbookStream', () => {
   });
 
   it('names columns past Z', () => {
-    expect([1, 26, 27, 52, 53, 702, 703].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
+    expect([1, 26, 27, 52, 53, 702, 703].map(columnLetters)).toEqual([
+      'A',
+      'Z',
+      'AA',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
   });
 
   it('waits for its sink: while the sink does not take bytes, rows stop being written (back-pressure)', async () => {

@@ -22,7 +22,13 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const XML_SPECIAL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
 // eslint-disable-next-line no-control-regex
 const XML_SPECIAL_TEST = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/;
-const ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
+const ESCAPES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  "'": '&apos;',
+  '"': '&quot;',
+};
 
 /** Text as XML character data, as exceljs writes it (controls XML cannot carry are dropped). */
 export function xmlText(text: string): string {
