@@ -11,29 +11,30 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'rolldown';
 
-const root = path.resolve(new URL('..', import.meta.url).pathname);
+export const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const outDir = path.join(root, 'dist-server', 'server');
 
-/** `import.meta.url` of a source module, as an expression evaluated in the bundle. */
+/**
+ * A source module's code with `import.meta.url` replaced by its own file's URL, computed from the bundle's; null when
+ * nothing is to change (packages, benches — a bench finds itself by its URL to start its generator process —, code
+ * without `import.meta.url`).
+ */
+export function withOwnImportMetaUrl(code: string, id: string, from: string = outDir): string | null {
+  if (!id.startsWith(root + path.sep) || id.includes(`${path.sep}node_modules${path.sep}`)) return null;
+  if (id.startsWith(path.join(root, 'bench') + path.sep) || !code.includes('import.meta.url')) return null;
+  const relative = path.relative(from, id).split(path.sep).join('/');
+  return code.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`);
+}
+
 function ownImportMetaUrl(): Plugin {
   return {
     name: 'edc-own-import-meta-url',
     transform(code, id) {
-      if (!id.startsWith(root) || id.includes('node_modules') || !code.includes('import.meta.url'))
-        return null;
-      // a bench finds itself by its own URL (to start its generator process): the bundle, not the source
-      if (id.startsWith(path.join(root, 'bench'))) return null;
-      const relative = path.relative(outDir, id).split(path.sep).join('/');
-      return {
-        code: code.replaceAll(
-          'import.meta.url',
-          `new URL(${JSON.stringify(relative)}, import.meta.url).href`,
-        ),
-        map: null,
-      };
+      const rewritten = withOwnImportMetaUrl(code, id);
+      return rewritten === null ? null : { code: rewritten, map: null };
     },
   };
 }
@@ -67,4 +68,4 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
