@@ -168,7 +168,7 @@ describe('WorkbookStream', () => {
       await wb.xlsx.load(bytes as unknown as ExcelJS.Buffer);
       return wb.worksheets.map((ws) => ({
         name: ws.name,
-        rows: ws.getSheetValues().map((row) => (Array.isArray(row) ? row.slice(1) : row)),
+        rows: ws.getSheetValues().map((row) => (Array.isArray(row) ? row.slice(1) : []) as unknown[]),
         types: ws.getRows(1, ws.rowCount)!.map((r) => r.model?.cells?.map((c) => c.type)),
       }));
     };
