@@ -7,12 +7,14 @@ import type { Db } from '../../core/db/db';
 
 export const EXPORT_PAGE_SUBJECTS = 200;
 /**
- * ODM ClinicalData reads smaller pages: a subject's audit trail is ~10 rows per record, so a page of 200 subjects ×
- * 20 forms holds ~44,000 audit rows at once (measured: V8 heap peak 273 MB at 10,000 subjects with 200, 193 MB with
- * 50; docs/export-memory.md). 10 subjects are ~2,200 audit rows: the page's rows mostly die young instead of being
- * promoted to the old generation, which the garbage collector lets grow before it collects.
+ * ODM ClinicalData reads small pages: a subject's audit trail is ~10 rows per record (~220 rows a subject at 20
+ * forms), and writing one subject allocates ~1.5 MB while V8 scavenges its young generation every ~15 MB. A page
+ * whose rows stay alive across two scavenges is promoted to the old generation, which V8 lets grow to ~3.5× the
+ * live heap before it collects: with pages of 10 subjects ~0.7 MB was promoted at every scavenge and the old space
+ * reached 132 MB at 1,500 subjects; with pages of 3 or 5 nothing of a page outlives a scavenge (old space 28 MB,
+ * peak RSS 235 → 130 MB; docs/export-memory.md, "Stop 25"). Pages of 200 held 44,000 audit rows at once.
  */
-export const ODM_PAGE_SUBJECTS = 10;
+export const ODM_PAGE_SUBJECTS = 3;
 
 export interface ExportSubject {
   id: string;

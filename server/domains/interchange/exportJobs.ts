@@ -5,9 +5,6 @@
  * (server/core/jobs), reporting progress per page; nothing holds the whole file. The ODM writers come from the
  * engine (engine/interchange/odm) through `InterchangeTools`, so that tests can stand in for them.
  */
-import { once } from 'node:events';
-import { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ExportKind } from '../../../engine/api/interchange';
 import type { Locale } from '../../../engine/api/localized';
 import type { RawFormSchema } from '../../../engine/form/types';
@@ -29,6 +26,7 @@ import type {
 import type { OdmFileInfo } from '../../../engine/interchange/odm/exportOdm';
 import type { StudyDefinition } from '../../../engine/interchange/types';
 import { JobRefused, type JobContext, type JobResult } from '../../core/jobs/jobs';
+import { WorkbookStream } from '../../core/xlsx/workbookStream';
 import { XLSX_MIME } from '../subjectManagement/batchWorkbook';
 import {
   ODM_PAGE_SUBJECTS,
@@ -251,33 +249,6 @@ async function csvExport(ctx: JobContext, payload: ExportPayload, base: string):
   return { filename: `${base}-${form.tid}.csv`, mimetype: 'text/csv' };
 }
 
-/** A Writable that hands every chunk to the job (waiting for each write: back-pressure on the zip). */
-function jobStream(ctx: JobContext): Writable {
-  return new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      ctx.write(chunk).then(() => callback(), callback);
-    },
-  });
-}
-
-/** Uncompressed sheet XML allowed to wait in the zip's input before the next page is read. */
-const ZIP_BACKLOG_BYTES = 1024 * 1024;
-const ZIP_WAIT_MS = 5_000;
-
-/**
- * Waits (up to ZIP_WAIT_MS) until the zip has taken in what the sheet wrote: exceljs's sheet stream hands its
- * buffers to the zip entry's input without back-pressure, so without this wait the rows read from the database
- * faster than they are deflated pile up there (measured: ~90 MB of Buffers at 10,000 subjects × 20 forms). Reads
- * exceljs 4.4 internals defensively: when they are not there, it does not wait.
- */
-async function zipCaughtUp(sheet: object): Promise<void> {
-  const internals = sheet as unknown as { stream?: { pipes?: { writableLength?: number }[] } };
-  const input = internals.stream?.pipes?.[0];
-  const until = Date.now() + ZIP_WAIT_MS;
-  while ((input?.writableLength ?? 0) > ZIP_BACKLOG_BYTES && Date.now() < until)
-    await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
 const sheetName = (tid: string, used: Set<string>) => {
   let name = tid.replace(/[\\/?*[\]:]/g, '_').slice(0, 31) || 'form';
   for (let i = 2; used.has(name); i++) name = `${tid.slice(0, 28)}_${i}`;
@@ -285,46 +256,40 @@ const sheetName = (tid: string, used: Set<string>) => {
   return name;
 };
 
+/**
+ * xlsx: a data dictionary sheet, then a sheet per form, written row by row into a zip streamed into the job
+ * (server/core/xlsx/workbookStream.ts): each row's XML is deflated as it is written and every deflated chunk waits
+ * for the job's chunk writer, so neither row objects nor the zip's output queue in memory (docs/export-memory.md,
+ * "Stop 25"; the sheets are what exceljs's streaming writer wrote, which reads them back in the tests).
+ */
 async function xlsxExport(ctx: JobContext, payload: ExportPayload, base: string): Promise<JobResult> {
   const definition = await studyDefinitionOf(ctx.db, ctx.job.studyId);
   const subjects = await subjectCount(ctx.db, ctx.job.studyId, ctx.job.siteId);
   const total = subjects * Math.max(definition.forms.length, 1);
   let done = 0;
   await ctx.progress(0, total);
-  const stream = jobStream(ctx);
-  const finished = new Promise<void>((resolve, reject) => {
-    stream.on('finish', resolve);
-    stream.on('error', reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: false,
-    useSharedStrings: false,
-  });
   const used = new Set<string>();
-  const dictionary = workbook.addWorksheet(
+  const sheetNames = [
     sheetName(payload.locale === 'en' ? 'Dictionary' : '数据字典', used),
-  );
-  dictionary.addRow([...DICTIONARY_HEADER]).commit();
+    ...definition.forms.map((form) => sheetName(form.tid, used)),
+  ];
+  const workbook = new WorkbookStream((bytes) => ctx.write(bytes), { sheetNames, created: ctx.now() });
+  const dictionary = await workbook.sheet();
+  await dictionary.addRow(DICTIONARY_HEADER);
   for (const row of dictionaryRows(definition.forms, definition.codeLists, payload.locale))
-    dictionary.addRow(row).commit();
-  dictionary.commit();
+    await dictionary.addRow(row);
+  await dictionary.end();
   for (const form of definition.forms) {
-    const sheet = workbook.addWorksheet(sheetName(form.tid, used));
-    sheet.addRow(flatHeader(flatItemsOf(form, definition.codeLists, payload.locale))).commit();
+    const sheet = await workbook.sheet();
+    await sheet.addRow(flatHeader(flatItemsOf(form, definition.codeLists, payload.locale)));
     for await (const row of formRows(ctx, form, definition, payload.locale, async (n) => {
       done += n;
       await ctx.progress(done, total);
-      // back-pressure between pages: the zip's output waits in the job stream until stored, and the sheet's
-      // uncompressed XML waits in the zip's input (exceljs writes into it without waiting) until deflated
-      if (stream.writableNeedDrain) await once(stream, 'drain');
-      await zipCaughtUp(sheet);
     }))
-      sheet.addRow(row).commit();
-    sheet.commit();
+      await sheet.addRow(row);
+    await sheet.end();
   }
-  await workbook.commit();
-  await finished;
+  await workbook.finish();
   return { filename: `${base}.xlsx`, mimetype: XLSX_MIME };
 }
 

@@ -52,6 +52,7 @@ import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { TEST_HOST, startHarness, type Harness } from '../../test/harness';
 import { definition, fileOf, formOf, item, testImporter } from '../../test/interchangeSamples';
 import { studyDefinitionOf } from './studyDefinition';
+import { ODM_PAGE_SUBJECTS } from './exportData';
 
 let h: Harness;
 let handled = false;
@@ -667,6 +668,10 @@ describe('exports as jobs', () => {
     const subjects = [...dataXml.matchAll(/<SubjectData [^>]*SubjectKey="([^"]+)"/g)].map((m) => m[1]);
     expect(subjects.length).toBe(data.total);
     expect(subjects.every((k) => k?.startsWith('BJ01-'))).toBe(true);
+    // read in pages of ODM_PAGE_SUBJECTS: every subject once, in order, across the page boundaries
+    expect(data.total).toBeGreaterThan(ODM_PAGE_SUBJECTS);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    expect(subjects).toEqual([...subjects].sort());
     expect(dataXml).toMatch(/<AuditRecord/);
   }, 120_000);
 
