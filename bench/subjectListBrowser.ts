@@ -193,7 +193,7 @@ const PAGE_PROBE = String.raw`
     until(() => {
       const a = probe.answers[probe.answers.length - 1];
       const r = row0();
-      return !!a && !!r && r.getAttribute('row-id') === a.first && !!r.querySelector('[col-id="subjid"]');
+      return !!a && !!r && (r.getAttribute('row-business-key') || r.getAttribute('row-id')) === a.first && !!r.querySelector('[col-id="subjid"]');
     }, timeoutMs || 30000);
   window.__listChange = async (action) => {
     const count = probe.answers.length;
@@ -207,7 +207,7 @@ const PAGE_PROBE = String.raw`
     const answer = await nextAnswer(count, 30000, before);
     await until(() => {
       const r = row0();
-      return answer.first === null ? r === null : !!r && r.getAttribute('row-id') === answer.first && !!r.querySelector('[col-id="subjid"]');
+      return answer.first === null ? r === null : !!r && (r.getAttribute('row-business-key') || r.getAttribute('row-id')) === answer.first && !!r.querySelector('[col-id="subjid"]');
     }, 30000);
     const painted = await afterPaint();
     return {
