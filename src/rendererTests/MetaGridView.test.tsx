@@ -180,9 +180,13 @@ describe('MetaGridView with rowSlots (a server-paged list reusing its drawn rows
     return { rerender: (p: Partial<MetaGridViewProps>) => result.rerender(view({ ...props, ...p })) };
   }
 
-  const rowEls = (key: string) => [...document.querySelectorAll<HTMLElement>(`.ag-row[row-business-key="${key}"]`)];
+  const rowEls = (key: string) => [
+    ...document.querySelectorAll<HTMLElement>(`.ag-row[row-business-key="${key}"]`),
+  ];
   const box = (key: string) =>
-    document.querySelector<HTMLInputElement>(`.ag-row[row-business-key="${key}"] .ag-selection-checkbox input`);
+    document.querySelector<HTMLInputElement>(
+      `.ag-row[row-business-key="${key}"] .ag-selection-checkbox input`,
+    );
 
   it('draws the next page in the rows already drawn (same elements), with the row key as row-business-key', async () => {
     const onRowClick = vi.fn();

@@ -174,7 +174,16 @@ describe('a list declared in a test', () => {
   it('answers the phases of the request in a Server-Timing header (durations only)', async () => {
     const res = await rows();
     const phases = (res.headers['server-timing'] ?? '').split(', ').map((p) => p.split(';')[0]);
-    expect(phases).toEqual(['session', 'params', 'scope', 'definitions', 'count', 'page', 'handler', 'total']);
+    expect(phases).toEqual([
+      'session',
+      'params',
+      'scope',
+      'definitions',
+      'count',
+      'page',
+      'handler',
+      'total',
+    ]);
     expect(res.headers['server-timing']).toMatch(/^(\w+;dur=\d+\.\d\d(, |$))+$/);
   });
 
