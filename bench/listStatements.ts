@@ -16,6 +16,7 @@ import { buildApp } from '../server/core/app';
 import type { Db } from '../server/core/db/db';
 import { migrate } from '../server/core/db/migrate';
 import { openDatabase } from '../server/core/db/open';
+import { refreshPlannerStatistics } from '../server/core/db/ownerSplit';
 import { subjectList } from '../engine/api/subjects';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -74,7 +75,7 @@ if (pgUrl) {
   raw = await openDatabase({ dataDir });
 }
 // as the server does at start (a data directory built before the latest migrations)
-await migrate(raw);
+if ((await migrate(raw)).length > 0) await refreshPlannerStatistics(raw);
 const db = timed(raw);
 const app = await buildApp({ db, logger: { level: 'error' }, dataDir: dataDir || path.join(ROOT, '.cache') });
 await app.ready();

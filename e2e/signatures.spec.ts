@@ -82,7 +82,7 @@ test('a PI batch-signs three casebooks with re-authentication and sees the manif
   const subjid = page.locator('input[name=subjid]');
   await subjid.fill('BJ01-002');
   await subjid.press('Enter');
-  await expect(page.locator(`.ag-row[row-id="${subjectId(SUBJIDS[2]!)}"]`).first()).toBeVisible({
+  await expect(page.locator(`.ag-row[row-business-key="${subjectId(SUBJIDS[2]!)}"]`).first()).toBeVisible({
     timeout: 45_000,
   });
 
@@ -97,7 +97,7 @@ test('a PI batch-signs three casebooks with re-authentication and sees the manif
   // select the three and sign: the session's first signing asks for user name and password
   for (const s of SUBJIDS) {
     await page
-      .locator(`.ag-row[row-id="${subjectId(s)}"] .ag-selection-checkbox input`)
+      .locator(`.ag-row[row-business-key="${subjectId(s)}"] .ag-selection-checkbox input`)
       .first()
       .check();
   }

@@ -81,9 +81,9 @@ function SubjectListStory({
 }
 
 const rowIds = (canvas: HTMLElement) =>
-  [...canvas.querySelectorAll('.ag-row[row-id]')]
+  [...canvas.querySelectorAll('.ag-row[row-business-key]')]
     .sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')))
-    .map((r) => r.getAttribute('row-id'));
+    .map((r) => r.getAttribute('row-business-key'));
 const requests = (canvas: HTMLElement) => rowsRequests(canvas, subjectList.path);
 const subjidLabel = label({ zh_CN: '受试者编号', en: 'Subject No.' });
 
@@ -202,13 +202,13 @@ export const OpenSubject: Story = {
     await waitFor(() => expect(rowIds(canvasElement)).toHaveLength(20));
     const first = rowIds(canvasElement)[0];
     const open = canvasElement.querySelector<HTMLElement>(
-      `.ag-row[row-id="${first}"] [data-testid="row-open"]`,
+      `.ag-row[row-business-key="${first}"] [data-testid="row-open"]`,
     );
     await userEvent.click(open!);
     await expect(args.openSubject).toHaveBeenCalledWith(first);
     const second = rowIds(canvasElement)[1];
     await userEvent.click(
-      canvasElement.querySelector(`.ag-row[row-id="${second}"] .ag-cell[col-id="sitename"]`)!,
+      canvasElement.querySelector(`.ag-row[row-business-key="${second}"] .ag-cell[col-id="sitename"]`)!,
     );
     await expect(args.openSubject).toHaveBeenLastCalledWith(second);
   },
@@ -221,7 +221,7 @@ export const OpenOverview: Story = {
     await waitFor(() => expect(rowIds(canvasElement)).toHaveLength(20));
     const second = rowIds(canvasElement)[1];
     const overview = canvasElement.querySelector<HTMLElement>(
-      `.ag-row[row-id="${second}"] [data-testid="row-action-overview"]`,
+      `.ag-row[row-business-key="${second}"] [data-testid="row-action-overview"]`,
     );
     await expect(overview).toHaveTextContent(msg('subject.overview'));
     await userEvent.click(overview!);

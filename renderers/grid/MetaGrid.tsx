@@ -32,6 +32,8 @@ export interface MetaGridProps {
   onSortChange(sort: SortState | null): void;
   /** Row field that identifies a row (keeps the selection and the DOM rows stable). */
   rowKey: string;
+  /** Reuse the drawn rows across pages (see MetaGridView). */
+  rowSlots?: boolean;
   /** Checkboxes for batch actions. */
   selectable?: boolean;
   onSelectionChange?(rows: readonly GridRow[]): void;

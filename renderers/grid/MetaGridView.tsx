@@ -7,7 +7,9 @@ import type {
   GetRowIdParams,
   GridApi,
   GridSizeChangedEvent,
+  IRowNode,
   RowClickedEvent,
+  RowDataUpdatedEvent,
   SelectionChangedEvent,
   SortChangedEvent,
 } from 'ag-grid-community';
@@ -64,6 +66,14 @@ export interface MetaGridViewProps {
   onSortChange?(sort: SortState | null): void;
   /** Row field that identifies a row (keeps the selection and the DOM rows stable). */
   rowKey: string;
+  /**
+   * Reuse the drawn rows across pages (a server-paged list): AG Grid's row id is the row's position in the page, so a
+   * page change refreshes the cells of the rows already drawn instead of destroying every row (in its pinned and
+   * centre containers) and creating new ones. The row's `rowKey` is then its `row-business-key` attribute, and the
+   * selection follows the rows by `rowKey` here (a row selected stays selected when the same page comes again after
+   * a reload; a page change keeps the selected rows it still shows, as without slots).
+   */
+  rowSlots?: boolean;
   /** Checkboxes for batch actions. */
   selectable?: boolean;
   onSelectionChange?(rows: readonly GridRow[]): void;
@@ -91,6 +101,15 @@ export interface MetaGridViewProps {
 }
 
 const NO_SLOTS: CellSlots = {};
+
+/** A row's position in its page (rowSlots): not enumerable, so the row handed to clicks and actions is unchanged. */
+const SLOT = Symbol('row slot');
+
+function slotted(rows: readonly GridRow[]): GridRow[] {
+  return rows.map((row, i) => Object.defineProperty({ ...row }, SLOT, { value: i, enumerable: false }));
+}
+
+const slotOf = (row: GridRow): number | undefined => (row as { [SLOT]?: number })[SLOT];
 
 function onInteractiveElement(event: Event | null | undefined): boolean {
   const target = event?.target;
@@ -120,6 +139,7 @@ export function MetaGridView({
   sort = null,
   onSortChange,
   rowKey,
+  rowSlots = false,
   selectable = false,
   onSelectionChange,
   onRowClick,
@@ -186,7 +206,15 @@ export function MetaGridView({
   const [context] = useState(() => createCellContext(cellState));
   useEffect(() => context.set(cellState), [context, cellState]);
 
-  const getRowId = useCallback((p: GetRowIdParams<GridRow>) => String(p.data[rowKey]), [rowKey]);
+  const keyOf = useCallback((row: GridRow | undefined) => (row ? String(row[rowKey]) : ''), [rowKey]);
+  const rowData = useMemo(() => (rowSlots ? slotted(rows) : (rows as GridRow[])), [rows, rowSlots]);
+  const getRowId = useCallback(
+    (p: GetRowIdParams<GridRow>) => (rowSlots ? `slot-${slotOf(p.data) ?? 0}` : keyOf(p.data)),
+    [rowSlots, keyOf],
+  );
+  const businessKey = useCallback((node: IRowNode<GridRow>) => keyOf(node.data), [keyOf]);
+  // rowSlots: the selection by rowKey (a slot keeps AG Grid's selection while its row changes)
+  const selectedKeys = useRef<ReadonlySet<string>>(new Set());
 
   const handleSortChanged = useCallback((event: SortChangedEvent<GridRow>) => {
     // only the user's clicks: a sort we apply from props is already the one in force
@@ -214,9 +242,39 @@ export function MetaGridView({
     [],
   );
 
-  const handleSelectionChanged = useCallback((event: SelectionChangedEvent<GridRow>) => {
-    selectionChange.current?.(event.api.getSelectedRows());
-  }, []);
+  const handleSelectionChanged = useCallback(
+    (event: SelectionChangedEvent<GridRow>) => {
+      const selected = event.api.getSelectedRows();
+      selectedKeys.current = new Set(selected.map(keyOf));
+      selectionChange.current?.(selected);
+    },
+    [keyOf],
+  );
+
+  // rowSlots: the rows of a slot changed in place; select exactly the shown rows whose key was selected before
+  const handleRowDataUpdated = useCallback(
+    (event: RowDataUpdatedEvent<GridRow>) => {
+      if (!rowSlots) return;
+      const wanted = selectedKeys.current;
+      const select: IRowNode<GridRow>[] = [];
+      const deselect: IRowNode<GridRow>[] = [];
+      let changed = false;
+      event.api.forEachNode((node) => {
+        const want = wanted.has(keyOf(node.data));
+        (want ? select : deselect).push(node);
+        if (want !== (node.isSelected() === true)) changed = true;
+      });
+      if (changed) {
+        if (deselect.length > 0) event.api.setNodesSelected({ nodes: deselect, newValue: false });
+        if (select.length > 0) event.api.setNodesSelected({ nodes: select, newValue: true });
+      } else if (select.length !== wanted.size) {
+        // selected rows left the page: say what is selected now
+        selectedKeys.current = new Set(select.map((n) => keyOf(n.data)));
+        selectionChange.current?.(select.map((n) => n.data).filter((d): d is GridRow => !!d));
+      }
+    },
+    [rowSlots, keyOf],
+  );
 
   // fit the columns to the width after a resize, at most every 300 ms
   const [fit] = useState(() =>
@@ -292,8 +350,9 @@ export function MetaGridView({
         <AgGridReact<GridRow>
           theme={theme}
           columnDefs={columnDefs}
-          rowData={rows as GridRow[]}
+          rowData={rowData}
           getRowId={getRowId}
+          {...(rowSlots ? { getBusinessKeyForNode: businessKey } : {})}
           context={context}
           loading={waiting && rows.length === 0}
           overlayComponentParams={overlayParams}
@@ -307,6 +366,7 @@ export function MetaGridView({
           onRowClicked={handleRowClicked}
           onCellKeyDown={handleCellKeyDown}
           onSelectionChanged={handleSelectionChanged}
+          onRowDataUpdated={handleRowDataUpdated}
           onGridSizeChanged={handleSizeChanged}
         />
       </Box>

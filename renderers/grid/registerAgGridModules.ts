@@ -7,6 +7,7 @@ import {
   ClientSideRowModelModule,
   ColumnAutoSizeModule,
   ModuleRegistry,
+  RowApiModule,
   RowAutoHeightModule,
   RowSelectionModule,
   TooltipModule,
@@ -24,6 +25,8 @@ export const GRID_MODULES: readonly Module[] = [
   ColumnAutoSizeModule,
   RowAutoHeightModule,
   CellStyleModule,
+  // forEachNode: the selection follows the rows, not the reused row slots (MetaGridView rowSlots)
+  RowApiModule,
 ];
 
 export function registerAgGridModules(): void {

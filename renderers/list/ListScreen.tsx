@@ -214,6 +214,7 @@ export function ListScreen({
         onSizeChange={changeSize}
         onSortChange={changeSort}
         rowKey={config.grid.rowKey}
+        {...(config.grid.rowSlots ? { rowSlots: true } : {})}
         selectable={selectable}
         onSelectionChange={setSelected}
         {...(config.onRowClick ? { onRowClick: config.onRowClick } : {})}

@@ -89,6 +89,11 @@ export interface ListScreenConfig {
     /** Row field that identifies a row. */
     rowKey: string;
     /**
+     * Reuse the drawn rows across pages (MetaGridView `rowSlots`): a page change refreshes the rows in place; the row's
+     * key is its `row-business-key` attribute instead of its `row-id`.
+     */
+    rowSlots?: boolean;
+    /**
      * Row checkboxes. `true`: always; `'actions'`: only while an offered action uses a selection (`needsSelection` or
      * `usesSelection`), so a role with no batch action sees no checkboxes.
      */

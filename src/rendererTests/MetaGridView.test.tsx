@@ -149,3 +149,80 @@ describe('MetaGridView (columns and a page of rows given)', () => {
     expect(screen.getByRole('button', { name: text('grid.page.next') })).toBeDisabled();
   });
 });
+
+describe('MetaGridView with rowSlots (a server-paged list reusing its drawn rows)', () => {
+  const page2: GridRow[] = [
+    { id: 'c', subjid: 'BJ01-0003', sex: 'M', age: 40 },
+    { id: 'd', subjid: 'BJ01-0004', sex: 'F', age: 41 },
+  ];
+
+  function slotGrid(props: Partial<MetaGridViewProps>) {
+    const base: MetaGridViewProps = {
+      columns,
+      rows,
+      total: 45,
+      page: 1,
+      size: 20,
+      onPageChange: vi.fn(),
+      onSizeChange: vi.fn(),
+      rowKey: 'id',
+      rowSlots: true,
+      userTimeZone: 'Asia/Shanghai',
+      suppressRowVirtualisation: true,
+      timers: manualTimers(),
+    };
+    const view = (p: Partial<MetaGridViewProps>) => (
+      <TestProviders client={fakeClient()}>
+        <MetaGridView {...base} {...p} />
+      </TestProviders>
+    );
+    const result = render(view(props));
+    return { rerender: (p: Partial<MetaGridViewProps>) => result.rerender(view({ ...props, ...p })) };
+  }
+
+  const rowEls = (key: string) => [
+    ...document.querySelectorAll<HTMLElement>(`.ag-row[row-business-key="${key}"]`),
+  ];
+  const box = (key: string) =>
+    document.querySelector<HTMLInputElement>(
+      `.ag-row[row-business-key="${key}"] .ag-selection-checkbox input`,
+    );
+
+  it('draws the next page in the rows already drawn (same elements), with the row key as row-business-key', async () => {
+    const onRowClick = vi.fn();
+    const grid = slotGrid({ onRowClick });
+    await screen.findByText('BJ01-0002');
+    const first = rowEls('a');
+    expect(first.length).toBeGreaterThan(0);
+    grid.rerender({ rows: page2, page: 2 });
+    await screen.findByText('BJ01-0003');
+    expect(screen.queryByText('BJ01-0001')).toBeNull();
+    await waitFor(() => expect(rowEls('a')).toEqual([]));
+    expect(rowEls('c')).toEqual(first);
+    // a click opens the row shown, not the one drawn there before, and hands over the row as it came
+    await userEvent.click(cellOf('41'));
+    expect(onRowClick).toHaveBeenLastCalledWith(page2[1]);
+  });
+
+  it('keeps the selection with the rows (by key), not with the slots', async () => {
+    const onSelectionChange = vi.fn();
+    const grid = slotGrid({ selectable: true, onSelectionChange });
+    await screen.findByText('BJ01-0002');
+    await waitFor(() => expect(box('b')).not.toBeNull());
+    await userEvent.click(box('b')!);
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([rows[1]]));
+    // the next page: row b's slot shows d, which is not selected; nothing is selected
+    grid.rerender({ rows: page2, page: 2 });
+    await screen.findByText('BJ01-0004');
+    await waitFor(() => expect(box('d')?.checked).toBe(false));
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([]));
+    // the same page read again (new objects, same keys) keeps what is selected
+    grid.rerender({ rows: page2.map((r) => ({ ...r })) });
+    await userEvent.click(box('c')!);
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([page2[0]]));
+    grid.rerender({ rows: page2.map((r) => ({ ...r, age: 50 })) });
+    await waitFor(() => expect(screen.getAllByText('50')).toHaveLength(2));
+    expect(box('c')?.checked).toBe(true);
+    expect(box('d')?.checked).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
@@ -32,6 +32,15 @@ import { RolePermissionsContext } from '../../renderers/rolePermissionsContext';
 import { useMenus, usePicParams, useServerVersion } from './useShellData';
 
 export const SIDE_MENU_WIDTH = 240;
+
+/*
+ * The shell renders again on every change of the address, and a list keeps its query (page, sort, search) there: the
+ * menu, the account actions and the footer take the same props across such a change and are not drawn again
+ * (issue 11: a page change of the subject list renders the list, not the shell; docs/perf-list-page-change.md).
+ */
+const StableMenu = memo(MenuRenderer);
+const StableAccountActions = memo(AccountActions);
+const StableFooter = memo(Footer);
 
 /** What the shell hands its pages (useOutletContext): the role's menus this build can open, and picture rights. */
 export interface ShellOutletContext {
@@ -100,13 +109,18 @@ function ShellFrame({ info }: { info: LoginInfo }) {
 
   // the page waits for the allowed paths when this tab has none yet (role chosen in another tab)
   const pathsKnown = menus !== null || store.getItem(STORAGE_KEYS.allowedPaths) !== null;
+  const switchRole = useCallback(() => navigate(PATHS.checkRole), [navigate]);
   const account = {
     info,
     locale,
     onLocaleChange: setLocale,
-    onSwitchRole: () => navigate(PATHS.checkRole),
+    onSwitchRole: switchRole,
     onLogout: logout,
   };
+  const footerExtra = useMemo(
+    () => <OnlineServiceWidget visible={info.online.isShow} />,
+    [info.online.isShow],
+  );
 
   return (
     <EmbeddedPageProvider onRefresh={reloadRoute}>
@@ -119,7 +133,7 @@ function ShellFrame({ info }: { info: LoginInfo }) {
             <Toolbar sx={{ gap: 2 }}>
               <Brand unitLogo={info.unitLogo} inverse />
               <Box sx={{ flex: 1 }} />
-              <AccountActions {...account} placement="header" />
+              <StableAccountActions {...account} placement="header" />
             </Toolbar>
           </AppBar>
         ) : null}
@@ -149,7 +163,7 @@ function ShellFrame({ info }: { info: LoginInfo }) {
                   <FormattedMessage id="shell.menu.loadFailed" />
                 </InlineMessage>
               ) : (
-                <MenuRenderer
+                <StableMenu
                   items={menus}
                   locale={locale}
                   activeCode={activeCode}
@@ -158,7 +172,7 @@ function ShellFrame({ info }: { info: LoginInfo }) {
                 />
               )}
             </Box>
-            {showHeader ? null : <AccountActions {...account} placement="sidebar" />}
+            {showHeader ? null : <StableAccountActions {...account} placement="sidebar" />}
           </Box>
           {/* the footer is a top-level landmark (contentinfo), beside the main content, not inside it */}
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
@@ -178,10 +192,7 @@ function ShellFrame({ info }: { info: LoginInfo }) {
                 )}
               </Box>
             </Box>
-            <Footer
-              release={flags.productRelease}
-              extra={<OnlineServiceWidget visible={info.online.isShow} />}
-            />
+            <StableFooter release={flags.productRelease} extra={footerExtra} />
           </Box>
         </Box>
       </Box>

@@ -30,6 +30,7 @@ import { clearTokenCookie, readCookie } from './cookies';
 import { errorAnswer } from './errorAnswer';
 import { FileReply, sendFile } from './fileReply';
 import { inputProblems, parameterOf } from './inputCheck';
+import { startServerTiming, type ServerTiming } from './serverTiming';
 
 export interface RouteContext<P> {
   params: P;
@@ -46,6 +47,8 @@ export interface RouteContext<P> {
   open: OpenParams;
   /** Endpoints with `upload`: the file, read, limited and checked by content (upload.ts); null for the others. */
   file: UploadedFile | null;
+  /** The request's phases (marked by the route: session, params; by the handler: its own); sent with `serverTiming`. */
+  timing: ServerTiming;
 }
 
 /** Parameters not named in the contract, as the handler of an `openParams` endpoint gets them. */
@@ -68,6 +71,11 @@ export interface RouteOptions<P, D, S> {
    * endpoints (every unauthenticated endpoint is limited per IP), none for the others.
    */
   limits?: readonly RateLimitName[];
+  /**
+   * Answer with a `Server-Timing` header of the request's phases (session check, parameters, the handler's own marks):
+   * the list rows routes, whose page change is measured end to end (docs/perf-list-page-change.md).
+   */
+  serverTiming?: boolean;
   /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */
   prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /**
@@ -233,6 +241,7 @@ function register<P extends AnyObject, D, S>(
     handler: async (request, reply) => {
       // answers depend on the session: never cached (the client's `time` parameter is only a second line of defence)
       reply.header('cache-control', 'no-store');
+      const timing = startServerTiming();
       const locale = requestLocale(request.headers.locale);
       const now = ctx.config.now();
       const tokenHeader = request.headers.token;
@@ -257,6 +266,7 @@ function register<P extends AnyObject, D, S>(
             }
           } else if (mode !== 'public') throw refusal(check, locale);
         }
+        timing.mark('session');
         // an upload's parts are read only now (after the token and role checks): its text parts are the params
         const { raw, file } = def.upload
           ? await readUpload(def.upload, request, locale)
@@ -269,6 +279,7 @@ function register<P extends AnyObject, D, S>(
         }
         const prepared = options.prepare && isRecord(raw) ? options.prepare(raw) : raw;
         const { params, open } = await validateParams(def, prepared, locale, request);
+        timing.mark('params');
         if (def.upload) {
           if (!file) throw paramError(locale, [`${def.upload.field} is required`], [def.upload.field]);
           await refuseWrongContent(def.upload, file, locale);
@@ -282,8 +293,13 @@ function register<P extends AnyObject, D, S>(
           reply,
           token,
           file,
+          timing,
           session: session as S,
         });
+        if (options.serverTiming) {
+          timing.mark('handler');
+          reply.header('server-timing', timing.header());
+        }
         if (body instanceof FileReply) {
           if (!def.file)
             throw new Error(`${def.name}: a file answer from an endpoint not declared file: true`);

@@ -148,6 +148,47 @@ describe('a list declared in a test', () => {
     ]);
   });
 
+  it('takes a changed definition at the next request (its version moved), read with the scope in one statement', async () => {
+    const columns = (roleSortable: boolean) =>
+      putListDefinition(h.db, {
+        studyId: STUDY,
+        listKey: staffList.key,
+        kind: 'columns',
+        definition: [
+          { prop: 'userid', label: label('User'), sortable: true },
+          { prop: 'roleid', label: label('Role'), sortable: roleSortable },
+          { prop: 'username', label: label('Name') },
+          { prop: 'sitecode', label: label('Site') },
+        ],
+        at: h.clock.now(),
+      });
+    expect((await rows({ orderByField: 'roleid' })).status).toBe(200);
+    await columns(false);
+    const refused = await rows({ orderByField: 'roleid' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual(['orderByField: roleid is not a sortable column']);
+    await columns(true);
+    expect((await rows({ orderByField: 'roleid' })).status).toBe(200);
+  });
+
+  it('answers the phases of the request in a Server-Timing header (durations only)', async () => {
+    const res = await rows();
+    const phases = String(res.headers['server-timing'] ?? '')
+      .split(', ')
+      .map((p) => p.split(';')[0]);
+    expect(phases).toEqual([
+      'session',
+      'params',
+      'scope',
+      'definitions',
+      'count',
+      'page',
+      'handler',
+      'total',
+    ]);
+    expect(String(res.headers['server-timing'])).toMatch(/^(\w+;dur=\d+\.\d\d(, |$))+$/);
+  });
+
   it('refuses the rows to a role that may not open the list page (403)', async () => {
     const coder = await h.loginAs('coder.zhou', 'CODER', 'BJ01');
     const res = await h.call(staffList.endpoint, { page: 1, size: 20 }, { token: coder });

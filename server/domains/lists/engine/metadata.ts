@@ -38,8 +38,15 @@ export function parseListMetadata(
 }
 
 export interface ListMetadataStore {
-  /** The list's parsed metadata, or null when the study has no definitions for it. */
-  get(studyId: string, listKey: string): Promise<ListMetadata | null>;
+  /**
+   * The list's parsed metadata, or null when the study has no definitions for it. `versions`: the definitions'
+   * versions by kind as just read (sql.ts listScope); when they are the ones parsed, nothing is read.
+   */
+  get(
+    studyId: string,
+    listKey: string,
+    versions?: Readonly<Record<string, number>>,
+  ): Promise<ListMetadata | null>;
 }
 
 export function createListMetadataStore(
@@ -49,7 +56,14 @@ export function createListMetadataStore(
   // by study and list: the versions parsed and the result
   const parsed = new Map<string, { versions: string; meta: ListMetadata }>();
   return {
-    async get(studyId, listKey) {
+    async get(studyId, listKey, known) {
+      if (known) {
+        const search = known['searchFields'];
+        const columns = known['columns'];
+        if (search === undefined || columns === undefined) return null;
+        const cached = parsed.get(JSON.stringify([studyId, listKey]));
+        if (cached?.versions === `${search}/${columns}`) return cached.meta;
+      }
       const rows = await listDefinitions(db, studyId, listKey);
       const of = (kind: DefinitionRow['kind']) => rows.find((r) => r.kind === kind);
       const search = of('searchFields');

@@ -23,6 +23,7 @@ import {
   listWhere,
   type Bookmark,
   type ListSort,
+  type ListState,
 } from './sql';
 import { createVersionedCache, type VersionedCache } from './versionedCache';
 
@@ -39,9 +40,15 @@ export interface ListPageRequest {
   sort: { prop: string; key: SortKeySql; asc: boolean };
   page: number;
   size: number;
+  /** What `state` answered for this scope in the same request (else the page reads it). */
+  state?: ListState;
+  /** Notes the end of a phase of the request (Server-Timing: count, page). */
+  mark?: (phase: string) => void;
 }
 
 export interface ListPager<Row> {
+  /** The scope's sites, the data version and the definitions' versions, in one statement (sql.ts listScope). */
+  state(scope: ListPageRequest['scope']): Promise<ListState>;
   page(req: ListPageRequest): Promise<ListPage<Row> & { list: Row[] }>;
 }
 
@@ -66,8 +73,10 @@ export function createListPager<Row extends object>(
   const declared = list as ListDeclaration<object>;
 
   return {
+    state: (scope) => listScope(db, declared, scope),
     async page(req) {
-      const { siteIds, version } = await listScope(db, declared, req.scope);
+      const mark = req.mark ?? (() => undefined);
+      const { siteIds, version } = req.state ?? (await listScope(db, declared, req.scope));
       if (list.siteColumn && siteIds.length === 0)
         return { list: [], total: 0, page: req.page, size: req.size };
       const where = listWhere(declared, { studyId: req.scope.studyId, siteIds }, (params) =>
@@ -75,6 +84,7 @@ export function createListPager<Row extends object>(
       );
       const sort: ListSort = { key: req.sort.key, asc: req.sort.asc };
       const total = await cachedIn(totals, version, where.key, () => countRows(db, declared, where));
+      mark('count');
       const offset = (req.page - 1) * req.size;
       if (offset >= total) return { list: [], total, page: req.page, size: req.size };
 
@@ -93,6 +103,7 @@ export function createListPager<Row extends object>(
         }
       }
       const rows = await listPage<Row>(db, declared, where, sort, { offset: skip, limit: req.size, after });
+      mark('page');
       return { list: rows, total, page: req.page, size: req.size };
     },
   };

@@ -73,18 +73,25 @@ export function createListRegistry(app: FastifyInstance, ctx: AppContext): ListR
       lists.set(list.key, { declaration: list, pager });
       roleEndpoint(app, ctx, list.endpoint, {
         page: list.page,
-        handler: async ({ params, open, session, locale }) => {
-          const meta = await metadata.get(session.studyId, list.key);
+        serverTiming: true,
+        handler: async ({ params, open, session, locale, timing }) => {
+          // one statement: scope, data version and the definitions' versions (the definitions only when they moved)
+          const state = await pager.state(session);
+          timing.mark('scope');
+          const meta = await metadata.get(session.studyId, list.key, state.definitions);
+          timing.mark('definitions');
           if (!meta) return fail(message('listNotConfigured', locale));
           const reading = readSearch(open, meta.fields, SERVER_FIELD_TYPES);
           if (!reading.ok) throw paramError(locale, reading.errors);
           const page = await pager.page({
             scope: session,
+            state,
             fields: meta.fields,
             search: reading.search,
             sort: sortOf(list, meta, params.orderByField, params.asc, locale),
             page: params.page,
             size: params.size,
+            mark: timing.mark,
           });
           return ok(page);
         },

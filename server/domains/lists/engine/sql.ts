@@ -139,23 +139,42 @@ export function listPage<Row>(
   );
 }
 
+/** What a list request reads before its page: the scope's sites, the data version and the definitions' versions. */
+export interface ListState {
+  siteIds: string[];
+  /** The list's data version (null: the list has none, nothing derived is cached). */
+  version: string | null;
+  /** The version of each stored definition of the list in the study (`searchFields`, `columns`), by kind. */
+  definitions: Readonly<Record<string, number>>;
+}
+
 /**
- * The sites of the scope — the site chosen at /checkRole, when the user still holds the role there — and the
- * version of the list's data (changes on every write, by its trigger, and never repeats; null without one), in one
- * query.
+ * The sites of the scope — the site chosen at /checkRole, when the user still holds the role there —, the version of
+ * the list's data (changes on every write, by its trigger, and never repeats; null without one) and the versions of
+ * the list's stored definitions (moved by their trigger on every change), in one statement: the definitions
+ * themselves are read again only when a version moved (metadata.ts), so that a page change reads nothing else.
  */
 export async function listScope(
   db: Db,
   list: Declared,
   q: { userId: string; roleId: string; studyId: string; siteId: string },
-): Promise<{ siteIds: string[]; version: string | null }> {
-  if (!list.siteColumn && !list.dataVersion) return { siteIds: [], version: null };
-  const row = await queryOne<{ site_ids: string[] | null; version: string | null }>(
+): Promise<ListState> {
+  const row = await queryOne<{
+    site_ids: string[] | null;
+    version: string | null;
+    definitions: Record<string, number> | null;
+  }>(
     db,
     `select (select array_agg(site_id order by site_id) from user_roles
              where user_id = $1 and role_id = $2 and study_id = $3 and site_id = $4 and active) as site_ids,
-            (select version::text || ':' || stamp from data_versions where name = $5) as version`,
-    [q.userId, q.roleId, q.studyId, q.siteId, list.dataVersion ?? null],
+            (select version::text || ':' || stamp from data_versions where name = $5) as version,
+            (select json_object_agg(kind, version) from list_definitions
+             where study_id = $3 and list_key = $6) as definitions`,
+    [q.userId, q.roleId, q.studyId, q.siteId, list.dataVersion ?? null, list.key],
   );
-  return { siteIds: row?.site_ids ?? [], version: row?.version ?? null };
+  return {
+    siteIds: list.siteColumn ? (row?.site_ids ?? []) : [],
+    version: row?.version ?? null,
+    definitions: row?.definitions ?? {},
+  };
 }
