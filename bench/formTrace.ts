@@ -216,10 +216,13 @@ try {
 
   if (!which || which === 'first') {
     const items = Number(process.env.FORM_TRACE_ITEMS ?? 1000);
+    // FORM_TRACE_FOCUS_WAIT=ms: a pause between focusing (and scrolling to) the field and the first key
+    const focusWait = Number(process.env.FORM_TRACE_FOCUS_WAIT ?? 0);
     const once = async () => {
       await call('mount', items, 'empty');
       await call('settle');
       await call('focusMiddle');
+      if (focusWait > 0) await page.waitForTimeout(focusWait);
     };
     for (let i = 0; i < WARMUP; i++) {
       await once();
