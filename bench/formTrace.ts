@@ -218,8 +218,10 @@ try {
     const items = Number(process.env.FORM_TRACE_ITEMS ?? 1000);
     // FORM_TRACE_FOCUS_WAIT=ms: a pause between focusing (and scrolling to) the field and the first key
     const focusWait = Number(process.env.FORM_TRACE_FOCUS_WAIT ?? 0);
+    // FORM_TRACE_VALUES=filled: the form mounted with plausible values (the field typed in already holds text)
+    const values = process.env.FORM_TRACE_VALUES === 'filled' ? 'filled' : 'empty';
     const once = async () => {
-      await call('mount', items, 'empty');
+      await call('mount', items, values);
       await call('settle');
       await call('focusMiddle');
       if (focusWait > 0) await page.waitForTimeout(focusWait);
