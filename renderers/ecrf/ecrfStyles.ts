@@ -4,6 +4,9 @@ import { iconClassesSx } from './icons';
 
 const ICON_RULES = iconClassesSx();
 
+/** The row holding the focus (its own layer while it has it). */
+export const ROW_BEING_EDITED = '& .ecrf-row:focus-within';
+
 /** The height of a problem's line (px). */
 const PROBLEM_LINE = 16;
 
@@ -14,8 +17,9 @@ const PROBLEM_LINE = 16;
  * A long form costs the browser little per frame: each section is skipped while off screen (`content-visibility:
  * auto`: no style, layout or paint of its rows; its inputs stay focusable and found by find-in-page; its size then is
  * the one it last had, first the estimate EcrfForm gives in `contain-intrinsic-size`), each row's layout and style are
- * contained (not its paint: measured no faster, and focus rings may reach past a row), and nothing a keystroke
- * changes moves another row: every row keeps a line for its problems (`.ecrf-problems`), inputs have fixed widths.
+ * contained (not its paint: measured no faster, and focus rings may reach past a row), the row holding the focus is
+ * its own composited layer, and nothing a keystroke changes moves another row: every row keeps a line for its
+ * problems (`.ecrf-problems`), inputs have fixed widths.
  */
 export const ecrfFormStyles = (theme: Theme): SystemStyleObject<Theme> => ({
   display: 'flex',
@@ -33,6 +37,10 @@ export const ecrfFormStyles = (theme: Theme): SystemStyleObject<Theme> => ({
     borderBottom: `1px solid ${theme.palette.divider}`,
     contain: 'layout style',
   },
+  // the row being edited is its own composited layer: a keystroke's frame then layerizes and commits that row, not
+  // the display list of a page 24,000–34,000 px tall (docs/perf-list-and-bundles.md, stop 25). Rows already are
+  // stacking contexts and containing blocks (`contain: layout`), so this changes nothing of how they look.
+  [ROW_BEING_EDITED]: { willChange: 'transform' },
   '& .ecrf-label-cell': {
     ...theme.typography.body2,
     pt: 0.75,

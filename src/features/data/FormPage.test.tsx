@@ -468,6 +468,36 @@ describe('typing while a save is under way', () => {
     expect(screen.queryByText(text('formPage.noNeedToSave'))).toBeNull();
   });
 
+  it('writes a change handed over before the saved record is rendered at the saved row version', async () => {
+    const held = heldSave();
+    const store = memoryDrafts();
+    // the moment the save's own draft is written (the answer is in, the page has not rendered it yet), the tab goes
+    // to the background: the form hands over the change typed meanwhile at once, through the page's draft
+    const drafts: DraftStore = {
+      ...store,
+      save: async (at, draft) => {
+        await store.save(at, draft);
+        if (draft.rowversion === 1 && draft.values.SYSBP === '122')
+          window.dispatchEvent(new Event('pagehide'));
+      },
+    };
+    const { client } = setup({ save: held.save, drafts });
+    await formReady();
+    type('VSDAT', '2026-01-05');
+    type('SYSBP', '120');
+    type('DIABP', '80');
+    await save();
+    await waitFor(() => expect(client.paramsOf('saveData')).toHaveLength(1));
+    type('SYSBP', '122');
+    held.answer({ outcome: 'saved', record: { ...savedRecord, rowversion: 1 }, problems: {}, items: {} });
+    expect(await notice('formPage.saved')).toBeInTheDocument();
+    // the last draft written is the change typed meanwhile against the saved record, not against "not saved yet"
+    expect(await store.load(scope)).toMatchObject({
+      values: expect.objectContaining({ SYSBP: '122' }) as unknown,
+      rowversion: 1,
+    });
+  });
+
   it('keeps what was typed during an update, and the inputs show it', async () => {
     const held = heldSave();
     const { client, drafts } = setup({ record: savedRecord, values: savedValues, save: held.save });
@@ -1168,7 +1198,7 @@ describe('a log-line form', () => {
 
   it('keeps the saved new row on screen when the rows cannot be read again after it', async () => {
     let reads = 0;
-    openLines(true, {
+    const { client } = openLines(true, {
       dataList: () => {
         reads += 1;
         if (reads > 1) throw fakeFailure('network', 'data/datalist.do');
@@ -1181,10 +1211,16 @@ describe('a log-line form', () => {
     await save();
     expect(await notice('formPage.saved')).toBeInTheDocument();
     await waitFor(() => expect(reads).toBeGreaterThan(1));
-    expect(await screen.findByTestId('ecrf-row-AETERM')).toBeInTheDocument();
+    // the saved row opens as row 2 (its record read again: the stub answers "Nausea"): the form of the new row goes
+    // and that of row 2 comes, so the row is looked for once row 2 is on screen, not while the new row's form leaves
+    await waitFor(() => expect(client.paramsOf('dataInfo').at(-1)).toMatchObject({ lineno: 2 }), {
+      timeout: 5000,
+    });
+    await waitFor(() => expect(input('AETERM')).toHaveValue('Nausea'), { timeout: 5000 });
+    expect(screen.getByTestId('ecrf-row-AETERM')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: text('grid.retry') })).toBeNull();
     await userEvent.click(screen.getByTestId('form-to-lines'));
-    expect(await screen.findByTestId('meta-grid-error')).toBeInTheDocument();
+    expect(await screen.findByTestId('meta-grid-error', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('fails as a whole page only when the first datalist fails, and retries it', async () => {

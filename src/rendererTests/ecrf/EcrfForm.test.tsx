@@ -32,6 +32,22 @@ const problems = (variable: string) =>
   }));
 
 describe('EcrfForm', () => {
+  it('puts the row being edited, and only it, on a layer of its own (a keystroke repaints that row)', () => {
+    renderForm();
+    // the form's style rules that make a layer (read as text: jsdom's rules are of another realm's classes), by the
+    // row part of their selector (the form root's generated class before it)
+    const selectors = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .filter((css) => /\{[^}]*will-change:\s*transform/.test(css))
+      .map((css) => css.slice(0, css.indexOf('{')).trim().split(' ').at(-1) ?? '');
+    expect(selectors).toEqual(['.ecrf-row:focus-within']);
+    const layered = () =>
+      [...document.querySelectorAll<HTMLElement>(selectors[0]!)].map((element) => element.dataset.variable);
+    input('SYSBP').focus();
+    // (once: jsdom's selector engine keeps a :focus-within answer after the focus moves on; Chromium does not)
+    expect(layered()).toEqual(['SYSBP']);
+  });
+
   it('labels each input with its item label and unit', () => {
     renderForm();
     expect(screen.getByLabelText('Systolic blood pressure')).toBe(input('SYSBP'));

@@ -149,6 +149,7 @@ export function RecordEntry(props: RecordEntryProps) {
       else controller.current?.reset(values);
       controller.current?.showProblems(found);
     },
+    onAnswered: draft.noteSaved,
     onConflict: () => setConflict(true),
   });
 

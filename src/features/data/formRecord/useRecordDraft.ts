@@ -49,6 +49,11 @@ export interface RecordDraft {
   hasUnsaved(): boolean;
   /** The user leaves without saving: nothing handed over as the form unmounts is written back. */
   leaveDiscarding(): Promise<void>;
+  /**
+   * A save answered with this record: drafts written from now on carry its row version, even before the page renders
+   * it (a change typed during the save is handed over on a timer, which may come first).
+   */
+  noteSaved(record: RecordInfo): void;
 }
 
 export function useRecordDraft(o: RecordDraftOptions): RecordDraft {
@@ -82,6 +87,13 @@ export function useRecordDraft(o: RecordDraftOptions): RecordDraft {
   // values typed against an older state of the record (saved again since): the offer says by whom and when
   const changedSince = offer ? draftChangedSince(offer, record) : null;
 
+  // the record drafts are written against: the one rendered, or one a save answered that is not rendered yet
+  const latestRecord = useRef({ given: record, current: record });
+  if (latestRecord.current.given !== record) latestRecord.current = { given: record, current: record };
+  const noteSaved = useCallback((saved: RecordInfo) => {
+    latestRecord.current = { ...latestRecord.current, current: saved };
+  }, []);
+
   // the user chose to leave without saving: a change handed over as the form unmounts must not write the draft back
   const discarded = useRef(false);
   const onChange = useCallback(
@@ -94,7 +106,7 @@ export function useRecordDraft(o: RecordDraftOptions): RecordDraft {
         void draft.write({
           values,
           savedAt: Date.now(),
-          rowversion: record?.rowversion ?? null,
+          rowversion: latestRecord.current.current?.rowversion ?? null,
           // only a retry of the very save that was sent may reuse its key: a draft of other values gets none
           idempotencyKey: idempotencyKeys.pendingFor(prepared),
         });
@@ -103,7 +115,7 @@ export function useRecordDraft(o: RecordDraftOptions): RecordDraft {
       }
       return unsaved;
     },
-    [scope, offer, form, ctx, baseline, draft, record, idempotencyKeys, editable],
+    [scope, offer, form, ctx, baseline, draft, idempotencyKeys, editable],
   );
 
   const restore = () => {
@@ -124,5 +136,5 @@ export function useRecordDraft(o: RecordDraftOptions): RecordDraft {
     return draft.clear();
   };
 
-  return { draft, offer, changedSince, onChange, restore, discard, hasUnsaved, leaveDiscarding };
+  return { draft, offer, changedSince, onChange, restore, discard, hasUnsaved, leaveDiscarding, noteSaved };
 }

@@ -62,6 +62,12 @@ export interface SaveFlowOptions {
     items: Record<string, ItemStatus>,
     typedMeanwhile: boolean,
   ): void;
+  /**
+   * The server answered "saved" with this record, told at once (before the draft is written and onSaved runs): what
+   * keeps drafts written from then on — a change typed meanwhile, handed over before the page renders the saved
+   * record — at the record's new row version.
+   */
+  onAnswered?(record: RecordInfo): void;
   /** The record changed since it was read (someone else saved it). */
   onConflict(record: RecordInfo): void;
   /** Tests: the key source. */
@@ -230,6 +236,7 @@ export function useSaveFlow(options: SaveFlowOptions): SaveFlow {
       if (!outcome) return false;
       switch (outcome.outcome) {
         case 'saved': {
+          latest.current.onAnswered?.(outcome.record);
           // the form stays editable while the request is under way: what was typed meanwhile is unsaved, not lost
           const now = controller.current?.getValues();
           const typedMeanwhile =
