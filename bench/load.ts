@@ -59,6 +59,8 @@ const USER_COUNTS = option('users', '50,200').split(',').map(Number);
 const MODES = option('mode', 'paced,closed').split(',') as Mode[];
 const SECONDS = Number(option('seconds', '15'));
 const PACED_SECONDS = Number(option('paced-seconds', '60'));
+/** Closed-loop load before the first level, not measured: JIT, pools, PostgreSQL backends and their caches warm. */
+const WARMUP_SECONDS = Number(option('warmup', '10'));
 /** Scales every think time of the paced mode (0.5: users twice as quick). */
 const THINK_SCALE = Number(option('think', '1'));
 const CPU = process.argv.includes('--cpu');
@@ -441,15 +443,21 @@ async function measured<T>(
   d: Deployment,
   load: () => Promise<T>,
   requestsOf: (t: T) => number,
+  withCpu = CPU,
 ): Promise<{ result: T; cpu?: CpuReport }> {
-  const window = CPU ? await startCpuWindow(d.cpuGroups, CORES) : null;
+  const window = withCpu ? await startCpuWindow(d.cpuGroups, CORES) : null;
   const result = await load();
   const cpu = window ? await window.stop(requestsOf(result)) : undefined;
   return { result, ...(cpu ? { cpu } : {}) };
 }
 
 /** Closed loop (autocannon): no think time; each user's next request leaves when the previous answers. */
-async function runClosed(d: Deployment, users: SimUser[]): Promise<Level> {
+async function runClosed(
+  d: Deployment,
+  users: SimUser[],
+  seconds = SECONDS,
+  cpuWindow = CPU,
+): Promise<Level> {
   let acknowledged = 0;
   let next = 0;
   /** Every response time (ms), by request: exact percentiles. */
@@ -462,7 +470,7 @@ async function runClosed(d: Deployment, users: SimUser[]): Promise<Level> {
       autocannon({
         url: d.url,
         connections: users.length,
-        duration: SECONDS,
+        duration: seconds,
         timeout: 10,
         headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
         setupClient(client) {
@@ -500,6 +508,7 @@ async function runClosed(d: Deployment, users: SimUser[]): Promise<Level> {
         },
       }),
     (res) => res.requests.total,
+    cpuWindow,
   );
   // autocannon stops without waiting for its last requests: let them finish before counting
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -623,6 +632,10 @@ async function main(): Promise<void> {
     console.log(`${d.label}; logging in ${max} users …`);
     const all = await makeUsers(d, max);
     loadStarted = Date.now();
+    if (WARMUP_SECONDS > 0) {
+      console.log(`warming up: ${max} users, closed loop, ${WARMUP_SECONDS} s (not measured) …`);
+      await runClosed(d, all, WARMUP_SECONDS, false);
+    }
     for (const mode of MODES) {
       for (const n of USER_COUNTS) {
         console.log(

@@ -99,7 +99,7 @@ async function openPostgresTestDb(url: string, ownerUrl: string | undefined): Pr
   // app's role (DATABASE_URL) gets DML only; without it one role does all
   const admin = await openPostgres(ownerUrl ?? url, { max: 1 });
   await admin.exec(`create schema ${schema}`);
-  const owner = ownerUrl ? await openPostgres(ownerUrl, { schema, max: 1 }) : null;
+  const owner = ownerUrl ? await openPostgres(ownerUrl, { schema, max: 1, prepared: false }) : null;
   const db = await openPostgres(url, { schema, max: 4 });
   try {
     await seedInto(owner ?? db);
