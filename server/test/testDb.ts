@@ -100,7 +100,12 @@ async function openPostgresTestDb(url: string, ownerUrl: string | undefined): Pr
   const admin = await openPostgres(ownerUrl ?? url, { max: 1 });
   await admin.exec(`create schema ${schema}`);
   const owner = ownerUrl ? await openPostgres(ownerUrl, { schema, max: 1, prepared: false }) : null;
-  const db = await openPostgres(url, { schema, max: 4 });
+  // DB_PREPARED_STATEMENTS=false: the server tests without named statements, as a deployment behind PgBouncer runs
+  const db = await openPostgres(url, {
+    schema,
+    max: 4,
+    ...(process.env.DB_PREPARED_STATEMENTS === 'false' ? { prepared: false } : {}),
+  });
   try {
     await seedInto(owner ?? db);
     if (owner) await grantAppRole(owner, await currentRole(db));
