@@ -1,24 +1,24 @@
 /**
- * `npm run bench:load [-- --users 50,200 --mode paced,closed --seconds 15 --paced-seconds 60 --think 1 --instances 2
- * --pool 10 --cpu --profile .cache/cpu]`: the reference server under many users, over real HTTP. Each simulated user
- * is a CRC at BJ01 with a session of its own and loops over subject list → open an AE form (datainfo.do) → save a new
- * AE line (savedata.do, a fresh idempotency key), with the heartbeat. Two readings of "N users" (docs/load.md):
- * - `paced` (bench/support/pacedLoad.ts): users as users — think time after each step (means: list 5 s, form open
- *   20 s of typing, save 5 s, each drawn from 50–150 %; `--think` scales them) and the heartbeat every 10 s on its own
+ * `npm run bench:load [-- --users 50,200 --mode paced,closed --seconds 15 --paced-seconds 60 --think 1 --warmup 10
+ * --instances 2 --pool 10 --cpu --profile .cache/cpu]`: the reference server under many users, over real HTTP. Each
+ * user is a CRC at BJ01 with a session of its own and loops over subject list → open an AE form (datainfo.do) → save a
+ * new AE line (savedata.do, a fresh idempotency key), with the heartbeat. Two readings of "N users" (docs/load.md):
+ * - `paced` (bench/support/pacedLoad.ts): users as users — think time after each step (means: list 5 s, form open 20 s
+ *   of typing, save 5 s, each drawn from 50–150 %; `--think` scales them) and the heartbeat every 10 s on its own
  *   timer: latency as users feel it, `--paced-seconds` per level;
  * - `closed` (autocannon): each user fires its next request as soon as the previous answers, no think time and the
- *   heartbeat as a fourth step: the server's capacity (requests/s at saturation and the latency there), `--seconds`
- *   per level.
- * Reports requests/s, p50/p95/p99 latency, errors (non-2xx, timeouts) and lost writes (acknowledged saves minus the
- * AE rows the database holds afterwards), and prints the table as Markdown for docs/load.md. `--cpu`: CPU seconds of
- * every process of the run over each level's window (/proc, bench/support/procCpu.ts), per request.
+ *   heartbeat as a fourth step: the server's capacity (requests/s at saturation and the latency there), `--seconds` per
+ *   level. Reports requests/s, p50/p95/p99 latency, errors (non-2xx, timeouts) and lost writes (acknowledged saves
+ *   minus the AE rows the database holds afterwards), and prints the table as Markdown for docs/load.md. `--cpu`: CPU
+ *   seconds of every process of the run over each level's window (/proc, bench/support/procCpu.ts), per request.
  *
  * PostgreSQL (DATABASE_URL, with MIGRATION_DATABASE_URL for the owner/app split): the deployment shape. A fresh schema
  * per run (dropped afterwards, `--keep` keeps it); `--instances` server processes (server/main.ts, as `npm run serve`
  * starts it: the first migrates and seeds as the owner) behind the round-robin reverse proxy of bench/support/proxy.ts,
- * which runs in a process of its own (bench/support/proxyMain.ts) and which the users hit. The servers trust the proxy's address only (TRUST_PROXY); the users log in through it, each
- * from a loopback address of its own, so the per-address login limits apply per user as in production. `--profile
- * <dir>` runs the servers with `node --cpu-prof` and prints where their CPU time went (bench/support/cpuProfile.ts).
+ * which runs in a process of its own (bench/support/proxyMain.ts) and which the users hit. The servers trust the
+ * proxy's address only (TRUST_PROXY); the users log in through it, each from a loopback address of its own, so the
+ * per-address login limits apply per user as in production. `--profile <dir>` runs the servers with `node --cpu-prof`
+ * and prints where their CPU time went (bench/support/cpuProfile.ts).
  *
  * Without DATABASE_URL: PGlite (the tests' snapshot) in this process, one instance, no proxy (PGlite is one process's
  * embedded database: it cannot be shared by instances).
