@@ -1,17 +1,24 @@
 /**
- * `npm run bench:load [-- --users 50,200 --seconds 15 --instances 2 --pool 10 --profile .cache/cpu]`: the reference
- * server under many users, over real HTTP with autocannon. Each simulated user is a CRC at BJ01 with a session of its
- * own and loops over subject list → open an AE form (datainfo.do) → save a new AE line (savedata.do, a fresh
- * idempotency key) → heartbeat. Reports requests/s, p50/p95/p99 latency, errors (non-2xx, timeouts) and lost writes
- * (acknowledged saves minus the AE rows the database holds afterwards), and prints the table as Markdown for
- * docs/load.md.
+ * `npm run bench:load [-- --users 50,200 --mode paced,closed --seconds 15 --paced-seconds 60 --think 1 --warmup 10
+ * --instances 2 --pool 10 --cpu --profile .cache/cpu]`: the reference server under many users, over real HTTP. Each
+ * user is a CRC at BJ01 with a session of its own and loops over subject list → open an AE form (datainfo.do) → save a
+ * new AE line (savedata.do, a fresh idempotency key), with the heartbeat. Two readings of "N users" (docs/load.md):
+ * - `paced` (bench/support/pacedLoad.ts): users as users — think time after each step (means: list 5 s, form open 20 s
+ *   of typing, save 5 s, each drawn from 50–150 %; `--think` scales them) and the heartbeat every 10 s on its own
+ *   timer: latency as users feel it, `--paced-seconds` per level;
+ * - `closed` (autocannon): each user fires its next request as soon as the previous answers, no think time and the
+ *   heartbeat as a fourth step: the server's capacity (requests/s at saturation and the latency there), `--seconds` per
+ *   level. Reports requests/s, p50/p95/p99 latency, errors (non-2xx, timeouts) and lost writes (acknowledged saves
+ *   minus the AE rows the database holds afterwards), and prints the table as Markdown for docs/load.md. `--cpu`: CPU
+ *   seconds of every process of the run over each level's window (/proc, bench/support/procCpu.ts), per request.
  *
  * PostgreSQL (DATABASE_URL, with MIGRATION_DATABASE_URL for the owner/app split): the deployment shape. A fresh schema
  * per run (dropped afterwards, `--keep` keeps it); `--instances` server processes (server/main.ts, as `npm run serve`
  * starts it: the first migrates and seeds as the owner) behind the round-robin reverse proxy of bench/support/proxy.ts,
- * which autocannon hits. The servers trust the proxy's address only (TRUST_PROXY); the users log in through it, each
- * from a loopback address of its own, so the per-address login limits apply per user as in production. `--profile
- * <dir>` runs the servers with `node --cpu-prof` and prints where their CPU time went (bench/support/cpuProfile.ts).
+ * which runs in a process of its own (bench/support/proxyMain.ts) and which the users hit. The servers trust the
+ * proxy's address only (TRUST_PROXY); the users log in through it, each from a loopback address of its own, so the
+ * per-address login limits apply per user as in production. `--profile <dir>` runs the servers with `node --cpu-prof`
+ * and prints where their CPU time went (bench/support/cpuProfile.ts).
  *
  * Without DATABASE_URL: PGlite (the tests' snapshot) in this process, one instance, no proxy (PGlite is one process's
  * embedded database: it cannot be shared by instances).
@@ -20,6 +27,7 @@ import { LOAD_AE_VALUES, LOAD_FORM, LOAD_USER } from '../server/test/statementCo
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import { mkdir, readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -32,8 +40,15 @@ import type { Db } from '../server/core/db/db';
 import { openPostgres } from '../server/core/db/postgres';
 import { loggerOptions } from '../server/core/logging';
 import { TEST_HOST, startHarness } from '../server/test/harness';
-import { startProxy } from './support/proxy';
 import { summariseProfiles } from './support/cpuProfile';
+import { percentile, runPaced, type PacedRequest, type PacedUser } from './support/pacedLoad';
+import {
+  cpuMarkdown,
+  postgresBackgroundPids,
+  startCpuWindow,
+  type CpuGroup,
+  type CpuReport,
+} from './support/procCpu';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -41,7 +56,14 @@ function option(name: string, fallback: string): string {
 }
 
 const USER_COUNTS = option('users', '50,200').split(',').map(Number);
+const MODES = option('mode', 'paced,closed').split(',') as Mode[];
 const SECONDS = Number(option('seconds', '15'));
+const PACED_SECONDS = Number(option('paced-seconds', '60'));
+/** Closed-loop load before the first level, not measured: JIT, pools, PostgreSQL backends and their caches warm. */
+const WARMUP_SECONDS = Number(option('warmup', '10'));
+/** Scales every think time of the paced mode (0.5: users twice as quick). */
+const THINK_SCALE = Number(option('think', '1'));
+const CPU = process.argv.includes('--cpu');
 const INSTANCES = Number(option('instances', '1'));
 const POOL = option('pool', '');
 /** Each run's profiles in a folder of their own. */
@@ -51,6 +73,21 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** The proxy connects to the instances from this address; they trust it alone. */
 const PROXY_ADDRESS = '127.0.0.2';
 const LOAD_PASSWORD = 'Load#bench-2026';
+const CORES = os.availableParallelism();
+
+type Mode = 'paced' | 'closed';
+
+/** Mean think times of the paced mode (ms), before `--think`: what a CRC does between two requests. */
+const THINK = {
+  /** reading the subject list, choosing the subject and visit */
+  afterList: 5_000,
+  /** typing an AE line (term, dates, severity, seriousness, causality, outcome …) */
+  afterOpen: 20_000,
+  /** reading the saved form's answer (item states, any query raised) before going back to the list */
+  afterSave: 5_000,
+  /** the browser's heartbeat period (README, spec §8) */
+  heartbeat: 10_000,
+};
 
 interface SimUser {
   token: string;
@@ -67,6 +104,8 @@ interface Deployment {
   close(): Promise<void>;
   /** When the server processes had exited (Date.now()), once closed. */
   stoppedAt?: number;
+  /** The processes whose CPU --cpu measures. */
+  cpuGroups: CpuGroup[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -85,11 +124,28 @@ function inSchema(url: string, schema: string): string {
   return u.toString();
 }
 
+/** `url` with the connections named `name` (pg_stat_activity.application_name). */
+function withApplicationName(url: string, name: string): string {
+  const u = new URL(url);
+  u.searchParams.set('application_name', name);
+  return u.toString();
+}
+
 /** Starts server/main.ts and resolves once it prints its URL. */
 function startInstance(env: Record<string, string>, name: string): Promise<Instance> {
   const nodeArgs = ['--import', 'tsx'];
   if (PROFILE_DIR) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`);
-  const child = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
+  return startProcess([...nodeArgs, 'server/main.ts'], env, name, /http:\/\/localhost:(\d+)\/edcweb\//);
+}
+
+/** Starts a Node script and resolves once its output shows `listening` (group 1: the port). */
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  name: string,
+  listening: RegExp,
+): Promise<Instance> {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +156,7 @@ function startInstance(env: Record<string, string>, name: string): Promise<Insta
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 180 s:\n${out}`)), 180_000);
     const onData = (d: Buffer) => {
       out += d.toString();
-      const port = /http:\/\/localhost:(\d+)\/edcweb\//.exec(out)?.[1];
+      const port = listening.exec(out)?.[1];
       if (port) {
         clearTimeout(timer);
         child.stdout!.off('data', onData);
@@ -187,14 +243,24 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
       TRUST_PROXY: PROXY_ADDRESS,
       LOG_LEVEL: 'error',
       DEMO_PASSWORD: LOAD_PASSWORD,
-      DATABASE_URL: inSchema(appUrl, schema),
+      // the servers' connections carry the run's name: --cpu finds their backends in pg_stat_activity
+      DATABASE_URL: withApplicationName(inSchema(appUrl, schema), schema),
       MIGRATION_DATABASE_URL: ownerUrl ? inSchema(ownerUrl, schema) : '',
       ...(POOL ? { DB_POOL_SIZE: POOL } : {}),
     };
     // one after the other: the first migrates and seeds, the others find the study there
     for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(env, `instance ${i + 1}`));
-    const proxy = await startProxy({ upstreams: instances.map((i) => i.url), localAddress: PROXY_ADDRESS });
+    // the proxy in a process of its own, as a load balancer runs (its CPU apart from the load generator's)
+    const proxy = await startProcess(
+      ['--import', 'tsx', 'bench/support/proxyMain.ts', PROXY_ADDRESS, ...instances.map((i) => i.url)],
+      {},
+      'proxy',
+      /proxy listening on http:\/\/127\.0\.0\.1:(\d+)/,
+    );
+    instances.push(proxy);
+    const servers = instances.slice(0, INSTANCES);
     db = await openPostgres(inSchema(appUrl, schema), { max: 2 });
+    const counting = db;
     const roles = await db.query<{ roleid: string; siteid: string }>(
       `select r.id as roleid, s.id as siteid from roles r, sites s where r.rolecode = 'CRC' and s.sitecode = 'BJ01'`,
     );
@@ -222,10 +288,28 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
         return token;
       },
       async close() {
-        await proxy.close();
         await close();
         deployment.stoppedAt = stoppedAt;
       },
+      cpuGroups: [
+        {
+          name: 'PostgreSQL backends of the servers',
+          pids: async () =>
+            (
+              await counting.query<{ pid: number }>(
+                `select pid from pg_stat_activity where application_name = $1`,
+                [schema],
+              )
+            ).map((r) => r.pid),
+        },
+        {
+          name: 'PostgreSQL background (WAL writer, checkpointer …; whole cluster)',
+          pids: postgresBackgroundPids,
+        },
+        ...servers.map((s, i) => ({ name: `server process ${i + 1}`, pids: () => [s.child.pid!] })),
+        { name: 'proxy', pids: () => [proxy.child.pid!] },
+        { name: 'load generator (bench process)', pids: () => [process.pid] },
+      ],
     };
     return deployment;
   } catch (err) {
@@ -248,6 +332,7 @@ async function pgliteDeployment(): Promise<Deployment> {
     db: h.db,
     loginAs: (username) => h.loginAs(username, LOAD_USER.rolecode, LOAD_USER.sitecode),
     close: () => h.close(),
+    cpuGroups: [{ name: 'bench process (PGlite, server and load generator)', pids: () => [process.pid] }],
   };
 }
 
@@ -295,13 +380,12 @@ async function aeRows(db: Db): Promise<number> {
 }
 
 interface Level {
+  mode: Mode;
   users: number;
   requestsPerSec: number;
   p50: number;
   p95: number;
   p99: number;
-  /** Median of the connections' first responses (which include connecting): included in p50–p99 too. */
-  firstResponseP50: number;
   requests: number;
   errors: number;
   non2xx: number;
@@ -311,83 +395,133 @@ interface Level {
   lostWrites: number;
   /** Rows of saves still in flight when the run stopped (written, the answer not counted). */
   inFlightSaves: number;
+  /** p99 of each request of the loop (ms). */
+  p99ByRequest: Record<string, number>;
+  cpu?: CpuReport;
 }
 
-async function runLevel(d: Deployment, users: SimUser[]): Promise<Level> {
+/** The loop's requests for `user`, built afresh for each call (a save carries a new idempotency key). */
+function loopRequests(user: SimUser): {
+  list: PacedRequest;
+  open: PacedRequest;
+  save: () => PacedRequest;
+  heartbeat: PacedRequest;
+} {
+  const q = new URLSearchParams({ subjectid: user.subjectid, ...LOAD_FORM, cycnum: '1', svnum: '1' });
+  return {
+    list: {
+      kind: 'subjectlist.do',
+      method: 'POST',
+      path: serverPath(subjectList),
+      body: JSON.stringify({ page: 1, size: 20 }),
+    },
+    open: { kind: 'datainfo.do', method: 'GET', path: `${serverPath(dataInfo)}?${q.toString()}` },
+    save: () => ({
+      kind: 'savedata.do',
+      method: 'POST',
+      path: serverPath(saveData),
+      body: JSON.stringify({
+        subjectid: user.subjectid,
+        ...LOAD_FORM,
+        version: 1,
+        values: LOAD_AE_VALUES,
+        idempotencyKey: randomUUID(),
+      }),
+    }),
+    heartbeat: { kind: 'heartBeat.do', method: 'GET', path: serverPath(heartBeat) },
+  };
+}
+
+function headersOf(user: SimUser): Record<string, string> {
+  return { host: TEST_HOST, 'content-type': 'application/json', token: user.token, locale: 'en' };
+}
+
+const KINDS = ['subjectlist.do', 'datainfo.do', 'savedata.do', 'heartBeat.do'];
+
+/** Runs `load`, with the CPU window around it when --cpu. */
+async function measured<T>(
+  d: Deployment,
+  load: () => Promise<T>,
+  requestsOf: (t: T) => number,
+  withCpu = CPU,
+): Promise<{ result: T; cpu?: CpuReport }> {
+  const window = withCpu ? await startCpuWindow(d.cpuGroups, CORES) : null;
+  const result = await load();
+  const cpu = window ? await window.stop(requestsOf(result)) : undefined;
+  return { result, ...(cpu ? { cpu } : {}) };
+}
+
+/** Closed loop (autocannon): no think time; each user's next request leaves when the previous answers. */
+async function runClosed(
+  d: Deployment,
+  users: SimUser[],
+  seconds = SECONDS,
+  cpuWindow = CPU,
+): Promise<Level> {
   let acknowledged = 0;
   let next = 0;
-  /** Every response time (ms): exact percentiles. */
+  /** Every response time (ms), by request: exact percentiles. */
   const times: number[] = [];
-  /** The first response of each connection (its TCP connection set up on the way): reported apart. */
-  const firstTimes: number[] = [];
+  const byKind = new Map<string, number[]>(KINDS.map((k) => [k, []]));
   const before = await aeRows(d.db);
-  const form = LOAD_FORM;
-  const result = await autocannon({
-    url: d.url,
-    connections: users.length,
-    duration: SECONDS,
-    timeout: 10,
-    headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
-    setupClient(client) {
-      const user = users[next++ % users.length]!;
-      let first = true;
-      client.on('response', (_status, _bytes, ms) => {
-        times.push(ms);
-        if (first) firstTimes.push(ms);
-        first = false;
-      });
-      const headers = {
-        host: TEST_HOST,
-        'content-type': 'application/json',
-        token: user.token,
-        locale: 'en',
-      };
-      const q = new URLSearchParams({ subjectid: user.subjectid, ...form, cycnum: '1', svnum: '1' });
-      client.setRequests([
-        {
-          method: 'POST',
-          path: serverPath(subjectList),
-          headers,
-          body: JSON.stringify({ page: 1, size: 20 }),
+  const { result, cpu } = await measured(
+    d,
+    () =>
+      autocannon({
+        url: d.url,
+        connections: users.length,
+        duration: seconds,
+        timeout: 10,
+        headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
+        setupClient(client) {
+          const user = users[next++ % users.length]!;
+          const r = loopRequests(user);
+          // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's
+          let answered = 0;
+          client.on('response', (_status, _bytes, ms) => {
+            times.push(ms);
+            byKind.get(KINDS[answered++ % KINDS.length]!)!.push(ms);
+          });
+          const headers = headersOf(user);
+          const step = (p: PacedRequest) => ({
+            method: p.method,
+            path: p.path,
+            headers,
+            ...(p.body ? { body: p.body } : {}),
+          });
+          client.setRequests([
+            step(r.list),
+            step(r.open),
+            {
+              method: 'POST',
+              path: serverPath(saveData),
+              headers,
+              setupRequest(req) {
+                return { ...req, body: r.save().body };
+              },
+              onResponse(status, body) {
+                if (status === 200 && body.includes('"success":true')) acknowledged++;
+              },
+            },
+            step(r.heartbeat),
+          ]);
         },
-        { method: 'GET', path: `${serverPath(dataInfo)}?${q.toString()}`, headers },
-        {
-          method: 'POST',
-          path: serverPath(saveData),
-          headers,
-          setupRequest(req) {
-            const body = {
-              subjectid: user.subjectid,
-              ...form,
-              version: 1,
-              values: LOAD_AE_VALUES,
-              idempotencyKey: randomUUID(),
-            };
-            return { ...req, body: JSON.stringify(body) };
-          },
-          onResponse(status, body) {
-            if (status === 200 && body.includes('"success":true')) acknowledged++;
-          },
-        },
-        { method: 'GET', path: serverPath(heartBeat), headers },
-      ]);
-    },
-  });
+      }),
+    (res) => res.requests.total,
+    cpuWindow,
+  );
   // autocannon stops without waiting for its last requests: let them finish before counting
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = await aeRows(d.db);
   times.sort((a, b) => a - b);
-  firstTimes.sort((a, b) => a - b);
-  const pct = (p: number, of = times) =>
-    Math.round((of[Math.min(of.length - 1, Math.floor((p / 100) * of.length))] ?? 0) * 10) / 10;
   const requests = result.requests.total;
   return {
+    mode: 'closed',
     users: users.length,
     requestsPerSec: Math.round(requests / result.duration),
-    p50: pct(50),
-    p95: pct(95),
-    p99: pct(99),
-    firstResponseP50: pct(50, firstTimes),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
     requests,
     errors: result.errors,
     non2xx: result.non2xx,
@@ -395,18 +529,89 @@ async function runLevel(d: Deployment, users: SimUser[]): Promise<Level> {
     acknowledgedSaves: acknowledged,
     lostWrites: Math.max(0, acknowledged - (after - before)),
     inFlightSaves: Math.max(0, after - before - acknowledged),
+    p99ByRequest: p99s(byKind),
+    ...(cpu ? { cpu } : {}),
   };
+}
+
+function p99s(byKind: Map<string, number[]>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [kind, list] of byKind)
+    out[kind] = percentile(
+      [...list].sort((a, b) => a - b),
+      99,
+    );
+  return out;
+}
+
+/** Paced users (bench/support/pacedLoad.ts): think time between steps, the heartbeat on its own timer. */
+async function runPacedLevel(d: Deployment, users: SimUser[]): Promise<Level> {
+  let acknowledged = 0;
+  const before = await aeRows(d.db);
+  const paced: PacedUser[] = users.map((user) => {
+    const r = loopRequests(user);
+    return {
+      headers: headersOf(user),
+      steps: [
+        { request: () => r.list, thinkMs: THINK.afterList * THINK_SCALE },
+        { request: () => r.open, thinkMs: THINK.afterOpen * THINK_SCALE },
+        {
+          request: r.save,
+          thinkMs: THINK.afterSave * THINK_SCALE,
+          onAnswer(status, body) {
+            if (status === 200 && body.includes('"success":true')) acknowledged++;
+          },
+        },
+      ],
+      periodic: { request: () => r.heartbeat, everyMs: THINK.heartbeat },
+    };
+  });
+  const { result, cpu } = await measured(
+    d,
+    () => runPaced(d.url, paced, PACED_SECONDS),
+    (res) => res.requests,
+  );
+  // runPaced waits for its requests in flight
+  const after = await aeRows(d.db);
+  const times = result.times.sort((a, b) => a - b);
+  return {
+    mode: 'paced',
+    users: users.length,
+    requestsPerSec: Math.round(result.requests / result.seconds),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    requests: result.requests,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    acknowledgedSaves: acknowledged,
+    lostWrites: Math.max(0, acknowledged - (after - before)),
+    inFlightSaves: Math.max(0, after - before - acknowledged),
+    p99ByRequest: p99s(result.byKind),
+    ...(cpu ? { cpu } : {}),
+  };
+}
+
+/** How each mode loads the server, as the tables say it. */
+function pacing(mode: Mode): string {
+  if (mode === 'closed') return 'closed loop, no think time';
+  const s = (ms: number) => `${Math.round((ms * THINK_SCALE) / 100) / 10}`;
+  return (
+    `paced: think ${s(THINK.afterList)} / ${s(THINK.afterOpen)} / ${s(THINK.afterSave)} s after list / open / save ` +
+    `(±50 %), heartbeat every ${THINK.heartbeat / 1000} s`
+  );
 }
 
 /** The levels as a Markdown table, in docs/load.md's columns. */
 function markdown(label: string, levels: Level[]): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const lines = [
-    '| database | users | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | acknowledged saves | lost writes |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | load | users | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | acknowledged saves | lost writes |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...levels.map(
       (l) =>
-        `| ${label} | ${l.users} | ${n(l.requestsPerSec)} | ${n(l.p50)} | ${n(l.p95)} | ${n(l.p99)} | ` +
+        `| ${label} | ${pacing(l.mode)} | ${l.users} | ${n(l.requestsPerSec)} | ${n(l.p50)} | ${n(l.p95)} | ${n(l.p99)} | ` +
         `${l.errors}${l.timeouts ? ` (${l.timeouts} timeouts)` : ''} | ${l.non2xx} | ${n(l.acknowledgedSaves)} | ` +
         `${l.lostWrites} |`,
     ),
@@ -418,6 +623,7 @@ async function main(): Promise<void> {
   const appUrl = process.env.DATABASE_URL?.trim();
   const ownerUrl = process.env.MIGRATION_DATABASE_URL?.trim() || undefined;
   console.log(appUrl ? `starting ${INSTANCES} server process(es) on a fresh schema …` : 'opening PGlite …');
+  const load = os.loadavg().map((v) => v.toFixed(2));
   const d = appUrl ? await postgresDeployment(appUrl, ownerUrl) : await pgliteDeployment();
   const levels: Level[] = [];
   let loadStarted = Date.now();
@@ -426,19 +632,40 @@ async function main(): Promise<void> {
     console.log(`${d.label}; logging in ${max} users …`);
     const all = await makeUsers(d, max);
     loadStarted = Date.now();
-    for (const n of USER_COUNTS) {
-      console.log(`${n} users for ${SECONDS} s …`);
-      levels.push(await runLevel(d, all.slice(0, n)));
+    if (WARMUP_SECONDS > 0) {
+      console.log(`warming up: ${max} users, closed loop, ${WARMUP_SECONDS} s (not measured) …`);
+      await runClosed(d, all, WARMUP_SECONDS, false);
+    }
+    for (const mode of MODES) {
+      for (const n of USER_COUNTS) {
+        console.log(
+          `${mode}: ${n} users for ${mode === 'paced' ? PACED_SECONDS : SECONDS} s (load ${os.loadavg()[0]!.toFixed(2)}) …`,
+        );
+        levels.push(
+          await (mode === 'paced' ? runPacedLevel(d, all.slice(0, n)) : runClosed(d, all.slice(0, n))),
+        );
+      }
     }
   } finally {
     await d.close();
   }
-  console.log(`\nbench:load — ${d.label}, ${SECONDS} s per level`);
-  console.table(levels);
   console.log(
-    'latencies in ms (every response of every connection); lostWrites = acknowledged saves − new AE rows',
+    `\nbench:load — ${d.label}; load average before the run ${load.join(' ')}, after ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  for (const mode of new Set(levels.map((l) => l.mode)))
+    console.log(`${mode}: ${pacing(mode)}, ${mode === 'paced' ? PACED_SECONDS : SECONDS} s per level`);
+  console.table(levels.map(({ cpu: _cpu, p99ByRequest: _p, ...l }) => l));
+  console.log('p99 by request (ms):');
+  console.table(levels.map((l) => ({ mode: l.mode, users: l.users, ...l.p99ByRequest })));
+  console.log(
+    'latencies in ms (every response of every user); lostWrites = acknowledged saves − new AE rows',
   );
   console.log(`\n${markdown(d.label, levels)}\n`);
+  for (const l of levels)
+    if (l.cpu) console.log(`${cpuMarkdown(`CPU, ${l.mode} ${l.users} users`, l.cpu)}\n`);
   if (PROFILE_DIR) {
     const files = (await readdir(PROFILE_DIR)).filter((f) => f.endsWith('.cpuprofile'));
     // the load only: not the start-up (transpiling, migrating, seeding) nor the logins

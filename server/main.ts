@@ -4,7 +4,8 @@
  * accounts. Startup problems end the process with exit code 1 and one line saying what is wrong.
  *
  * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/pglite), DATABASE_URL, MIGRATION_DATABASE_URL (the
- * owner that migrates and seeds, docs/security-database.md), DB_POOL_SIZE (10), DEMO_PASSWORD (Demo#2026),
+ * owner that migrates and seeds, docs/security-database.md), DB_POOL_SIZE (10), DB_PREPARED_STATEMENTS (true),
+ * DEMO_PASSWORD (Demo#2026),
  * ONLINE_URL, BACK_ADDRESS, TRUST_PROXY (false), LOG_LEVEL (info), ALLOWED_HOSTS (loopback, HOST, BACK_ADDRESS's
  * host), SECURITY_LOG_RETENTION_DAYS (180). See docs/security.md.
  */

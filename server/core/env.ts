@@ -20,6 +20,11 @@ export interface ServerEnv {
   trustProxy: boolean | string[];
   /** DB_POOL_SIZE: PostgreSQL connections per server process (10). */
   dbPoolSize: number;
+  /**
+   * DB_PREPARED_STATEMENTS: PostgreSQL named (prepared) statements, one per SQL text and connection (true). `false`
+   * behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21); docs/load.md, stop 25.
+   */
+  dbPreparedStatements: boolean;
   logLevel: string;
   /** ALLOWED_HOSTS: comma-separated host names (see ServerConfig.allowedHosts); undefined: the defaults. */
   allowedHosts: string[] | undefined;
@@ -95,6 +100,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     backAddress: env.BACK_ADDRESS?.trim() || undefined,
     trustProxy: readTrustProxy(env),
     dbPoolSize: readCount(env, 'DB_POOL_SIZE', DEFAULT_DB_POOL_SIZE, 1000),
+    dbPreparedStatements: env.DB_PREPARED_STATEMENTS?.trim() ? readFlag(env, 'DB_PREPARED_STATEMENTS') : true,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     allowedHosts: readList(env.ALLOWED_HOSTS),
     securityLogRetentionDays: readDays(env, 'SECURITY_LOG_RETENTION_DAYS', 180),

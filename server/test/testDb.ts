@@ -99,8 +99,13 @@ async function openPostgresTestDb(url: string, ownerUrl: string | undefined): Pr
   // app's role (DATABASE_URL) gets DML only; without it one role does all
   const admin = await openPostgres(ownerUrl ?? url, { max: 1 });
   await admin.exec(`create schema ${schema}`);
-  const owner = ownerUrl ? await openPostgres(ownerUrl, { schema, max: 1 }) : null;
-  const db = await openPostgres(url, { schema, max: 4 });
+  const owner = ownerUrl ? await openPostgres(ownerUrl, { schema, max: 1, prepared: false }) : null;
+  // DB_PREPARED_STATEMENTS=false: the server tests without named statements, as a deployment behind PgBouncer runs
+  const db = await openPostgres(url, {
+    schema,
+    max: 4,
+    ...(process.env.DB_PREPARED_STATEMENTS === 'false' ? { prepared: false } : {}),
+  });
   try {
     await seedInto(owner ?? db);
     if (owner) await grantAppRole(owner, await currentRole(db));

@@ -13,11 +13,16 @@ export async function openDatabase(opts: {
   dataDir: string;
   /** PostgreSQL connections (DB_POOL_SIZE); default DEFAULT_DB_POOL_SIZE. */
   dbPoolSize?: number;
+  /** PostgreSQL named statements (DB_PREPARED_STATEMENTS); default on. */
+  dbPreparedStatements?: boolean;
 }): Promise<Db> {
   if (opts.databaseUrl) {
     checkDatabaseUrl(opts.databaseUrl);
     try {
-      return await openPostgres(opts.databaseUrl, opts.dbPoolSize ? { max: opts.dbPoolSize } : {});
+      return await openPostgres(opts.databaseUrl, {
+        ...(opts.dbPoolSize ? { max: opts.dbPoolSize } : {}),
+        ...(opts.dbPreparedStatements === false ? { prepared: false } : {}),
+      });
     } catch (err) {
       throw describeDatabaseError(err, opts.databaseUrl);
     }

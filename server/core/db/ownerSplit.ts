@@ -76,6 +76,8 @@ export async function migrateDatabase(
   }
   const owner = await openPostgres(opts.migrationDatabaseUrl, {
     max: 1,
+    // it changes tables: no statement prepared before a migration may run after it
+    prepared: false,
     ...(opts.schema ? { schema: opts.schema } : {}),
   });
   try {

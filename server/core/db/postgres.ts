@@ -1,7 +1,37 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from './db';
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+/**
+ * Named (server-side prepared) statements, one per distinct SQL text: each connection parses a statement once and
+ * PostgreSQL keeps its parse tree and, after a few executions, its generic plan, instead of parsing, analysing and
+ * planning every statement of every request (docs/load.md, stop 25: most of the PostgreSQL backends' CPU per
+ * request). Only DML and queries (a utility statement such as `set`, DDL or `begin` goes unnamed); at most
+ * MAX_NAMED_STATEMENTS texts per process — a generated text beyond that (a list filter with an unusual shape) goes
+ * unnamed instead of growing every connection's statement cache for ever.
+ */
+export const MAX_NAMED_STATEMENTS = 2_000;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+export class StatementNames {
+  private readonly names = new Map<string, string | null>();
+
+  constructor(private readonly max = MAX_NAMED_STATEMENTS) {}
+
+  /** The statement's name, or undefined to send it unnamed. */
+  of(sql: string): string | undefined {
+    const known = this.names.get(sql);
+    if (known !== undefined) return known ?? undefined;
+    if (this.names.size >= this.max) return undefined;
+    const name = PREPARABLE.test(sql)
+      ? `edc_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`
+      : null;
+    this.names.set(sql, name);
+    return name ?? undefined;
+  }
+}
 
 class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
@@ -10,10 +40,14 @@ class PostgresDb implements Db {
     private readonly pool: pg.Pool,
     private readonly handle: Queryable,
     readonly inTransaction: boolean,
+    private readonly statements: StatementNames | null,
   ) {}
 
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const result = await this.handle.query(sql, params);
+    const name = this.statements?.of(sql);
+    const result = await this.handle.query(
+      name ? { name, text: sql, values: params } : { text: sql, values: params },
+    );
     return result.rows as T[];
   }
 
@@ -26,7 +60,7 @@ class PostgresDb implements Db {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const result = await fn(new PostgresDb(this.pool, client, true));
+      const result = await fn(new PostgresDb(this.pool, client, true, this.statements));
       await client.query('COMMIT');
       return result;
     } catch (err) {
@@ -52,6 +86,11 @@ export interface PostgresOptions {
   /** Schema put first on every connection's search_path (tests use one fresh schema per file). */
   schema?: string;
   max?: number;
+  /**
+   * Named statements (StatementNames); default on. Off for the owner's pool that migrates: a statement prepared
+   * before a migration changes its table's columns would fail (`cached plan must not change result type`).
+   */
+  prepared?: boolean;
 }
 
 /** A pool on DATABASE_URL; connects once so that a bad URL, refused connection or failed login shows up here. */
@@ -74,5 +113,5 @@ export async function openPostgres(databaseUrl: string, opts: PostgresOptions = 
     await pool.end().catch(() => undefined);
     throw err;
   }
-  return new PostgresDb(pool, pool, false);
+  return new PostgresDb(pool, pool, false, opts.prepared === false ? null : new StatementNames());
 }
