@@ -17,8 +17,19 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 export class StatementNames {
   private readonly names = new Map<string, string | null>();
+  private generation = 0;
 
   constructor(private readonly max = MAX_NAMED_STATEMENTS) {}
+
+  /**
+   * Every text gets a new name from now on: after another process migrated a table under a statement prepared here
+   * (a rolling deploy), PostgreSQL refuses the old plan (`cached plan must not change result type`); a new name is
+   * prepared afresh on each connection.
+   */
+  renew(): void {
+    this.names.clear();
+    this.generation += 1;
+  }
 
   /** The statement's name, or undefined to send it unnamed. */
   of(sql: string): string | undefined {
@@ -26,11 +37,19 @@ export class StatementNames {
     if (known !== undefined) return known ?? undefined;
     if (this.names.size >= this.max) return undefined;
     const name = PREPARABLE.test(sql)
-      ? `edc_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`
+      ? `edc_${this.generation > 0 ? `${this.generation}_` : ''}${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`
       : null;
     this.names.set(sql, name);
     return name ?? undefined;
   }
+}
+
+/** PostgreSQL refused a prepared statement whose table changed shape under it (feature_not_supported). */
+function planChanged(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return (
+    e?.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan must not change')
+  );
 }
 
 class PostgresDb implements Db {
@@ -45,10 +64,19 @@ class PostgresDb implements Db {
 
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     const name = this.statements?.of(sql);
-    const result = await this.handle.query(
-      name ? { name, text: sql, values: params } : { text: sql, values: params },
-    );
-    return result.rows as T[];
+    try {
+      const result = await this.handle.query(
+        name ? { name, text: sql, values: params } : { text: sql, values: params },
+      );
+      return result.rows as T[];
+    } catch (err) {
+      if (!name || !planChanged(err)) throw err;
+      this.statements?.renew();
+      // inside a transaction the error aborted it: the caller's request fails once, the next one is prepared afresh
+      if (this.inTransaction) throw err;
+      const result = await this.handle.query({ text: sql, values: params });
+      return result.rows as T[];
+    }
   }
 
   async exec(sql: string): Promise<void> {

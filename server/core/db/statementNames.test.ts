@@ -31,3 +31,28 @@ describe('named statements (PostgreSQL)', () => {
     expect(names.of('select 1')).toBe(first);
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)(
+  'named statements on PostgreSQL across a migration by another process',
+  () => {
+    it('answers after the table changed shape under a prepared statement, with every statement renamed', async () => {
+      const { openTestDb } = await import('../../test/testDb');
+      const t = await openTestDb();
+      try {
+        await t.owner.exec('create table plan_shape (id int primary key)');
+        // the app's role (owner/app split) may read it; without the split the role is the owner
+        await t.owner.exec(`do $$ begin execute format('grant select on plan_shape to %I', 'edc_app');
+        exception when undefined_object then null; end $$`);
+        await t.owner.exec('insert into plan_shape values (1)');
+        // prepared on every pooled connection it runs on
+        for (let i = 0; i < 12; i++)
+          expect(await t.db.query('select * from plan_shape')).toEqual([{ id: 1 }]);
+        await t.owner.exec("alter table plan_shape add column note text default 'x'");
+        for (let i = 0; i < 12; i++)
+          expect(await t.db.query('select * from plan_shape')).toEqual([{ id: 1, note: 'x' }]);
+      } finally {
+        await t.cleanup();
+      }
+    }, 120_000);
+  },
+);
