@@ -9,8 +9,8 @@ import type { AppTierPart } from './tiers';
 import zh from './zh_CN.json';
 
 const PARTS: Record<AppTierPart, Messages> = {
-  core: { 'form.title': '表单' },
-  management: { 'casebook.add': '新增受试者' },
+  core: { 'form.notInteger': '表单' },
+  management: { 'interchange.import.title': '新增受试者' },
 };
 
 function deferredLoader() {
@@ -26,11 +26,11 @@ function Page({ parts }: { parts?: readonly AppTierPart[] }) {
   return (
     <AppCatalogueGate parts={parts}>
       <span>
-        <FormattedMessage id="form.title" />
+        <FormattedMessage id="form.notInteger" />
       </span>
       {parts?.includes('management') === false ? null : (
         <span>
-          <FormattedMessage id="casebook.add" />
+          <FormattedMessage id="interchange.import.title" />
         </span>
       )}
     </AppCatalogueGate>
@@ -53,14 +53,14 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
     expect(await screen.findByText('表单')).toBeInTheDocument();
     expect(loadApp).toHaveBeenCalledTimes(1);
 
-    // the next page needs every part: a spinner (never 'casebook.add') until the management part is there
+    // the next page needs every part: a spinner (never 'interchange.import.title') until the management part is there
     rerender(
       <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
         <Page />
       </LocaleProvider>,
     );
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
-    expect(screen.queryByText('casebook.add')).toBeNull();
+    expect(screen.queryByText('interchange.import.title')).toBeNull();
     await waitFor(() => expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['core', 'management']));
     await act(async () => pending.get('management')?.resolve(PARTS.management));
     expect(await screen.findByText('新增受试者')).toBeInTheDocument();
