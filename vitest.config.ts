@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { appTierParts } from './src/i18n/buildPlugin.ts';
 
 /**
  * Three projects:
@@ -8,7 +9,7 @@ import react from '@vitejs/plugin-react';
  * - server: the reference server on in-memory PGlite (or PostgreSQL when DATABASE_URL is set)
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appTierParts()],
   test: {
     projects: [
       {

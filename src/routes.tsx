@@ -61,6 +61,8 @@ const ForcedLogout = lazyPage(() =>
 const ServerError = lazyPage(() => import('./pages/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
 
 const unknownPath: RouteHandle = { unknownPath: true };
+/** A form needs the core of the app catalogue only (no import, export, builder or casebook texts). */
+const formPage: RouteHandle = { appTierParts: ['core'] };
 /** A form of a subject's visit, below the subject (see routing/formPaths.ts). */
 const FORM_ROUTE = 'visits/:visitnum/:cycnum/:svnum/forms/:tid';
 const rel = (path: string) => path.slice(1);
@@ -92,7 +94,11 @@ export const appRoutes: RouteObject[] = [
           { path: 'statistics', element: <Statistics /> },
           { path: 'subjects', element: <SubjectListPage base={PATHS.subjects} /> },
           { path: 'subjects/:subjectid', element: <SubjectPage base={PATHS.subjects} /> },
-          { path: `subjects/:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.subjects} /> },
+          {
+            path: `subjects/:subjectid/${FORM_ROUTE}`,
+            element: <FormPage base={PATHS.subjects} />,
+            handle: formPage,
+          },
           { path: 'subjectInfo', element: <SubjectInfoPage /> },
           { path: 'subjectTransfer', element: <SubjectTransferPage /> },
           { path: 'sdv', element: <SdvWorklistPage /> },
@@ -113,7 +119,11 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <SubjectListPage base={PATHS.standaloneSubjects} /> },
           { path: ':subjectid', element: <SubjectPage base={PATHS.standaloneSubjects} /> },
-          { path: `:subjectid/${FORM_ROUTE}`, element: <FormPage base={PATHS.standaloneSubjects} /> },
+          {
+            path: `:subjectid/${FORM_ROUTE}`,
+            element: <FormPage base={PATHS.standaloneSubjects} />,
+            handle: formPage,
+          },
         ],
       },
       { path: '*', element: <UnknownPath notFound={NotFound} />, handle: unknownPath },

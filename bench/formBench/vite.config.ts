@@ -5,14 +5,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompiledCatalogues } from '../../src/i18n/buildPlugin.ts';
+import { appTierParts, precompiledCatalogues } from '../../src/i18n/buildPlugin.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [react(), precompiledCatalogues()],
+  plugins: [react(), appTierParts(), precompiledCatalogues()],
   // the bench imports both catalogue tiers statically (allMessages), which Vite notes for every build
   logLevel: 'error',
   build: {

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { preloadDialog } from './lazyDialog';
 import type { RecordAction, RecordActionContext } from './recordActions';
 
 export interface RecordActionBarProps {
@@ -107,6 +108,9 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
                 ) : undefined
               }
               onClick={() => activate(action)}
+              // a lazily loaded dialog's code is fetched as the user points at or tabs to its button
+              onPointerEnter={action.Dialog ? () => preloadDialog(action.Dialog) : undefined}
+              onFocus={action.Dialog ? () => preloadDialog(action.Dialog) : undefined}
               {...(action.shortcutKey
                 ? {
                     'aria-keyshortcuts': `Control+${action.shortcutKey.toUpperCase()} Meta+${action.shortcutKey.toUpperCase()}`,

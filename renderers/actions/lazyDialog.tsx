@@ -3,13 +3,17 @@
  * its `Dialog` field but gives it `lazyDialog(() => import('./TheDialog').then((m) => m.TheDialog))`: the registration
  * stays tiny, the dialog's code (and the MUI parts only it uses) arrives when the user first opens it.
  *
- * While the code arrives a small spinner is shown over the page; a failed import is tried once more after a second;
- * when it fails again (or takes longer than the timeout) a dialog says so, translated, with a retry and a close.
+ * While the code arrives a small spinner is shown over the page, on an invisible backdrop: Escape or a click on it
+ * closes the dialog before it has appeared (as they close the dialog itself). A failed import is tried once more
+ * after a second; when it fails again (or takes longer than the timeout) a dialog says so, translated, with a retry
+ * and a close. `preloadDialog` fetches the code ahead, when the pointer comes over or the focus onto the dialog's
+ * trigger, so that the first open rarely waits; once the code is there, opening shows the dialog at once.
  */
 import {
   Component,
   lazy,
   Suspense,
+  useEffect,
   useState,
   type ComponentType,
   type LazyExoticComponent,
@@ -100,10 +104,26 @@ class DialogLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 }
 
-/** Over the page while the dialog's code arrives (pointer events pass: nothing to click is hidden for long). */
-function DialogLoading() {
+/**
+ * Over the page while the dialog's code arrives: an invisible backdrop, as the dialog's own will be. Escape or a click
+ * on it closes the dialog that was about to open (the code still arrives, for the next opening).
+ */
+function DialogLoading({ onClose }: { onClose(): void }) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
   return (
-    <Box sx={{ position: 'fixed', inset: 0, zIndex: 'modal', pointerEvents: 'none', display: 'grid' }}>
+    <Box
+      data-testid="dialog-loading"
+      onClick={onClose}
+      sx={{ position: 'fixed', inset: 0, zIndex: 'modal', display: 'grid' }}
+    >
       <Box sx={{ alignSelf: 'center' }}>
         <PageLoading />
       </Box>
@@ -116,12 +136,20 @@ export function lazyDialog<P extends { onClose(): void }>(
   { timeoutMs = DIALOG_LOAD_TIMEOUT_MS, retryDelayMs = DIALOG_RETRY_DELAY_MS } = {},
 ): LazyDialog<P> {
   let loading: Promise<ComponentType<P>> | null = null;
+  // the dialog once its code is there: rendered directly (a lazy component would still suspend once)
+  let loaded: ComponentType<P> | null = null;
   const start = () => {
-    loading ??= withRetry(load, timeoutMs, retryDelayMs).catch((error: unknown) => {
-      loading = null; // a retry starts over
-      current = createLazy(); // and so does the next opening (React keeps a failed lazy component's error)
-      throw error;
-    });
+    loading ??= withRetry(load, timeoutMs, retryDelayMs).then(
+      (Dialog) => {
+        loaded = Dialog;
+        return Dialog;
+      },
+      (error: unknown) => {
+        loading = null; // a retry starts over
+        current = createLazy(); // and so does the next opening (React keeps a failed lazy component's error)
+        throw error;
+      },
+    );
     return loading;
   };
   const createLazy = (): LazyExoticComponent<ComponentType<P>> =>
@@ -130,17 +158,20 @@ export function lazyDialog<P extends { onClose(): void }>(
 
   function LazyLoadedDialog(props: P) {
     const [attempt, setAttempt] = useState(0);
-    const Loaded = current;
+    // chosen once per opening (and retry): switching from the lazy component to the loaded one would remount the
+    // dialog and lose what the user typed
+    const [Loaded, setLoaded] = useState<ComponentType<P>>(() => loaded ?? current);
     return (
       <DialogLoadBoundary
         key={attempt}
         onClose={props.onClose}
         onRetry={() => {
           current = createLazy();
+          setLoaded(() => current);
           setAttempt((n) => n + 1);
         }}
       >
-        <Suspense fallback={<DialogLoading />}>
+        <Suspense fallback={<DialogLoading onClose={props.onClose} />}>
           <Loaded {...props} />
         </Suspense>
       </DialogLoadBoundary>
@@ -149,12 +180,23 @@ export function lazyDialog<P extends { onClose(): void }>(
   return Object.assign(LazyLoadedDialog, { preload: start });
 }
 
+function isLazyDialog(dialog: unknown): dialog is LazyDialog<never> {
+  return typeof dialog === 'function' && 'preload' in dialog && typeof dialog.preload === 'function';
+}
+
+/**
+ * Starts fetching a lazily loaded dialog's code, if it is one and its code is not there yet (a pointer over its
+ * trigger, or the focus on it). A failure is left for the opening to report (and try again).
+ */
+export function preloadDialog(dialog: unknown): void {
+  if (isLazyDialog(dialog)) dialog.preload().catch(() => undefined);
+}
+
 /** Fetches the code of every lazily loaded dialog among `dialogs` (others are ignored): tests, or a prefetch. */
 export function preloadDialogs(dialogs: Iterable<unknown>): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
   for (const dialog of dialogs) {
-    if (typeof dialog === 'function' && 'preload' in dialog && typeof dialog.preload === 'function')
-      loads.push((dialog as LazyDialog<never>).preload());
+    if (isLazyDialog(dialog)) loads.push(dialog.preload());
   }
   return Promise.all(loads);
 }

@@ -89,6 +89,11 @@ export interface EcrfFormProps {
   timers?: Timers;
   /** A click on the icon of an adornment that opens a dialog (ItemAdornment.Dialog): which adornment, which item. */
   onAdornmentOpen?(adornment: string, variable: string): void;
+  /**
+   * The pointer came over, or the focus onto, the button of an adornment that opens a dialog: which adornment (to
+   * fetch a lazily loaded dialog's code before the click).
+   */
+  onAdornmentNear?(adornment: string): void;
 }
 
 export const ON_CHANGE_DEBOUNCE_MS = 300;
@@ -105,6 +110,13 @@ function adornmentClick(target: EventTarget, open: (adornment: string, variable:
   const variable = button?.closest<HTMLElement>('[data-variable]')?.dataset.variable;
   const adornment = button?.dataset.adornment;
   if (adornment && variable) open(adornment, variable);
+}
+
+/** The pointer or the focus came onto an adornment's button (delegated, like the click): which adornment. */
+function adornmentNear(target: EventTarget, near: (adornment: string) => void) {
+  if (!(target instanceof Element)) return;
+  const adornment = target.closest<HTMLElement>('[data-adornment-opens]')?.dataset.adornment;
+  if (adornment) near(adornment);
 }
 
 /** The values the form starts from: every item with a value (null when absent), calculated ones computed. */
@@ -243,6 +255,7 @@ export function EcrfForm({
   mountChunk = MOUNT_CHUNK,
   timers = browserTimers,
   onAdornmentOpen,
+  onAdornmentNear,
 }: EcrfFormProps) {
   const idPrefix = `ecrf${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [setup] = useState(() => {
@@ -380,6 +393,8 @@ export function EcrfForm({
           data-testid="ecrf-form"
           sx={sx}
           onClick={onAdornmentOpen ? (e) => adornmentClick(e.target, onAdornmentOpen) : undefined}
+          onPointerOver={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
+          onFocus={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
         >
           {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
           <TextLimitContext.Provider value={ctx.textLimit}>

@@ -9,9 +9,8 @@
 import { memo, useEffect, useId, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { LazyMenu, preloadMenuParts } from '../menu/LazyMenu';
 import { focusSection, scrollToSection } from './formFocus';
 
 export interface NavSection {
@@ -215,6 +214,8 @@ function SectionMenu({
         aria-expanded={anchor !== null}
         aria-controls={anchor ? `${id}-menu` : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preloadMenuParts}
+        onFocus={preloadMenuParts}
         data-testid="section-navigator"
         sx={{ maxWidth: 260, textTransform: 'none' }}
       >
@@ -224,30 +225,34 @@ function SectionMenu({
             : intl.formatMessage({ id: 'ecrf.sections.current' }, { title: currentTitle })}
         </Box>
       </Button>
-      <Menu
-        id={`${id}-menu`}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        // the focus goes to the section's field, not back to the button
-        disableRestoreFocus
-        slotProps={{ list: { 'aria-labelledby': `${id}-button`, dense: true } }}
-      >
-        {sections.map((section) => (
-          <MenuItem
-            key={section.id}
-            selected={section.id === current}
-            onClick={() => {
-              setAnchor(null);
-              // after the menu has let the focus go (its focus trap would take it back)
-              setTimeout(() => onChoose(section.id), 0);
-            }}
-            data-testid={`section-link-${section.id}`}
+      <LazyMenu open={anchor !== null}>
+        {({ Menu, MenuItem }) => (
+          <Menu
+            id={`${id}-menu`}
+            anchorEl={anchor}
+            open={anchor !== null}
+            onClose={() => setAnchor(null)}
+            // the focus goes to the section's field, not back to the button
+            disableRestoreFocus
+            slotProps={{ list: { 'aria-labelledby': `${id}-button`, dense: true } }}
           >
-            {section.title}
-          </MenuItem>
-        ))}
-      </Menu>
+            {sections.map((section) => (
+              <MenuItem
+                key={section.id}
+                selected={section.id === current}
+                onClick={() => {
+                  setAnchor(null);
+                  // after the menu has let the focus go (its focus trap would take it back)
+                  setTimeout(() => onChoose(section.id), 0);
+                }}
+                data-testid={`section-link-${section.id}`}
+              >
+                {section.title}
+              </MenuItem>
+            ))}
+          </Menu>
+        )}
+      </LazyMenu>
     </>
   );
 }

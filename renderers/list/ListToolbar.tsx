@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GridRow } from '../../engine/grid/types';
+import { preloadDialog } from '../actions/lazyDialog';
 import { ConfigText } from './ConfigText';
 import type { ListAction, ListActionContext } from './types';
 
@@ -69,6 +70,9 @@ export function ListToolbar({ actions, selected, context }: ListToolbarProps) {
               data-testid={`list-action-${action.id}`}
               disabled={running || (!!action.needsSelection && selected.length === 0)}
               onClick={() => run(action)}
+              // a lazily loaded dialog's code is fetched as the user points at or tabs to its button
+              onPointerEnter={action.Dialog ? () => preloadDialog(action.Dialog) : undefined}
+              onFocus={action.Dialog ? () => preloadDialog(action.Dialog) : undefined}
             >
               <ConfigText id={action.labelId} />
             </Button>

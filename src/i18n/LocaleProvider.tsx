@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '../../engine/api/localized';
 import type { KeyValueStore } from '../../engine/ports';
@@ -10,6 +19,7 @@ import {
   type Messages,
 } from './catalogues';
 import { intlLocaleTag, readStoredLocale, storeLocale } from './localeStore';
+import { APP_TIER_PARTS, type AppTierPart } from './tiers';
 
 export type AppTierStatus = 'ready' | 'loading' | 'failed';
 
@@ -17,11 +27,11 @@ export interface LocaleControls {
   locale: Locale;
   /** Switches the UI language and keeps it in session storage (the request client sends it as `locale`). */
   setLocale(locale: Locale): void;
-  /** The app tier of the catalogue (see tiers.ts) for the shown locale. */
-  appTier: AppTierStatus;
-  /** Asks for the app tier (idempotent); pages of the shell wait for it (AppCatalogueGate). */
-  requireAppTier(): void;
-  /** Loads a failed app tier again. */
+  /** Whether these parts of the app tier of the catalogue (see tiers.ts) are in the texts shown. */
+  appTierStatus(parts: readonly AppTierPart[]): AppTierStatus;
+  /** Asks for parts of the app tier (idempotent); pages of the shell wait for theirs (AppCatalogueGate). */
+  requireAppTier(parts: readonly AppTierPart[]): void;
+  /** Loads the failed parts of the app tier again. */
   retryAppTier(): void;
 }
 
@@ -39,26 +49,37 @@ export interface LocaleProviderProps {
   preloaded?: Partial<Record<Locale, Messages>>;
   /** Loads a boot catalogue; the lazy chunk loaders by default. */
   load?(locale: Locale): Promise<Messages>;
-  /** Loads an app-tier catalogue; the lazy chunk loaders by default. */
-  loadApp?(locale: Locale): Promise<Messages>;
+  /** Loads a part of an app-tier catalogue; the lazy chunk loaders by default. */
+  loadApp?(locale: Locale, part: AppTierPart): Promise<Messages>;
   /** Told when a catalogue could not be loaded (the app reports it like a failed chunk load). */
   onLoadError?(error: unknown): void;
   children?: ReactNode;
 }
 
 const loadCatalogue = (locale: Locale) => loadWithRetry(catalogueLoaders[locale]);
-const loadAppCatalogue = (locale: Locale) => loadWithRetry(appCatalogueLoaders[locale]);
+const loadAppCatalogue = (locale: Locale, part: AppTierPart) =>
+  loadWithRetry(appCatalogueLoaders[locale][part]);
 const PRELOADED_APP_TIER: Messages = {};
+const ALL_PRELOADED: Record<AppTierPart, Messages> = {
+  core: PRELOADED_APP_TIER,
+  management: PRELOADED_APP_TIER,
+};
 
-type AppTierState = Messages | 'failed';
+type AppTierState = Partial<Record<AppTierPart, Messages | 'failed'>>;
 
-/** What react-intl shows: the boot catalogue of `locale`, with its app tier merged in once loaded. */
+/** What react-intl shows: the boot catalogue of `locale`, with the parts of its app tier loaded so far merged in. */
 interface Shown {
   locale: Locale;
   messages: Messages;
-  app: AppTierStatus;
+  /** the parts of the app tier in `messages` ('ready') or that could not be loaded ('failed') */
+  parts: Partial<Record<AppTierPart, 'ready' | 'failed'>>;
   boot: Messages;
+  /** the part catalogues `messages` was made of, to tell when it must be made again */
+  sources: readonly (Messages | 'failed' | undefined)[];
 }
+
+const sameSources = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * The UI language (from `edc.locale`, zh_CN by default) and react-intl around the app. Until the first catalogue
@@ -74,47 +95,67 @@ export function LocaleProvider({
 }: LocaleProviderProps) {
   const [locale, setLocaleState] = useState<Locale>(() => readStoredLocale(store));
   const [loaded, setLoaded] = useState<Partial<Record<Locale, Messages>>>(preloaded);
-  // preloaded catalogues are complete: their app tier is already in them
+  // preloaded catalogues are complete: every part of their app tier is already in them
   const [appTiers, setAppTiers] = useState<Partial<Record<Locale, AppTierState>>>(() =>
-    Object.fromEntries(Object.keys(preloaded).map((l) => [l, PRELOADED_APP_TIER])),
+    Object.fromEntries(Object.keys(preloaded).map((l) => [l, ALL_PRELOADED])),
   );
-  const [appWanted, setAppWanted] = useState(false);
-  const [appAttempt, setAppAttempt] = useState(0);
+  // the parts some page asked for so far, in APP_TIER_PARTS order
+  const [appWanted, setAppWanted] = useState<readonly AppTierPart[]>([]);
   const [shown, setShown] = useState<Shown | null>(() => {
     const messages = preloaded[locale];
-    return messages ? { locale, messages, app: 'ready', boot: messages } : null;
+    return messages
+      ? { locale, messages, parts: { core: 'ready', management: 'ready' }, boot: messages, sources: [] }
+      : null;
   });
 
-  // the app tier of the current locale, once a page asked for it
+  // the wanted parts of the current locale's app tier that are not there yet
   const appTier = appTiers[locale];
+  const missing = appWanted.filter((part) => appTier?.[part] === undefined);
+  const missingKey = missing.join();
+  // one load per locale and part at a time; a result arriving after unmount is dropped
+  const inFlight = useRef(new Set<string>());
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!appWanted || appTier !== undefined) return;
-    let cancelled = false;
-    loadApp(locale).then(
-      (messages) => {
-        if (!cancelled) setAppTiers((current) => ({ ...current, [locale]: messages }));
-      },
-      (error: unknown) => {
-        onLoadError?.(error);
-        if (!cancelled) setAppTiers((current) => ({ ...current, [locale]: 'failed' }));
-      },
-    );
+    mounted.current = true;
     return () => {
-      cancelled = true;
+      mounted.current = false;
     };
-  }, [appWanted, appTier, locale, loadApp, onLoadError, appAttempt]);
+  }, []);
+  useEffect(() => {
+    if (missingKey === '') return;
+    for (const part of missingKey.split(',') as AppTierPart[]) {
+      const key = `${locale}:${part}`;
+      if (inFlight.current.has(key)) continue;
+      inFlight.current.add(key);
+      const settle = (state: Messages | 'failed') => {
+        inFlight.current.delete(key);
+        if (mounted.current)
+          setAppTiers((current) => ({ ...current, [locale]: { ...current[locale], [part]: state } }));
+      };
+      loadApp(locale, part).then(settle, (error: unknown) => {
+        onLoadError?.(error);
+        settle('failed');
+      });
+    }
+  }, [missingKey, locale, loadApp, onLoadError]);
 
   useEffect(() => {
     const boot = loaded[locale];
     if (boot) {
-      // while switching with the app tier in use, the old texts stay until both tiers of the new locale are there
-      if (appWanted && appTier === undefined && shown && shown.locale !== locale) return;
-      const app: AppTierStatus =
-        appTier === undefined ? 'loading' : appTier === 'failed' ? 'failed' : 'ready';
-      if (shown?.locale === locale && shown.app === app && shown.boot === boot) return;
-      const withApp = app === 'ready' && appTier !== PRELOADED_APP_TIER;
-      const messages = withApp ? ({ ...boot, ...(appTier as Messages) } as Messages) : boot;
-      setShown({ locale, messages, app, boot });
+      // while switching with the app tier in use, the old texts stay until the wanted parts of the new locale are there
+      if (missingKey !== '' && shown && shown.locale !== locale) return;
+      const sources = APP_TIER_PARTS.map((part) => appTier?.[part]);
+      if (shown?.locale === locale && shown.boot === boot && sameSources(shown.sources, sources)) return;
+      const parts: Shown['parts'] = {};
+      let messages: Messages = boot;
+      for (const part of APP_TIER_PARTS) {
+        const state = appTier?.[part];
+        if (state === undefined) continue;
+        parts[part] = state === 'failed' ? 'failed' : 'ready';
+        if (state !== 'failed' && state !== PRELOADED_APP_TIER)
+          messages = { ...messages, ...state } as Messages;
+      }
+      setShown({ locale, messages, parts, boot, sources });
       return;
     }
     let cancelled = false;
@@ -131,7 +172,7 @@ export function LocaleProvider({
     return () => {
       cancelled = true;
     };
-  }, [locale, loaded, load, shown, onLoadError, appWanted, appTier]);
+  }, [locale, loaded, load, shown, onLoadError, missingKey, appTier]);
 
   useEffect(() => {
     if (shown) document.documentElement.lang = intlLocaleTag(shown.locale);
@@ -145,19 +186,32 @@ export function LocaleProvider({
     [store],
   );
 
-  const requireAppTier = useCallback(() => setAppWanted(true), []);
+  const requireAppTier = useCallback((parts: readonly AppTierPart[]) => {
+    setAppWanted((current) =>
+      parts.every((part) => current.includes(part))
+        ? current
+        : APP_TIER_PARTS.filter((part) => current.includes(part) || parts.includes(part)),
+    );
+  }, []);
   const retryAppTier = useCallback(() => {
     setAppTiers((current) => {
-      const { [locale]: _dropped, ...rest } = current;
-      return rest;
+      const tier = current[locale] ?? {};
+      const kept = Object.fromEntries(Object.entries(tier).filter(([, state]) => state !== 'failed'));
+      return { ...current, [locale]: kept };
     });
-    setAppAttempt((n) => n + 1);
   }, [locale]);
 
-  const shownApp = shown?.app ?? 'loading';
+  const shownParts = shown?.parts;
+  const appTierStatus = useCallback(
+    (parts: readonly AppTierPart[]): AppTierStatus => {
+      if (parts.some((part) => shownParts?.[part] === 'failed')) return 'failed';
+      return parts.every((part) => shownParts?.[part] === 'ready') ? 'ready' : 'loading';
+    },
+    [shownParts],
+  );
   const controls = useMemo<LocaleControls>(
-    () => ({ locale, setLocale, appTier: shownApp, requireAppTier, retryAppTier }),
-    [locale, setLocale, shownApp, requireAppTier, retryAppTier],
+    () => ({ locale, setLocale, appTierStatus, requireAppTier, retryAppTier }),
+    [locale, setLocale, appTierStatus, requireAppTier, retryAppTier],
   );
 
   if (!shown) return null;

@@ -4,12 +4,58 @@
  * out of the first load of the login front. Tests, the dev server and Storybook keep the plain catalogues and the
  * parser.
  */
+import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Alias, Plugin } from 'vite';
+import { APP_TIER_PARTS, appTierPart, type AppTierPart } from './tiers.ts';
 
 export const PRECOMPILED_CATALOGUES_PLUGIN = 'edc:precompiled-catalogues';
 
 const CATALOGUE = /[\\/]src[\\/]i18n[\\/](app[\\/])?(zh_CN|en)\.json$/;
+const APP_CATALOGUE_PART = /^(.*\b(?:zh_CN|en)\.json)\?(?:[^#]*&)?part=(\w+)(?:&[^#]*)?$/;
+const APP_CATALOGUE_FILE = /[\\/]src[\\/]i18n[\\/]app[\\/](zh_CN|en)\.json$/;
+const VIRTUAL_PART = '\0edc-app-catalogue-part:';
+
+export const APP_TIER_PARTS_PLUGIN = 'edc:app-tier-parts';
+
+/**
+ * Every mode (build, dev server, tests, Storybook): `src/i18n/app/<locale>.json?part=<part>` is the part of the app
+ * tier named (see tiers.ts), a module of its own and so a chunk of its own; `vite build` ships it precompiled like
+ * the whole catalogues (below). An unknown part fails, naming it.
+ */
+export function appTierParts(): Plugin {
+  let precompile = false;
+  const parts = new Map<string, { path: string; part: AppTierPart }>();
+  return {
+    name: APP_TIER_PARTS_PLUGIN,
+    enforce: 'pre',
+    configResolved(config) {
+      precompile =
+        config.command === 'build' && config.plugins.some((p) => p.name === PRECOMPILED_CATALOGUES_PLUGIN);
+    },
+    async resolveId(source, importer) {
+      const match = APP_CATALOGUE_PART.exec(source);
+      if (!match) return null;
+      const part = match[2] as AppTierPart;
+      if (!APP_TIER_PARTS.includes(part))
+        throw new Error(`unknown part "${part}" of the app catalogue (${source})`);
+      const file = await this.resolve(match[1] as string, importer, { skipSelf: true });
+      if (!file || !APP_CATALOGUE_FILE.test(file.id)) return null;
+      const path = file.id.replace(/\?.*$/, '');
+      const id = `${VIRTUAL_PART}${(APP_CATALOGUE_FILE.exec(path) as RegExpExecArray)[1]}.${part}.js`;
+      parts.set(id, { path, part });
+      return id;
+    },
+    load(id) {
+      const found = parts.get(id);
+      if (!found) return null;
+      const { path: file, part } = found;
+      this.addWatchFile(file);
+      const messages = appTierPart(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>, part);
+      return `export default ${JSON.stringify(precompile ? compileCatalogue(messages) : messages)};`;
+    },
+  };
+}
 
 /** With every catalogue precompiled, the app never parses a message at run time. */
 export const icuNoParserAlias: Alias = {

@@ -1,5 +1,6 @@
 import type { MessageFormatElement } from 'react-intl';
 import { DEFAULT_LOCALE, type Locale } from '../../engine/api/localized';
+import type { AppTierPart } from './tiers';
 import defaultCatalogue from './zh_CN.json';
 
 /**
@@ -20,10 +21,19 @@ export const catalogueLoaders: Record<Locale, () => Promise<Messages>> = {
   en: () => import('./en.json').then((m) => m.default as Messages),
 };
 
-/** The app tier of each locale (see tiers.ts): its own chunk, loaded when a page of the shell first needs it. */
-export const appCatalogueLoaders: Record<Locale, () => Promise<Messages>> = {
-  zh_CN: () => import('./app/zh_CN.json').then((m) => m.default as Messages),
-  en: () => import('./app/en.json').then((m) => m.default as Messages),
+/**
+ * The app tier of each locale, by part (see tiers.ts): each its own chunk, loaded when a page of the shell first needs
+ * it. The `?part=` imports are cut out of the one catalogue file by buildPlugin.ts's appTierParts().
+ */
+export const appCatalogueLoaders: Record<Locale, Record<AppTierPart, () => Promise<Messages>>> = {
+  zh_CN: {
+    core: () => import('./app/zh_CN.json?part=core').then((m) => m.default as Messages),
+    management: () => import('./app/zh_CN.json?part=management').then((m) => m.default as Messages),
+  },
+  en: {
+    core: () => import('./app/en.json?part=core').then((m) => m.default as Messages),
+    management: () => import('./app/en.json?part=management').then((m) => m.default as Messages),
+  },
 };
 
 /** Loads a catalogue, trying a second time after a failure (a flaky network, a redeploy in between). */

@@ -1,9 +1,15 @@
 // Tests of renderers/actions/lazyDialog.tsx (under src/ for the app's catalogues).
-import { Component, type ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { Component, useState, type ReactNode } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyDialog, preloadDialogs } from '../../renderers/actions/lazyDialog';
+import { lazyDialog, preloadDialog, preloadDialogs } from '../../renderers/actions/lazyDialog';
+import { RecordActionBar } from '../../renderers/actions/RecordActionBar';
+import type {
+  ActionDialogProps,
+  RecordAction,
+  RecordActionContext,
+} from '../../renderers/actions/recordActions';
 import { TestProviders, text } from '../testing/renderApp';
 
 interface Props {
@@ -126,5 +132,114 @@ describe('lazyDialog', () => {
     expect(await screen.findByTestId('above')).toBeInTheDocument();
     expect(screen.queryByTestId('dialog-load-failed')).toBeNull();
     expect(String(caught[0])).toMatch(/field.resolve/);
+  });
+
+  it('Escape or a click on the backdrop closes the dialog while its code is still loading', async () => {
+    let arrive: (dialog: typeof Loaded) => void = () => {};
+    const load = vi.fn(() => new Promise<typeof Loaded>((resolve) => (arrive = resolve)));
+    const Dialog = lazyDialog<Props>(load);
+    function Page() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>open</button>
+          {open ? <Dialog name="AE 3" onClose={() => setOpen(false)} /> : null}
+        </>
+      );
+    }
+    render(
+      <TestProviders>
+        <Page />
+      </TestProviders>,
+    );
+    await userEvent.click(screen.getByText('open'));
+    expect(await screen.findByTestId('dialog-loading')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('dialog-loading')).toBeNull();
+
+    await userEvent.click(screen.getByText('open'));
+    await userEvent.click(await screen.findByTestId('dialog-loading'));
+    expect(screen.queryByTestId('dialog-loading')).toBeNull();
+
+    // the code arriving later opens nothing by itself; the next opening shows the dialog at once, without a spinner
+    await act(async () => arrive(Loaded));
+    expect(screen.queryByTestId('loaded-dialog')).toBeNull();
+    fireEvent.click(screen.getByText('open'));
+    expect(screen.getByTestId('loaded-dialog')).toHaveTextContent('AE 3');
+    expect(screen.queryByTestId('dialog-loading')).toBeNull();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('the loaded dialog keeps what was typed when the page draws it again (no remount from lazy to loaded)', async () => {
+    function Typing({ onClose }: Props) {
+      const [value, setValue] = useState('');
+      return (
+        <div role="dialog" data-testid="loaded-dialog">
+          <input aria-label="reason" value={value} onChange={(e) => setValue(e.target.value)} />
+          <button onClick={onClose}>close</button>
+        </div>
+      );
+    }
+    const Dialog = lazyDialog<Props>(() => Promise.resolve(Typing));
+    const { rerender } = render(
+      <TestProviders>
+        <Dialog name="one" onClose={() => {}} />
+      </TestProviders>,
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'reason' }), 'typo');
+    rerender(
+      <TestProviders>
+        <Dialog name="two" onClose={() => {}} />
+      </TestProviders>,
+    );
+    expect(screen.getByRole('textbox', { name: 'reason' })).toHaveValue('typo');
+  });
+
+  it("fetches a record action's dialog code when the pointer comes over its button or the focus onto it", async () => {
+    function ActionDialog({ onClose }: ActionDialogProps) {
+      return (
+        <div role="dialog" data-testid="loaded-dialog">
+          <button onClick={onClose}>close</button>
+        </div>
+      );
+    }
+    const loads = [vi.fn(() => Promise.resolve(ActionDialog)), vi.fn(() => Promise.resolve(ActionDialog))];
+    const actions: RecordAction[] = loads.map((load, i) => ({
+      id: `a${i}`,
+      order: i,
+      scope: 'form',
+      capability: 'enter',
+      labelId: 'common.close',
+      Dialog: lazyDialog<ActionDialogProps>(load),
+    }));
+    render(
+      <TestProviders>
+        <RecordActionBar actions={actions} ctx={{} as RecordActionContext} readOnly={false} />
+      </TestProviders>,
+    );
+    expect(loads[0]).not.toHaveBeenCalled();
+    fireEvent.pointerEnter(screen.getByTestId('record-action-a0'));
+    await vi.waitFor(() => expect(loads[0]).toHaveBeenCalledOnce());
+    fireEvent.pointerEnter(screen.getByTestId('record-action-a0'));
+    expect(loads[1]).not.toHaveBeenCalled();
+    act(() => screen.getByTestId('record-action-a1').focus());
+    await vi.waitFor(() => expect(loads[1]).toHaveBeenCalledOnce());
+    expect(loads[0]).toHaveBeenCalledOnce();
+    // fetched ahead: the click opens the dialog at once
+    await act(async () => {
+      await preloadDialogs(actions.map((a) => a.Dialog));
+    });
+    fireEvent.click(screen.getByTestId('record-action-a1'));
+    expect(screen.getByTestId('loaded-dialog')).toBeInTheDocument();
+    expect(screen.queryByTestId('dialog-loading')).toBeNull();
+  });
+
+  it('preloadDialog ignores what is not a lazily loaded dialog, and leaves a failure for the opening', async () => {
+    expect(() => preloadDialog(undefined)).not.toThrow();
+    expect(() => preloadDialog(Loaded)).not.toThrow();
+    const load = vi.fn().mockRejectedValue(new Error('offline'));
+    const Dialog = lazyDialog<Props>(load, { retryDelayMs: 1 });
+    preloadDialog(Dialog);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
   });
 });

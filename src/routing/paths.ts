@@ -1,3 +1,4 @@
+import type { AppTierPart } from '../i18n/tiers';
 /** Router paths of the app (without the `/edcweb` base). */
 export const PATHS = {
   root: '/',
@@ -70,7 +71,9 @@ export const TRANSIENT_PATHS: ReadonlySet<string> = new Set([
   PATHS.indexRefresh,
 ]);
 
-/** Route handle of the catch-all routes. */
+/** Route handle: the catch-all routes say so; a page of the shell may say which parts of the app catalogue it needs. */
 export interface RouteHandle {
   unknownPath?: boolean;
+  /** the parts of the app tier of the catalogue the page needs (src/i18n/tiers.ts); all of them when not said */
+  appTierParts?: readonly AppTierPart[];
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { help } from '../../engine/api/session';
 import { type DataOf } from '../../engine/api/endpoint';
 import { pickLocalized, type Locale } from '../../engine/api/localized';
 import { useApiClient } from '../../renderers/apiClientContext';
+import { LazyMenu, preloadMenuParts } from '../../renderers/menu/LazyMenu';
 import { useEmbeddedPage } from '../../renderers/overlay/EmbeddedPageContext';
 
 type HelpDocs = DataOf<typeof help>;
@@ -36,30 +35,36 @@ export function HelpMenu({ locale, color = 'inherit' }: { locale: Locale; color?
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         onClick={(event) => void openMenu(event.currentTarget)}
+        onPointerEnter={preloadMenuParts}
+        onFocus={preloadMenuParts}
       >
         <FormattedMessage id="shell.help" />
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null && docs !== null} onClose={() => setAnchor(null)}>
-        {docs?.length === 0 ? (
-          <MenuItem disabled>
-            <FormattedMessage id="shell.help.none" />
-          </MenuItem>
-        ) : null}
-        {docs?.map((doc) => {
-          const title = pickLocalized(doc.name, locale);
-          return (
-            <MenuItem
-              key={doc.url}
-              onClick={() => {
-                setAnchor(null);
-                overlay.open(doc.url, { title });
-              }}
-            >
-              {title}
-            </MenuItem>
-          );
-        })}
-      </Menu>
+      <LazyMenu open={anchor !== null && docs !== null}>
+        {({ Menu, MenuItem }) => (
+          <Menu anchorEl={anchor} open={anchor !== null && docs !== null} onClose={() => setAnchor(null)}>
+            {docs?.length === 0 ? (
+              <MenuItem disabled>
+                <FormattedMessage id="shell.help.none" />
+              </MenuItem>
+            ) : null}
+            {docs?.map((doc) => {
+              const title = pickLocalized(doc.name, locale);
+              return (
+                <MenuItem
+                  key={doc.url}
+                  onClick={() => {
+                    setAnchor(null);
+                    overlay.open(doc.url, { title });
+                  }}
+                >
+                  {title}
+                </MenuItem>
+              );
+            })}
+          </Menu>
+        )}
+      </LazyMenu>
     </>
   );
 }

@@ -18,6 +18,7 @@ import { findMenuByPath, pruneMenus } from '../../renderers/menu/menuTree';
 import { useIsKnownRoute } from '../routing/knownRoutesContext';
 import { EmbeddedPageProvider } from '../../renderers/overlay/EmbeddedPageContext';
 import { AppCatalogueGate } from '../i18n/AppCatalogueGate';
+import { useRouteAppTierParts } from '../routing/useRouteAppTierParts';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS, refreshPath } from '../routing/paths';
@@ -64,6 +65,7 @@ export function HomeShell() {
 
 function ShellFrame({ info }: { info: LoginInfo }) {
   const intl = useIntl();
+  const appTierParts = useRouteAppTierParts();
   const { store } = usePlatform();
   const { locale, setLocale } = useLocale();
   const navigate = useNavigate();
@@ -181,7 +183,7 @@ function ShellFrame({ info }: { info: LoginInfo }) {
               <Box sx={{ flex: 1, p: 3 }}>
                 {pathsKnown ? (
                   <AccessGuard>
-                    <AppCatalogueGate>
+                    <AppCatalogueGate parts={appTierParts}>
                       <RolePermissionsContext.Provider value={permissions}>
                         <Outlet context={outletContext} />
                       </RolePermissionsContext.Provider>

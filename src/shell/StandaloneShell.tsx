@@ -12,6 +12,7 @@ import { Footer } from '../../renderers/Footer';
 import { PageLoading } from '../../renderers/PageLoading';
 import { EmbeddedPageProvider } from '../../renderers/overlay/EmbeddedPageContext';
 import { AppCatalogueGate } from '../i18n/AppCatalogueGate';
+import { useRouteAppTierParts } from '../routing/useRouteAppTierParts';
 import { useLocale } from '../i18n/LocaleProvider';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS, refreshPath } from '../routing/paths';
@@ -53,6 +54,7 @@ function StandaloneFrame({ info }: { info: LoginInfo }) {
   // the role's allowed paths guard the page (when another tab chose the role, menuList.do tells them)
   const { menus, permissions } = useMenus();
   const pathsKnown = menus !== null || store.getItem(STORAGE_KEYS.allowedPaths) !== null;
+  const appTierParts = useRouteAppTierParts();
   return (
     <Box
       sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: '100vh' }}
@@ -86,7 +88,7 @@ function StandaloneFrame({ info }: { info: LoginInfo }) {
       <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
         {pathsKnown ? (
           <AccessGuard>
-            <AppCatalogueGate>
+            <AppCatalogueGate parts={appTierParts}>
               <RolePermissionsContext.Provider value={permissions}>
                 <Outlet />
               </RolePermissionsContext.Provider>

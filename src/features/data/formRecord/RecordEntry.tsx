@@ -29,6 +29,7 @@ import {
   type RecordState,
 } from '../../../../renderers/actions/recordActions';
 import { useRecordRegistries } from '../../../../renderers/actions/recordRegistries';
+import { preloadDialog } from '../../../../renderers/actions/lazyDialog';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import type { EcrfFormController } from '../../../../renderers/ecrf/controller';
 import { DraftOfferDialog } from '../../../../renderers/ecrf/DraftOfferDialog';
@@ -116,6 +117,10 @@ export function RecordEntry(props: RecordEntryProps) {
     [adornments],
   );
   const closeAdornment = useCallback(() => setOpened(null), []);
+  const adornmentNear = useCallback(
+    (id: string) => preloadDialog(adornments.find((a) => a.id === id)?.Dialog),
+    [adornments],
+  );
 
   const draft = useRecordDraft({
     store,
@@ -276,6 +281,7 @@ export function RecordEntry(props: RecordEntryProps) {
             onChange={onFormChange}
             controllerRef={controller}
             onAdornmentOpen={openAdornment}
+            onAdornmentNear={adornmentNear}
           />
         </Box>
         {navigable && wide ? (

@@ -1,0 +1,110 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { FormattedMessage } from 'react-intl';
+import { describe, expect, it, vi } from 'vitest';
+import type { Locale } from '../../engine/api/localized';
+import { AppCatalogueGate } from './AppCatalogueGate';
+import type { Messages } from './catalogues';
+import { LocaleProvider } from './LocaleProvider';
+import type { AppTierPart } from './tiers';
+import zh from './zh_CN.json';
+
+const PARTS: Record<AppTierPart, Messages> = {
+  core: { 'form.notInteger': '表单' },
+  management: { 'interchange.import.title': '新增受试者' },
+};
+
+function deferredLoader() {
+  const pending = new Map<AppTierPart, { resolve(m: Messages): void; reject(e: unknown): void }>();
+  const loadApp = vi.fn(
+    (_locale: Locale, part: AppTierPart) =>
+      new Promise<Messages>((resolve, reject) => pending.set(part, { resolve, reject })),
+  );
+  return { loadApp, pending };
+}
+
+function Page({ parts }: { parts?: readonly AppTierPart[] }) {
+  return (
+    <AppCatalogueGate parts={parts}>
+      <span>
+        <FormattedMessage id="form.notInteger" />
+      </span>
+      {parts?.includes('management') === false ? null : (
+        <span>
+          <FormattedMessage id="interchange.import.title" />
+        </span>
+      )}
+    </AppCatalogueGate>
+  );
+}
+
+describe('AppCatalogueGate with the app catalogue in parts', () => {
+  it('a page that needs the core part only loads that part; a page that needs all waits for the rest (no ids shown)', async () => {
+    sessionStorage.clear();
+    const { loadApp, pending } = deferredLoader();
+    const load = vi.fn(() => Promise.resolve(zh as Messages));
+    const { rerender } = render(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
+        <Page parts={['core']} />
+      </LocaleProvider>,
+    );
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    await waitFor(() => expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['core']));
+    await act(async () => pending.get('core')?.resolve(PARTS.core));
+    expect(await screen.findByText('表单')).toBeInTheDocument();
+    expect(loadApp).toHaveBeenCalledTimes(1);
+
+    // the next page needs every part: a spinner (never 'interchange.import.title') until the management part is there
+    rerender(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
+        <Page />
+      </LocaleProvider>,
+    );
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByText('interchange.import.title')).toBeNull();
+    await waitFor(() => expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['core', 'management']));
+    await act(async () => pending.get('management')?.resolve(PARTS.management));
+    expect(await screen.findByText('新增受试者')).toBeInTheDocument();
+    expect(screen.getByText('表单')).toBeInTheDocument();
+    expect(loadApp).toHaveBeenCalledTimes(2);
+  });
+
+  it('a part that fails to load fails only the pages that need it, and loads again on retry', async () => {
+    sessionStorage.clear();
+    const { loadApp, pending } = deferredLoader();
+    const onLoadError = vi.fn();
+    const load = vi.fn(() => Promise.resolve(zh as Messages));
+    const { rerender } = render(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp} onLoadError={onLoadError}>
+        <Page />
+      </LocaleProvider>,
+    );
+    await screen.findByRole('progressbar');
+    await waitFor(() => expect(loadApp).toHaveBeenCalledTimes(2));
+    await act(async () => {
+      pending.get('core')?.resolve(PARTS.core);
+      pending.get('management')?.reject(new Error('chunk gone'));
+    });
+    expect(await screen.findByText(zh['app.chunkLoadFailed'])).toBeInTheDocument();
+    expect(onLoadError).toHaveBeenCalledTimes(1);
+
+    // a form page (core only) is shown meanwhile
+    rerender(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp} onLoadError={onLoadError}>
+        <Page parts={['core']} />
+      </LocaleProvider>,
+    );
+    expect(await screen.findByText('表单')).toBeInTheDocument();
+
+    rerender(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp} onLoadError={onLoadError}>
+        <Page />
+      </LocaleProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: zh['app.chunkLoadRetry'] }));
+    await waitFor(() =>
+      expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['core', 'management', 'management']),
+    );
+    await act(async () => pending.get('management')?.resolve(PARTS.management));
+    expect(await screen.findByText('新增受试者')).toBeInTheDocument();
+  });
+});
