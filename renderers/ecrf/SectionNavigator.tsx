@@ -225,7 +225,7 @@ function SectionMenu({
             : intl.formatMessage({ id: 'ecrf.sections.current' }, { title: currentTitle })}
         </Box>
       </Button>
-      <LazyMenu open={anchor !== null}>
+      <LazyMenu open={anchor !== null} onClose={() => setAnchor(null)}>
         {({ Menu, MenuItem }) => (
           <Menu
             id={`${id}-menu`}

@@ -40,7 +40,7 @@ export function HelpMenu({ locale, color = 'inherit' }: { locale: Locale; color?
       >
         <FormattedMessage id="shell.help" />
       </Button>
-      <LazyMenu open={anchor !== null && docs !== null}>
+      <LazyMenu open={anchor !== null && docs !== null} onClose={() => setAnchor(null)}>
         {({ Menu, MenuItem }) => (
           <Menu anchorEl={anchor} open={anchor !== null && docs !== null} onClose={() => setAnchor(null)}>
             {docs?.length === 0 ? (
