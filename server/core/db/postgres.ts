@@ -44,12 +44,16 @@ export class StatementNames {
   }
 }
 
-/** PostgreSQL refused a prepared statement whose table changed shape under it (feature_not_supported). */
-function planChanged(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown } | null;
-  return (
-    e?.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan must not change')
-  );
+/**
+ * PostgreSQL refused a prepared statement whose table changed shape under it (feature_not_supported, raised by
+ * `RevalidateCachedQuery`). The routine's name is never translated; the message is (`lc_messages`), so it is only a
+ * fallback for a server that does not send the routine.
+ */
+export function planChanged(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; routine?: unknown } | null;
+  if (e?.code !== '0A000') return false;
+  if (typeof e.routine === 'string') return e.routine === 'RevalidateCachedQuery';
+  return typeof e.message === 'string' && e.message.includes('cached plan must not change');
 }
 
 class PostgresDb implements Db {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatementNames } from './postgres';
+import { planChanged, StatementNames } from './postgres';
 
 describe('named statements (PostgreSQL)', () => {
   it('give one text one name, the same on every call, and different texts different names', () => {
@@ -29,6 +29,20 @@ describe('named statements (PostgreSQL)', () => {
     expect(names.of('select 4')).toBeUndefined();
     // texts named before the limit keep their names
     expect(names.of('select 1')).toBe(first);
+  });
+});
+
+describe('a plan changed under a prepared statement', () => {
+  it('is told by the routine PostgreSQL names, whatever language its message is in', () => {
+    expect(
+      planChanged({ code: '0A000', routine: 'RevalidateCachedQuery', message: '缓存的计划不能改变结果类型' }),
+    ).toBe(true);
+    expect(planChanged({ code: '0A000', message: 'cached plan must not change result type' })).toBe(true);
+    expect(planChanged({ code: '0A000', routine: 'transformSelectStmt', message: 'not supported' })).toBe(
+      false,
+    );
+    expect(planChanged({ code: '23505', routine: 'RevalidateCachedQuery' })).toBe(false);
+    expect(planChanged(null)).toBe(false);
   });
 });
 
