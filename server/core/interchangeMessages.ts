@@ -67,6 +67,10 @@ export const INTERCHANGE_MESSAGES = {
     zh_CN: '导出因服务器重启而中断，请重新导出',
     en: 'The export was interrupted by a server restart; please export again',
   },
+  interchangeExportTooLarge: {
+    zh_CN: '导出失败：xlsx 文件将超过 4 GiB，请改用 CSV 或 ODM 导出',
+    en: 'The export failed: the xlsx file would be larger than 4 GiB; export as CSV or ODM instead',
+  },
   interchangeExportUnavailable: {
     zh_CN: '此导出格式暂不可用：{detail}',
     en: 'This export is not available yet: {detail}',

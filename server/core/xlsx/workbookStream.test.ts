@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { WorkbookStream, columnLetters, type WorkbookCell } from './workbookStream';
 import { zipUnpackedSize } from './zipGuard';
-import { ZipStream } from './zipStream';
+import { ZipStream, ZipTooLarge } from './zipStream';
 
 interface Unzipped {
   name: string;
@@ -282,5 +282,22 @@ describe('ZipStream', () => {
     const zip = new ZipStream(async () => undefined, new Date());
     await zip.entry('a');
     await expect(zip.file('b', 'x')).rejects.toThrow(/still being written/);
+  });
+
+  it('refuses 65,535 entries (0xFFFF means zip64) before it writes any of the directory', async () => {
+    let written = 0;
+    const zip = new ZipStream(async (b) => void (written += b.length), new Date(), 0);
+    for (let i = 0; i < 0xffff; i++) await zip.file(`f${i}`, '');
+    const before = written;
+    await expect(zip.finish()).rejects.toBeInstanceOf(ZipTooLarge);
+    expect(written).toBe(before);
+  }, 60_000);
+
+  it('releases the entry being written when the writing stops on an error', async () => {
+    const zip = new ZipStream(async () => undefined, new Date());
+    const entry = await zip.entry('sheet.xml');
+    await entry.write(Buffer.alloc(1_000));
+    entry.abort(new Error('database gone'));
+    await expect(entry.write(Buffer.alloc(10))).rejects.toThrow('database gone');
   });
 });

@@ -182,6 +182,7 @@ export class WorkbookStream {
   private readonly zip: ZipStream;
   private next = 0;
   private started = false;
+  private current: ZipEntryWriter | null = null;
 
   constructor(
     sink: ZipSink,
@@ -206,6 +207,7 @@ export class WorkbookStream {
     await this.start();
     if (this.next >= this.options.sheetNames.length) throw new Error('workbook: more sheets than names');
     const entry: ZipEntryWriter = await this.zip.entry(`xl/worksheets/sheet${++this.next}.xml`);
+    this.current = entry;
     await entry.write(SHEET_OPEN);
     let r = 0;
     const letters: string[] = [];
@@ -214,11 +216,18 @@ export class WorkbookStream {
         while (letters.length < cells.length) letters.push(columnLetters(letters.length + 1));
         await entry.write(rowXml(++r, cells, letters));
       },
-      async end() {
+      end: async () => {
         await entry.write(SHEET_CLOSE);
         await entry.end();
+        this.current = null;
       },
     };
+  }
+
+  /** The export stopped on an error: the sheet being written releases its deflater (the file is not completed). */
+  abort(reason: unknown): void {
+    this.current?.abort(reason);
+    this.current = null;
   }
 
   /** Every sheet not written yet is written empty, then the zip's directory: the file is complete. */

@@ -46,9 +46,10 @@ function dosDateTime(at: Date): { time: number; date: number } {
   };
 }
 
+/** Past what a zip without zip64 holds: 4 GiB less one byte per entry and archive (0xFFFFFFFF means "see zip64"), 65,534 entries. */
 export class ZipTooLarge extends Error {
   constructor(what: string) {
-    super(`zip: ${what} is larger than 4 GiB (zip64 is not written)`);
+    super(`zip: ${what} is past what a zip without zip64 holds`);
   }
 }
 
@@ -56,6 +57,8 @@ export class ZipTooLarge extends Error {
 export interface ZipEntryWriter {
   write(chunk: string | Uint8Array): Promise<void>;
   end(): Promise<void>;
+  /** The writing stopped on an error: the deflater is released now (the zip is not completed). */
+  abort(reason: unknown): void;
 }
 
 export class ZipStream {
@@ -81,7 +84,7 @@ export class ZipStream {
   private async emit(bytes: Uint8Array): Promise<void> {
     if (bytes.length === 0) return;
     this.offset += bytes.length;
-    if (this.offset > MAX32) throw new ZipTooLarge('the archive');
+    if (this.offset >= MAX32) throw new ZipTooLarge('the archive');
     await this.sink(bytes);
   }
 
@@ -110,7 +113,7 @@ export class ZipStream {
   async file(path: string, contents: string | Uint8Array): Promise<void> {
     this.assertIdle();
     const data = typeof contents === 'string' ? Buffer.from(contents, 'utf8') : contents;
-    if (data.length > MAX32) throw new ZipTooLarge(path);
+    if (data.length >= MAX32) throw new ZipTooLarge(path);
     const name = Buffer.from(path, 'utf8');
     const compressed = deflateRawSync(data, { level: this.level });
     const crc = crc32(data);
@@ -160,7 +163,7 @@ export class ZipStream {
       if (bytes.length === 0) return;
       entry.crc = crc32(bytes, entry.crc);
       entry.size += bytes.length;
-      if (entry.size > MAX32) throw new ZipTooLarge(path);
+      if (entry.size >= MAX32) throw new ZipTooLarge(path);
       if (!deflater.write(bytes)) await Promise.race([once(deflater, 'drain'), piped]);
       if (failure) throw failure;
     };
@@ -193,12 +196,18 @@ export class ZipStream {
         this.entries.push(entry);
         this.open = false;
       },
+      abort: (reason) => {
+        failure ??= reason;
+        deflater.destroy(reason instanceof Error ? reason : new Error(String(reason)));
+      },
     };
   }
 
   /** The central directory and its end record: the zip is complete. */
   async finish(): Promise<void> {
     this.assertIdle();
+    // 0xFFFF in the end record means "see zip64": checked before any of the directory is written
+    if (this.entries.length >= 0xffff) throw new ZipTooLarge('the entry count');
     const start = this.offset;
     for (const e of this.entries) {
       const c = Buffer.alloc(46 + e.name.length);
@@ -218,7 +227,6 @@ export class ZipStream {
       e.name.copy(c, 46);
       await this.emit(c);
     }
-    if (this.entries.length > 0xffff) throw new ZipTooLarge('the entry count');
     const end = Buffer.alloc(22);
     end.writeUInt32LE(END_OF_CENTRAL, 0);
     end.writeUInt16LE(this.entries.length, 8);

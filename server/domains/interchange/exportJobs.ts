@@ -27,6 +27,7 @@ import type { OdmFileInfo } from '../../../engine/interchange/odm/exportOdm';
 import type { StudyDefinition } from '../../../engine/interchange/types';
 import { JobRefused, type JobContext, type JobResult } from '../../core/jobs/jobs';
 import { WorkbookStream } from '../../core/xlsx/workbookStream';
+import { ZipTooLarge } from '../../core/xlsx/zipStream';
 import { XLSX_MIME } from '../subjectManagement/batchWorkbook';
 import {
   ODM_PAGE_SUBJECTS,
@@ -274,6 +275,27 @@ async function xlsxExport(ctx: JobContext, payload: ExportPayload, base: string)
     ...definition.forms.map((form) => sheetName(form.tid, used)),
   ];
   const workbook = new WorkbookStream((bytes) => ctx.write(bytes), { sheetNames, created: ctx.now() });
+  try {
+    await writeWorkbook(ctx, workbook, definition, payload, async (n) => {
+      done += n;
+      await ctx.progress(done, total);
+    });
+  } catch (err) {
+    workbook.abort(err);
+    // past what a zip without zip64 holds (4 GiB): a message that says what to do, not an error id
+    if (err instanceof ZipTooLarge) throw new JobRefused('interchangeExportTooLarge');
+    throw err;
+  }
+  return { filename: `${base}.xlsx`, mimetype: XLSX_MIME };
+}
+
+async function writeWorkbook(
+  ctx: JobContext,
+  workbook: WorkbookStream,
+  definition: StudyDefinition,
+  payload: ExportPayload,
+  progress: (n: number) => Promise<void>,
+): Promise<void> {
   const dictionary = await workbook.sheet();
   await dictionary.addRow(DICTIONARY_HEADER);
   for (const row of dictionaryRows(definition.forms, definition.codeLists, payload.locale))
@@ -282,15 +304,11 @@ async function xlsxExport(ctx: JobContext, payload: ExportPayload, base: string)
   for (const form of definition.forms) {
     const sheet = await workbook.sheet();
     await sheet.addRow(flatHeader(flatItemsOf(form, definition.codeLists, payload.locale)));
-    for await (const row of formRows(ctx, form, definition, payload.locale, async (n) => {
-      done += n;
-      await ctx.progress(done, total);
-    }))
+    for await (const row of formRows(ctx, form, definition, payload.locale, progress))
       await sheet.addRow(row);
     await sheet.end();
   }
   await workbook.finish();
-  return { filename: `${base}.xlsx`, mimetype: XLSX_MIME };
 }
 
 export function exportHandler(tools: InterchangeTools) {
