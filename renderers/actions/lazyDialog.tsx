@@ -157,6 +157,8 @@ export function lazyDialog<P extends { onClose(): void }>(
   let current = createLazy();
 
   function LazyLoadedDialog(props: P) {
+    // an opening loads again after a failed prefetch, and so may the prefetches after it
+    useState(() => prefetchFailed.delete(dialog));
     const [attempt, setAttempt] = useState(0);
     // chosen once per opening (and retry): switching from the lazy component to the loaded one would remount the
     // dialog and lose what the user typed
@@ -177,8 +179,12 @@ export function lazyDialog<P extends { onClose(): void }>(
       </DialogLoadBoundary>
     );
   }
-  return Object.assign(LazyLoadedDialog, { preload: start });
+  const dialog = Object.assign(LazyLoadedDialog, { preload: start });
+  return dialog;
 }
+
+/** Dialogs whose prefetch failed: not fetched again by a pointer or focus until the user opens them. */
+const prefetchFailed = new WeakSet<object>();
 
 function isLazyDialog(dialog: unknown): dialog is LazyDialog<never> {
   return typeof dialog === 'function' && 'preload' in dialog && typeof dialog.preload === 'function';
@@ -186,10 +192,12 @@ function isLazyDialog(dialog: unknown): dialog is LazyDialog<never> {
 
 /**
  * Starts fetching a lazily loaded dialog's code, if it is one and its code is not there yet (a pointer over its
- * trigger, or the focus on it). A failure is left for the opening to report (and try again).
+ * trigger, or the focus on it). A failure is left for the opening to report (and try again); until then the pointer
+ * crossing the trigger again does not fetch again (offline, every move would start a request).
  */
 export function preloadDialog(dialog: unknown): void {
-  if (isLazyDialog(dialog)) dialog.preload().catch(() => undefined);
+  if (!isLazyDialog(dialog) || prefetchFailed.has(dialog)) return;
+  dialog.preload().catch(() => prefetchFailed.add(dialog));
 }
 
 /** Fetches the code of every lazily loaded dialog among `dialogs` (others are ignored): tests, or a prefetch. */

@@ -242,4 +242,25 @@ describe('lazyDialog', () => {
     preloadDialog(Dialog);
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
   });
+
+  it('does not fetch again on every pointer crossing after a failed prefetch, until the dialog is opened', async () => {
+    const load = vi.fn().mockRejectedValue(new Error('offline'));
+    const Dialog = lazyDialog<Props>(load, { retryDelayMs: 1 });
+    preloadDialog(Dialog);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    await new Promise((r) => setTimeout(r, 20));
+    preloadDialog(Dialog);
+    preloadDialog(Dialog);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(load).toHaveBeenCalledTimes(2);
+    // the user opens it: the opening loads again (the network is back), and so may later prefetches
+    load.mockResolvedValue(Loaded);
+    render(
+      <TestProviders>
+        <Dialog name="AE 4" onClose={() => undefined} />
+      </TestProviders>,
+    );
+    expect(await screen.findByTestId('loaded-dialog')).toHaveTextContent('AE 4');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
 });
