@@ -148,20 +148,22 @@ describe('a list declared in a test', () => {
     ]);
   });
 
+  /** The list's column set stored again, its role column sortable or not. */
+  const columns = (roleSortable: boolean) =>
+    putListDefinition(h.db, {
+      studyId: STUDY,
+      listKey: staffList.key,
+      kind: 'columns',
+      definition: [
+        { prop: 'userid', label: label('User'), sortable: true },
+        { prop: 'roleid', label: label('Role'), sortable: roleSortable },
+        { prop: 'username', label: label('Name') },
+        { prop: 'sitecode', label: label('Site') },
+      ],
+      at: h.clock.now(),
+    });
+
   it('takes a changed definition at the next request (its version moved), read with the scope in one statement', async () => {
-    const columns = (roleSortable: boolean) =>
-      putListDefinition(h.db, {
-        studyId: STUDY,
-        listKey: staffList.key,
-        kind: 'columns',
-        definition: [
-          { prop: 'userid', label: label('User'), sortable: true },
-          { prop: 'roleid', label: label('Role'), sortable: roleSortable },
-          { prop: 'username', label: label('Name') },
-          { prop: 'sitecode', label: label('Site') },
-        ],
-        at: h.clock.now(),
-      });
     expect((await rows({ orderByField: 'roleid' })).status).toBe(200);
     await columns(false);
     const refused = await rows({ orderByField: 'roleid' });
@@ -172,19 +174,6 @@ describe('a list declared in a test', () => {
   });
 
   it('takes a definition deleted and written again, whatever its version was (versions never come back)', async () => {
-    const columns = (roleSortable: boolean) =>
-      putListDefinition(h.db, {
-        studyId: STUDY,
-        listKey: staffList.key,
-        kind: 'columns',
-        definition: [
-          { prop: 'userid', label: label('User'), sortable: true },
-          { prop: 'roleid', label: label('Role'), sortable: roleSortable },
-          { prop: 'username', label: label('Name') },
-          { prop: 'sitecode', label: label('Site') },
-        ],
-        at: h.clock.now(),
-      });
     const version = async () =>
       (
         await h.db.query<{ version: number }>(
