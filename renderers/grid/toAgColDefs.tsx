@@ -196,6 +196,11 @@ function leafColumn(def: GridLeafColDef, options: AgColDefOptions): ColDef<GridR
     const slot = options.slots[def.cell.name];
     if (slot) col.cellRenderer = cached(def, slot, () => slotCell(slot));
   }
+  // a renderer or slot draws from the whole row (a click opens it, an action runs on it), not from the column's value
+  // alone: AG Grid redraws a cell whose row changed only when `equals` says its value changed, so a row drawn again
+  // in place (row slots: the next page in the same rows; the same key read again) must always redraw such a cell, or
+  // its buttons would still act on the row drawn there before (an actions column has no value at all)
+  if (col.cellRenderer) col.equals = () => false;
   return col;
 }
 

@@ -204,6 +204,23 @@ describe('MetaGridView with rowSlots (a server-paged list reusing its drawn rows
     expect(onRowClick).toHaveBeenLastCalledWith(page2[1]);
   });
 
+  it('runs a row action on the row shown after a page change (an actions column has the same value in every row)', async () => {
+    const run = vi.fn();
+    const onRowClick = vi.fn();
+    const grid = slotGrid({
+      columns: [...columns, { prop: 'open', label: '操作', render: 'openButton', fixed: 'right' }],
+      onRowClick,
+      rowActions: [{ id: 'overview', label: '概览', run }],
+    });
+    await screen.findByText('BJ01-0002');
+    grid.rerender({ rows: page2, page: 2 });
+    await screen.findByText('BJ01-0003');
+    await userEvent.click(screen.getAllByTestId('row-action-overview')[0]!);
+    expect(run).toHaveBeenLastCalledWith(page2[0]);
+    await userEvent.click(screen.getAllByTestId('row-open')[1]!);
+    expect(onRowClick).toHaveBeenLastCalledWith(page2[1]);
+  });
+
   it('keeps the selection with the rows (by key), not with the slots', async () => {
     const onSelectionChange = vi.fn();
     const grid = slotGrid({ selectable: true, onSelectionChange });
