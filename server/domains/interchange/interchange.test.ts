@@ -541,7 +541,8 @@ describe('exports as jobs', () => {
         [userId],
       )
     )[0]!;
-    // queued jobs the runner does not reach (inserted straight into the table: no wake-up)
+    // jobs the runner never touches: inserted straight into the table and marked running with a fresh heartbeat
+    // (a queued one would be claimed by the runner's poll every few seconds, which may fall inside this test)
     const queued: string[] = [];
     for (let i = 0; i < MAX_ACTIVE_EXPORTS_PER_USER; i++) {
       const job = await insertJob(
@@ -555,6 +556,10 @@ describe('exports as jobs', () => {
           payload: { kind: 'odmMetadata', tid: null, locale: 'en' },
         },
         h.clock.now(),
+      );
+      await h.db.query(
+        `update jobs set state = 'running', started_at = $2, heartbeat_at = $2 where id = $1::bigint`,
+        [job.id, h.clock.now().toISOString()],
       );
       queued.push(job.id);
     }
