@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { appTierParts } from './src/i18n/buildPlugin.ts';
@@ -11,6 +12,9 @@ import { appTierParts } from './src/i18n/buildPlugin.ts';
 export default defineConfig({
   plugins: [react(), appTierParts()],
   test: {
+    // vitest's own default is one worker less than the cores: ONE worker on the 2-core CI machine, which leaves a core
+    // idle most of the run (docs/ci-time.md). Two at least; VITEST_MAX_WORKERS or --maxWorkers still override.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -38,8 +42,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
-          // one PGlite per file is cloned from a snapshot; keep the 2-core machine from thrashing
-          fileParallelism: false,
+          // files run in parallel: each has its own database (an in-memory PGlite cloned from the snapshot, written
+          // atomically; on PostgreSQL a schema of its own), and servers listen on port 0 (docs/ci-time.md)
         },
       },
     ],
