@@ -67,7 +67,5 @@ export default defineConfig({
           { name: 'server-2', testMatch: secondSpecs, workers: 1, use: { baseURL: baseURL(PORT_2) } },
         ],
   webServer:
-    SERVERS === 1
-      ? server(PORT, '.data/e2e')
-      : [server(PORT, '.data/e2e'), server(PORT_2, '.data/e2e-2')],
+    SERVERS === 1 ? server(PORT, '.data/e2e') : [server(PORT, '.data/e2e'), server(PORT_2, '.data/e2e-2')],
 });
