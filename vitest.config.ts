@@ -41,7 +41,8 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           testTimeout: 30000,
-          hookTimeout: 60000,
+          // two files at once on 2 cores: set-up (the database clone, the app) gets twice the margin it had alone
+          hookTimeout: 120000,
           // files run in parallel: each has its own database (an in-memory PGlite cloned from the snapshot, written
           // atomically; on PostgreSQL a schema of its own), and servers listen on port 0 (docs/ci-time.md)
         },
