@@ -1,6 +1,9 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium';
 
+/** One `webServer` entry (the config takes one or a list). */
+type TestConfigWebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>;
+
 /**
  * e2e against the reference server serving the production build (run `npm run build` first; `npm run test:e2e`
  * starts the server itself on a fresh data directory). Browsers are not downloaded: Debian's chromium is used.
@@ -32,7 +35,8 @@ const SECOND_SERVER_SPECS = [
 
 const baseURL = (port: number) => `http://localhost:${port}`;
 
-function server(port: number, dataDir: string): NonNullable<PlaywrightTestConfig['webServer']> {
+/** One reference server (a `webServer` entry) on its own port and fresh data directory. */
+function server(port: number, dataDir: string): TestConfigWebServer {
   return {
     command: `rm -rf ${dataDir} && SKIP_BUILD=1 PORT=${port} DATA_DIR=${dataDir} LOG_LEVEL=warn npx tsx scripts/start.ts`,
     url: `${baseURL(port)}/edcweb/`,
