@@ -13,8 +13,9 @@ export default defineConfig({
   plugins: [react(), appTierParts()],
   test: {
     // vitest's own default is one worker less than the cores: ONE worker on the 2-core CI machine, which leaves a core
-    // idle most of the run (docs/ci-time.md). Two at least; VITEST_MAX_WORKERS or --maxWorkers still override.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // idle most of the run (docs/ci-time.md). In CI two at least; elsewhere vitest's default (the shared development
+    // machine). VITEST_MAX_WORKERS or --maxWorkers override either.
+    ...(process.env.CI ? { maxWorkers: Math.max(2, availableParallelism() - 1) } : {}),
     projects: [
       {
         extends: true,
