@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { appTierParts } from './src/i18n/buildPlugin.ts';
@@ -11,6 +12,10 @@ import { appTierParts } from './src/i18n/buildPlugin.ts';
 export default defineConfig({
   plugins: [react(), appTierParts()],
   test: {
+    // vitest's own default is one worker less than the cores: ONE worker on the 2-core CI machine, which leaves a core
+    // idle most of the run (docs/ci-time.md). In CI two at least; elsewhere vitest's default (the shared development
+    // machine). VITEST_MAX_WORKERS or --maxWorkers override either.
+    ...(process.env.CI ? { maxWorkers: Math.max(2, availableParallelism() - 1) } : {}),
     projects: [
       {
         extends: true,
@@ -37,9 +42,10 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           testTimeout: 30000,
-          hookTimeout: 60000,
-          // one PGlite per file is cloned from a snapshot; keep the 2-core machine from thrashing
-          fileParallelism: false,
+          // two files at once on 2 cores: set-up (the database clone, the app) gets twice the margin it had alone
+          hookTimeout: 120000,
+          // files run in parallel: each has its own database (an in-memory PGlite cloned from the snapshot, written
+          // atomically; on PostgreSQL a schema of its own), and servers listen on port 0 (docs/ci-time.md)
         },
       },
     ],
