@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { APP_BASE } from './engine/api/protocol.ts';
 import { appTierParts, precompiledCatalogues } from './src/i18n/buildPlugin.ts';
+import { muiThemeWithoutCssVars } from './src/platform/muiThemeWithoutCssVarsPlugin.ts';
 import { reactRouterProduction } from './src/platform/reactRouterProductionPlugin.ts';
 
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [react(), appTierParts(), precompiledCatalogues(), reactRouterProduction()],
+  plugins: [react(), appTierParts(), precompiledCatalogues(), reactRouterProduction(), muiThemeWithoutCssVars()],
   server: {
     port: 5173,
     proxy: {
