@@ -26,11 +26,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // the small modules every first screen needs, in one file instead of a handful of tiny ones
+          // the small modules every first screen needs, in one file instead of a handful of tiny ones; not the boot
+          // catalogue of a locale other than the default (en.json), which is loaded when that locale is first used
           groups: [
             {
               name: 'boot',
-              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/])|platform[\\/]|session[\\/])|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
+              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/])|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
             },
             {
               // the input parts of the login front (and of every form), in one file instead of three or four
