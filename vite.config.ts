@@ -5,6 +5,26 @@ import { appTierParts, precompiledCatalogues } from './src/i18n/buildPlugin.ts';
 import { muiThemeWithoutCssVars } from './src/platform/muiThemeWithoutCssVarsPlugin.ts';
 import { reactRouterProduction } from './src/platform/reactRouterProductionPlugin.ts';
 
+/** The modules of the home shell's first paint (see the `shell` group below). */
+const SHELL_TIER = new RegExp(
+  [
+    String.raw`src[\\/]shell[\\/](HomeShell|AccessGuard|AccountActions|HelpMenu|LoginRequired|OutageBanner|useDeliberateLogout|useSessionMonitor|useShellData)\.tsx?$`,
+    String.raw`renderers[\\/](Footer|OnlineServiceWidget|LoadFailed|userTimeZone|rolePermissionsContext)\.tsx?$`,
+    String.raw`renderers[\\/]menu[\\/](MenuRenderer|menuTree|LazyMenu)\.tsx?$`,
+    String.raw`renderers[\\/]overlay[\\/]`,
+    String.raw`renderers[\\/]async[\\/](AsyncView|index|stableKey|useAsync|useEndpoint)\.tsx?$`,
+    String.raw`engine[\\/]session[\\/](sessionMonitor|version|picParams)\.ts$`,
+    String.raw`engine[\\/]access[\\/]`,
+    String.raw`src[\\/]routing[\\/](returnTo|useRouteAppTierParts)\.ts$`,
+    String.raw`@mui[\\/]material[\\/](AppBar|Toolbar|Collapse|List|ListItemButton|ListItemText|IconButton|SvgIcon|Modal|Dialog|DialogActions|DialogContent|DialogTitle|Backdrop|Fade|Portal|Unstable_TrapFocus|Alert|Stack|useMediaQuery|internal[\\/]svg-icons)[\\/]`,
+    String.raw`@mui[\\/]material[\\/]internal[\\/]Transition\.mjs$`,
+    String.raw`@mui[\\/]material[\\/]utils[\\/](contains|focusable)\.mjs$`,
+    String.raw`@mui[\\/]system[\\/](Stack|styled|useMediaQuery|useThemeProps)[\\/]`,
+    String.raw`@mui[\\/]utils[\\/](contains|createChainedFunction|getReactElementRef|getScrollbarSize|setRef|useValueAsRef)[\\/]`,
+    String.raw`react-transition-group[\\/]esm[\\/]TransitionGroupContext\.js$`,
+  ].join('|'),
+);
+
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
@@ -32,6 +52,17 @@ export default defineConfig({
             {
               name: 'boot',
               test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/])|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
+            },
+            {
+              // the home shell and what it draws at first paint (app bar, menu, account actions, session monitor,
+              // the embedded-page overlay with MUI's Dialog and Modal, toasts' Alert): every page of the shell loads
+              // all of it anyway, so one file instead of ~35 small ones shared by the subject list, the form and the
+              // other pages (−11 KB gzip on the form route: per-file overhead and imports between the parts; stop 26
+              // in docs/perf-list-and-bundles.md). Only these modules, not their dependencies (React, MUI core stay
+              // in index and boot); never a catalogue part (an English user would load the Chinese one).
+              name: 'shell',
+              test: SHELL_TIER,
+              includeDependenciesRecursively: false,
             },
             {
               // the input parts of the login front (and of every form), in one file instead of three or four
