@@ -2,12 +2,39 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { APP_BASE } from './engine/api/protocol.ts';
 import { appTierParts, precompiledCatalogues } from './src/i18n/buildPlugin.ts';
+import { muiThemeWithoutCssVars } from './src/platform/muiThemeWithoutCssVarsPlugin.ts';
 import { reactRouterProduction } from './src/platform/reactRouterProductionPlugin.ts';
+
+/** The modules of the home shell's first paint (see the `shell` group below). */
+const SHELL_TIER = new RegExp(
+  [
+    String.raw`src[\\/]shell[\\/](HomeShell|AccessGuard|AccountActions|HelpMenu|LoginRequired|OutageBanner|useDeliberateLogout|useSessionMonitor|useShellData)\.tsx?$`,
+    String.raw`renderers[\\/](Footer|OnlineServiceWidget|LoadFailed|userTimeZone|rolePermissionsContext)\.tsx?$`,
+    String.raw`renderers[\\/]menu[\\/](MenuRenderer|menuTree|LazyMenu)\.tsx?$`,
+    String.raw`renderers[\\/]overlay[\\/]`,
+    String.raw`renderers[\\/]async[\\/](AsyncView|index|stableKey|useAsync|useEndpoint)\.tsx?$`,
+    String.raw`engine[\\/]session[\\/](sessionMonitor|version|picParams)\.ts$`,
+    String.raw`engine[\\/]access[\\/]`,
+    String.raw`src[\\/]routing[\\/](returnTo|useRouteAppTierParts)\.ts$`,
+    String.raw`@mui[\\/]material[\\/](AppBar|Toolbar|Collapse|List|ListItemButton|ListItemText|IconButton|SvgIcon|Modal|Dialog|DialogActions|DialogContent|DialogTitle|Backdrop|Fade|Portal|Unstable_TrapFocus|Alert|Stack|useMediaQuery|internal[\\/]svg-icons)[\\/]`,
+    String.raw`@mui[\\/]material[\\/]internal[\\/]Transition\.mjs$`,
+    String.raw`@mui[\\/]material[\\/]utils[\\/](contains|focusable)\.mjs$`,
+    String.raw`@mui[\\/]system[\\/](Stack|styled|useMediaQuery|useThemeProps)[\\/]`,
+    String.raw`@mui[\\/]utils[\\/](contains|createChainedFunction|getReactElementRef|getScrollbarSize|setRef|useValueAsRef)[\\/]`,
+    String.raw`react-transition-group[\\/]esm[\\/]TransitionGroupContext\.js$`,
+  ].join('|'),
+);
 
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [react(), appTierParts(), precompiledCatalogues(), reactRouterProduction()],
+  plugins: [
+    react(),
+    appTierParts(),
+    precompiledCatalogues(),
+    reactRouterProduction(),
+    muiThemeWithoutCssVars(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -25,11 +52,23 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // the small modules every first screen needs, in one file instead of a handful of tiny ones
+          // the small modules every first screen needs, in one file instead of a handful of tiny ones; not the boot
+          // catalogue of a locale other than the default (en.json), which is loaded when that locale is first used
           groups: [
             {
               name: 'boot',
-              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/])|platform[\\/]|session[\\/])|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
+              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/])|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
+            },
+            {
+              // the home shell and what it draws at first paint (app bar, menu, account actions, session monitor,
+              // the embedded-page overlay with MUI's Dialog and Modal, toasts' Alert): every page of the shell loads
+              // all of it anyway, so one file instead of ~35 small ones shared by the subject list, the form and the
+              // other pages (−11 KB gzip on the form route: per-file overhead and imports between the parts; stop 26
+              // in docs/perf-list-and-bundles.md). Only these modules, not their dependencies (React, MUI core stay
+              // in index and boot); never a catalogue part (an English user would load the Chinese one).
+              name: 'shell',
+              test: SHELL_TIER,
+              includeDependenciesRecursively: false,
             },
             {
               // the input parts of the login front (and of every form), in one file instead of three or four

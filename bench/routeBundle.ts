@@ -9,10 +9,11 @@
  * on top of the login front), and the form page (what opening a form adds on top of those), plus the total a user
  * who goes straight to a form has loaded.
  *
- * `npm run bench:routes`. BENCH_PORT (8195).
+ * `npm run bench:routes`. BENCH_PORT (8195); BENCH_ROUTES_FILES=1 lists the form route's files with their sizes;
+ * BENCH_ROUTES_DUMP=<file> writes the files of each step as JSON.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
@@ -100,6 +101,12 @@ try {
   );
   const missed = frontBytes > TARGETS.loginFront || directBytes > TARGETS.formRoute;
   if (missed && process.env.BENCH_ROUTES_REPORT_ONLY !== '1') process.exitCode = 1;
+  // the files of each step as JSON, to compare chunk graphs (which chunks the list and the form share)
+  if (process.env.BENCH_ROUTES_DUMP) {
+    const files = (set: Set<string>) => [...set].sort();
+    const steps = { front: files(front), list: files(list), form: files(form), direct: files(direct) };
+    writeFileSync(process.env.BENCH_ROUTES_DUMP, JSON.stringify(steps, null, 1));
+  }
   if (process.env.BENCH_ROUTES_FILES === '1') {
     for (const f of [...direct].sort((a, b) => gzipOf(b) - gzipOf(a)))
       console.log(`  ${f.padEnd(56)} ${kb(gzipOf(f))}`);

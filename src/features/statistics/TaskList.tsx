@@ -4,7 +4,7 @@
  * lists them. A kind this build has no label for shows its id rather than nothing.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
+import { RouterLink } from '../../routing/RouterLink';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';

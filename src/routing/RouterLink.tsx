@@ -1,0 +1,31 @@
+import type { AnchorHTMLAttributes, Ref } from 'react';
+import { useHref, useLinkClickHandler, type To } from 'react-router-dom';
+
+export interface RouterLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  to: To;
+  replace?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+}
+
+/**
+ * A link to a page of the app, for MUI's `component` prop: the `<a href>` of `to` under the app's base, and a plain
+ * left click (no modifier key, no other target) navigates inside the app like react-router's `Link`. Without
+ * `Link` itself, whose prefetching, view transitions and route discovery (framework mode, which the app does not
+ * use) were on every page (`src/routing/RouterLink.test.tsx`; docs/perf-list-and-bundles.md, stop 26).
+ */
+export function RouterLink({ to, replace, target, onClick, ref, ...rest }: RouterLinkProps) {
+  const href = useHref(to);
+  const navigateOnClick = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
+  return (
+    <a
+      {...rest}
+      ref={ref}
+      href={href}
+      target={target}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) navigateOnClick(event);
+      }}
+    />
+  );
+}
