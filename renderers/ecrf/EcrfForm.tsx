@@ -51,7 +51,8 @@ import { TextLimitContext } from '../form/LimitHint';
 import { browserTimers } from '../search/browserTimers';
 import { useEngineLocale } from '../search/metadataText';
 import type { EcrfFormController } from './controller';
-import { EcrfEnvContext, inputIdOf, keepsNoValue, type EcrfEnv } from './ecrfEnv';
+import { EcrfEnvContext, inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
+import { ecrfTexts } from './ecrfTexts';
 import { ecrfFormSx } from './ecrfStyles';
 import { FieldRow, sectionHeight } from './FieldRow';
 import { createFormRuntime } from './formRuntime';
@@ -179,7 +180,7 @@ function createMountProgress(initial: number): MountProgress {
  * focusable and findable; its size while skipped is the one it last had, at first the estimate from its items.
  */
 const Section = memo(function Section({ section, shown }: { section: CompiledSection; shown: number }) {
-  const locale = useEngineLocale();
+  const { locale } = useEcrfEnv();
   const all = shown >= section.items.length;
   const items = all ? section.items : section.items.slice(0, shown);
   const height = sectionHeight(section);
@@ -321,6 +322,7 @@ export function EcrfForm({
   );
 
   const intl = useIntl();
+  const locale = useEngineLocale();
   const drawn = useMemo(() => drawnAdornments(adornments, intl), [adornments, intl]);
   const sx = useMemo(() => ecrfFormSx(adornmentsSx(adornments)), [adornments]);
   const env = useMemo<EcrfEnv>(
@@ -332,9 +334,11 @@ export function EcrfForm({
       readOnly,
       itemStatus,
       adornments: drawn,
+      locale,
+      texts: ecrfTexts(intl),
       changed,
     }),
-    [form, runtime, widgets, idPrefix, readOnly, itemStatus, drawn, changed],
+    [form, runtime, widgets, idPrefix, readOnly, itemStatus, drawn, locale, intl, changed],
   );
 
   const [progress] = useState(() => createMountProgress(Math.min(form.items.size, initialItems)));
