@@ -21,7 +21,8 @@ import {
   type RefObject,
 } from 'react';
 import { flushSync } from 'react-dom';
-import Box from '@mui/material/Box';
+import { ClassNames } from '@emotion/react';
+import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
 import type { ItemStatus } from '../../engine/api/data';
 import { builtinAdornments } from '../actions/builtinAdornments';
@@ -53,7 +54,7 @@ import { useEngineLocale } from '../search/metadataText';
 import type { EcrfFormController } from './controller';
 import { EcrfEnvContext, inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
 import { ecrfTexts } from './ecrfTexts';
-import { ecrfFormSx } from './ecrfStyles';
+import { ecrfFormCss } from './ecrfStyles';
 import { FieldRow, sectionHeight } from './FieldRow';
 import { createFormRuntime } from './formRuntime';
 import { adornmentsSx, drawnAdornments } from './ItemAdornments';
@@ -324,7 +325,8 @@ export function EcrfForm({
   const intl = useIntl();
   const locale = useEngineLocale();
   const drawn = useMemo(() => drawnAdornments(adornments, intl), [adornments, intl]);
-  const sx = useMemo(() => ecrfFormSx(adornmentsSx(adornments)), [adornments]);
+  const theme = useTheme();
+  const formCss = ecrfFormCss(theme, adornmentsSx(adornments));
   const env = useMemo<EcrfEnv>(
     () => ({
       form,
@@ -391,26 +393,29 @@ export function EcrfForm({
   return (
     <EcrfEnvContext.Provider value={env}>
       <InputAssistProvider tid={form.tid} timers={timers}>
-        <Box
-          ref={rootRef}
-          className="ecrf-form"
-          data-testid="ecrf-form"
-          sx={sx}
-          onClick={onAdornmentOpen ? (e) => adornmentClick(e.target, onAdornmentOpen) : undefined}
-          onPointerOver={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
-          onFocus={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
-        >
-          {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
-          <TextLimitContext.Provider value={ctx.textLimit}>
-            <FormSections
-              form={form}
-              progress={progress}
-              timers={timers}
-              rootRef={rootRef}
-              chunk={mountChunk}
-            />
-          </TextLimitContext.Provider>
-        </Box>
+        <ClassNames>
+          {({ css: classOf }) => (
+            <div
+              ref={rootRef}
+              className={`ecrf-form ${classOf(formCss)}`}
+              data-testid="ecrf-form"
+              onClick={onAdornmentOpen ? (e) => adornmentClick(e.target, onAdornmentOpen) : undefined}
+              onPointerOver={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
+              onFocus={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
+            >
+              {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
+              <TextLimitContext.Provider value={ctx.textLimit}>
+                <FormSections
+                  form={form}
+                  progress={progress}
+                  timers={timers}
+                  rootRef={rootRef}
+                  chunk={mountChunk}
+                />
+              </TextLimitContext.Provider>
+            </div>
+          )}
+        </ClassNames>
       </InputAssistProvider>
     </EcrfEnvContext.Provider>
   );

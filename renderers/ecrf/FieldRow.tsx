@@ -79,7 +79,8 @@ interface RowFrameProps {
 
 const noop = () => {};
 
-function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }: RowFrameProps) {
+/** The row's markup (a function FieldRow calls, not a component: one component less per item of a long form). */
+function rowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }: RowFrameProps) {
   const { locale } = env;
   const inputId = inputIdOf(env.idPrefix, item.variable);
   const labelId = `${inputId}-label`;
@@ -202,15 +203,6 @@ export const FieldRow = memo(function FieldRow({ item }: { item: CompiledItem })
   const snap = env.runtime.snapshot(variable);
   if (snap.hidden) return null;
   if (keepsNoValue(env.form, item))
-    return <RowFrame item={item} snap={snap} env={env} value={null} onChange={noop} onBlur={noop} />;
-  return (
-    <RowFrame
-      item={item}
-      snap={snap}
-      env={env}
-      value={env.runtime.value(variable)}
-      onChange={onChange}
-      onBlur={noop}
-    />
-  );
+    return rowFrame({ item, snap, env, value: null, onChange: noop, onBlur: noop });
+  return rowFrame({ item, snap, env, value: env.runtime.value(variable), onChange, onBlur: noop });
 });

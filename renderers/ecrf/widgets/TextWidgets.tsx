@@ -44,7 +44,11 @@ function describedWithLimit(props: InputProps, text: string): string | undefined
   return [props.describedBy, hint].filter(Boolean).join(' ') || undefined;
 }
 
-const LineInput = memo(function LineInput(props: InputProps) {
+/**
+ * A one-line input and its limit warning: drawn by the widgets themselves (a function, not a component of its own —
+ * one component less per item of a long form).
+ */
+function lineInput(props: InputProps) {
   const text = textOf(props.value);
   const { maxLength } = props;
   const hint = limitHintShown(text, maxLength);
@@ -79,7 +83,7 @@ const LineInput = memo(function LineInput(props: InputProps) {
       )}
     </>
   );
-});
+}
 
 /** A text item with `inputAssist`: earlier values of the study offered while typing (editable forms only). */
 const AssistedTextInput = memo(function AssistedTextInput(props: InputProps) {
@@ -87,7 +91,7 @@ const AssistedTextInput = memo(function AssistedTextInput(props: InputProps) {
   const assist = useInputAssist(props.item, props.inputId, !props.readOnly && !props.item.readonly);
   return (
     <>
-      <LineInput {...props} list={assist.listId} onTyped={assist.typed} />
+      {lineInput({ ...props, list: assist.listId, onTyped: assist.typed })}
       {assist.listId !== undefined && (
         <SuggestionList id={assist.listId} suggestions={assist.suggestions} locale={locale} />
       )}
@@ -100,7 +104,7 @@ export const TextWidget = memo(function TextWidget(props: FormWidgetProps) {
   return props.item.inputAssist ? (
     <AssistedTextInput {...props} maxLength={maxLength} />
   ) : (
-    <LineInput {...props} maxLength={maxLength} />
+    lineInput({ ...props, maxLength })
   );
 });
 
@@ -137,11 +141,11 @@ export const TextareaWidget = memo(function TextareaWidget(props: FormWidgetProp
 });
 
 export const IntegerWidget = memo(function IntegerWidget(props: FormWidgetProps) {
-  return <LineInput {...props} inputMode="numeric" />;
+  return lineInput({ ...props, inputMode: 'numeric' });
 });
 
 export const DecimalWidget = memo(function DecimalWidget(props: FormWidgetProps) {
-  return <LineInput {...props} inputMode="decimal" />;
+  return lineInput({ ...props, inputMode: 'decimal' });
 });
 
 /**
@@ -162,10 +166,10 @@ export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
   const next = item.partial && !readOnly && !item.readonly ? withUnknownPart(textOf(value)) : null;
   return (
     <DateCalendarKeys {...props} mode="date">
-      <LineInput
-        {...props}
-        placeholder={item.partial ? texts.placeholder.partialDate : texts.placeholder.date}
-      />
+      {lineInput({
+        ...props,
+        placeholder: item.partial ? texts.placeholder.partialDate : texts.placeholder.date,
+      })}
       {item.partial && !readOnly && !item.readonly && (
         <button
           type="button"
@@ -185,14 +189,14 @@ export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
 
 export const TimeWidget = memo(function TimeWidget(props: FormWidgetProps) {
   const { texts } = useEcrfEnv();
-  return <LineInput {...props} placeholder={texts.placeholder.time} />;
+  return lineInput({ ...props, placeholder: texts.placeholder.time });
 });
 
 export const DateTimeWidget = memo(function DateTimeWidget(props: FormWidgetProps) {
   const { texts } = useEcrfEnv();
   return (
     <DateCalendarKeys {...props} mode="datetime">
-      <LineInput {...props} placeholder={texts.placeholder.datetime} />
+      {lineInput({ ...props, placeholder: texts.placeholder.datetime })}
     </DateCalendarKeys>
   );
 });
