@@ -8,6 +8,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createIntl } from 'react-intl';
 import { createTheme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
+import { metaText } from '../../../engine/metadata/metaText';
 import { dmSchema, vsSchema } from '../../../fixtures/forms';
 import type { EcrfFormController } from '../../../renderers/ecrf/controller';
 import { EcrfForm } from '../../../renderers/ecrf/EcrfForm';
@@ -109,12 +110,12 @@ describe('EcrfForm mount', () => {
       );
       for (const variable of ['DMDAT', 'BRTHDAT']) {
         const item = dm.items.get(variable)!;
-        const label = locale === 'en' ? item.label.en : item.label.zh_CN;
+        const label = metaText(item.label, locale);
         const input = row(variable).querySelector('input')!;
         const placeholder = item.partial ? 'ecrf.placeholder.partialDate' : 'ecrf.placeholder.date';
         expect(input.placeholder).toBe(t(placeholder, undefined, locale));
         const button = within(row(variable)).getByRole('button', {
-          name: t('ecrf.calendar.open', { label: label ?? '' }, locale),
+          name: t('ecrf.calendar.open', { label }, locale),
         });
         expect(button).toHaveAttribute('title', t('ecrf.calendar.help', undefined, locale));
       }
