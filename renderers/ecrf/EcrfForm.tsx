@@ -21,7 +21,8 @@ import {
   type RefObject,
 } from 'react';
 import { flushSync } from 'react-dom';
-import Box from '@mui/material/Box';
+import { ClassNames } from '@emotion/react';
+import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
 import type { ItemStatus } from '../../engine/api/data';
 import { builtinAdornments } from '../actions/builtinAdornments';
@@ -51,8 +52,9 @@ import { TextLimitContext } from '../form/LimitHint';
 import { browserTimers } from '../search/browserTimers';
 import { useEngineLocale } from '../search/metadataText';
 import type { EcrfFormController } from './controller';
-import { EcrfEnvContext, inputIdOf, keepsNoValue, type EcrfEnv } from './ecrfEnv';
-import { ecrfFormSx } from './ecrfStyles';
+import { EcrfEnvContext, inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
+import { ecrfTexts } from './ecrfTexts';
+import { ecrfFormCss } from './ecrfStyles';
 import { FieldRow, sectionHeight } from './FieldRow';
 import { createFormRuntime } from './formRuntime';
 import { adornmentsSx, drawnAdornments } from './ItemAdornments';
@@ -179,7 +181,7 @@ function createMountProgress(initial: number): MountProgress {
  * focusable and findable; its size while skipped is the one it last had, at first the estimate from its items.
  */
 const Section = memo(function Section({ section, shown }: { section: CompiledSection; shown: number }) {
-  const locale = useEngineLocale();
+  const { locale } = useEcrfEnv();
   const all = shown >= section.items.length;
   const items = all ? section.items : section.items.slice(0, shown);
   const height = sectionHeight(section);
@@ -321,8 +323,10 @@ export function EcrfForm({
   );
 
   const intl = useIntl();
+  const locale = useEngineLocale();
   const drawn = useMemo(() => drawnAdornments(adornments, intl), [adornments, intl]);
-  const sx = useMemo(() => ecrfFormSx(adornmentsSx(adornments)), [adornments]);
+  const theme = useTheme();
+  const formCss = ecrfFormCss(theme, adornmentsSx(adornments));
   const env = useMemo<EcrfEnv>(
     () => ({
       form,
@@ -332,9 +336,11 @@ export function EcrfForm({
       readOnly,
       itemStatus,
       adornments: drawn,
+      locale,
+      texts: ecrfTexts(intl),
       changed,
     }),
-    [form, runtime, widgets, idPrefix, readOnly, itemStatus, drawn, changed],
+    [form, runtime, widgets, idPrefix, readOnly, itemStatus, drawn, locale, intl, changed],
   );
 
   const [progress] = useState(() => createMountProgress(Math.min(form.items.size, initialItems)));
@@ -387,26 +393,29 @@ export function EcrfForm({
   return (
     <EcrfEnvContext.Provider value={env}>
       <InputAssistProvider tid={form.tid} timers={timers}>
-        <Box
-          ref={rootRef}
-          className="ecrf-form"
-          data-testid="ecrf-form"
-          sx={sx}
-          onClick={onAdornmentOpen ? (e) => adornmentClick(e.target, onAdornmentOpen) : undefined}
-          onPointerOver={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
-          onFocus={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
-        >
-          {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
-          <TextLimitContext.Provider value={ctx.textLimit}>
-            <FormSections
-              form={form}
-              progress={progress}
-              timers={timers}
-              rootRef={rootRef}
-              chunk={mountChunk}
-            />
-          </TextLimitContext.Provider>
-        </Box>
+        <ClassNames>
+          {({ css: classOf }) => (
+            <div
+              ref={rootRef}
+              className={`ecrf-form ${classOf(formCss)}`}
+              data-testid="ecrf-form"
+              onClick={onAdornmentOpen ? (e) => adornmentClick(e.target, onAdornmentOpen) : undefined}
+              onPointerOver={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
+              onFocus={onAdornmentNear ? (e) => adornmentNear(e.target, onAdornmentNear) : undefined}
+            >
+              {/* text widgets limit items without a length of their own to the session's limit (login info strLength) */}
+              <TextLimitContext.Provider value={ctx.textLimit}>
+                <FormSections
+                  form={form}
+                  progress={progress}
+                  timers={timers}
+                  rootRef={rootRef}
+                  chunk={mountChunk}
+                />
+              </TextLimitContext.Provider>
+            </div>
+          )}
+        </ClassNames>
       </InputAssistProvider>
     </EcrfEnvContext.Provider>
   );

@@ -8,7 +8,6 @@ import { memo, useCallback, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import type { CompiledItem, CompiledSection, FieldProblem, FormValue } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';
-import { useEngineLocale } from '../search/metadataText';
 import { inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';
 import type { FieldSnapshot } from './formRuntime';
 import { iconClass } from './icons';
@@ -18,21 +17,16 @@ import { ItemAdornments } from './ItemAdornments';
 import { UnknownWidget } from './widgets/OtherWidgets';
 import type { FormWidgetProps } from './widgets/types';
 
-function useFieldSnapshot(env: EcrfEnv, variable: string): FieldSnapshot {
+/**
+ * Re-renders the row when the value, flags or problems of its item change: one subscription per row (its value and
+ * its state notify the same listeners), read from the runtime during render.
+ */
+function useFieldVersion(env: EcrfEnv, variable: string): number {
   const subscribe = useCallback(
     (listener: () => void) => env.runtime.subscribe(variable, listener),
     [env, variable],
   );
-  const get = useCallback(() => env.runtime.snapshot(variable), [env, variable]);
-  return useSyncExternalStore(subscribe, get, get);
-}
-
-function useFieldValue(env: EcrfEnv, variable: string): FormValue {
-  const subscribe = useCallback(
-    (listener: () => void) => env.runtime.subscribe(variable, listener),
-    [env, variable],
-  );
-  const get = useCallback(() => env.runtime.value(variable), [env, variable]);
+  const get = useCallback(() => env.runtime.version(variable), [env, variable]);
   return useSyncExternalStore(subscribe, get, get);
 }
 
@@ -50,7 +44,7 @@ const ProblemTexts = memo(function ProblemTexts({
   reserve: boolean;
 }) {
   const intl = useIntl();
-  if (problems.length === 0) return reserve ? <div className="ecrf-problems" /> : null;
+  if (problems.length === 0) return reserve ? EMPTY_PROBLEMS : null;
   return (
     <div id={id} className="ecrf-problems">
       {problems.map((problem, i) => (
@@ -70,6 +64,9 @@ const ProblemTexts = memo(function ProblemTexts({
   );
 });
 
+/** The reserved, empty line of a row without problems (no component of its own: most rows of a form). */
+const EMPTY_PROBLEMS = <div className="ecrf-problems" />;
+
 interface RowFrameProps {
   item: CompiledItem;
   snap: FieldSnapshot;
@@ -82,22 +79,23 @@ interface RowFrameProps {
 
 const noop = () => {};
 
-function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }: RowFrameProps) {
-  const locale = useEngineLocale();
+/** The row's markup (a function FieldRow calls, not a component: one component less per item of a long form). */
+function rowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }: RowFrameProps) {
+  const { locale } = env;
   const inputId = inputIdOf(env.idPrefix, item.variable);
   const labelId = `${inputId}-label`;
   const problemsId = `${inputId}-problems`;
   const helpId = `${inputId}-help`;
   const Widget = env.widgets[item.fieldtype] ?? UnknownWidget;
-  const hasError = snap.problems.some((p) => p.level === 'error');
-  const hasWarning = !hasError && snap.problems.length > 0;
+  const hasProblems = snap.problems.length > 0;
+  const hasError = hasProblems && snap.problems.some((p) => p.level === 'error');
+  const hasWarning = !hasError && hasProblems;
   const help = item.help ? metaText(item.help, locale) : null;
   // static text, file and image slots: no value, so no adornments either
   const noValue = keepsNoValue(env.form, item);
   // a screen reader on the input hears its help and, as they come, its problems
   const describedBy =
-    [help !== null ? helpId : null, snap.problems.length > 0 ? problemsId : null].filter(Boolean).join(' ') ||
-    undefined;
+    help !== null ? (hasProblems ? `${helpId} ${problemsId}` : helpId) : hasProblems ? problemsId : undefined;
   return (
     <div
       className={`ecrf-row${hasError ? ' ecrf-row-error' : hasWarning ? ' ecrf-row-warning' : ''}${noValue ? ' ecrf-row-static' : ''}`}
@@ -148,26 +146,17 @@ function RowFrame({ item, snap, env, value, onChange, onBlur, inputRef = null }:
           />
           {item.unit && <span className="ecrf-unit">{metaText(item.unit, locale)}</span>}
         </div>
-        <ProblemTexts id={problemsId} problems={snap.problems} reserve={!noValue} />
+        {hasProblems ? (
+          <ProblemTexts id={problemsId} problems={snap.problems} reserve={!noValue} />
+        ) : noValue ? null : (
+          EMPTY_PROBLEMS
+        )}
       </div>
       {!noValue && env.adornments.length > 0 && (
         <ItemAdornments state={env.itemStatus?.[item.variable]} adornments={env.adornments} />
       )}
     </div>
   );
-}
-
-function ValueRow({ item, snap, env }: { item: CompiledItem; snap: FieldSnapshot; env: EcrfEnv }) {
-  const { variable } = item;
-  const value = useFieldValue(env, variable);
-  const onChange = useCallback(
-    (next: FormValue) => {
-      env.runtime.setValue(variable, next);
-      env.changed(variable);
-    },
-    [env, variable],
-  );
-  return <RowFrame item={item} snap={snap} env={env} value={value} onChange={onChange} onBlur={noop} />;
 }
 
 /**
@@ -202,9 +191,18 @@ export function sectionHeight(section: CompiledSection): number {
 /** A row of the form; nothing while a show rule (or the schema) hides the item. */
 export const FieldRow = memo(function FieldRow({ item }: { item: CompiledItem }) {
   const env = useEcrfEnv();
-  const snap = useFieldSnapshot(env, item.variable);
+  const { variable } = item;
+  useFieldVersion(env, variable);
+  const onChange = useCallback(
+    (next: FormValue) => {
+      env.runtime.setValue(variable, next);
+      env.changed(variable);
+    },
+    [env, variable],
+  );
+  const snap = env.runtime.snapshot(variable);
   if (snap.hidden) return null;
   if (keepsNoValue(env.form, item))
-    return <RowFrame item={item} snap={snap} env={env} value={null} onChange={noop} onBlur={noop} />;
-  return <ValueRow item={item} snap={snap} env={env} />;
+    return rowFrame({ item, snap, env, value: null, onChange: noop, onBlur: noop });
+  return rowFrame({ item, snap, env, value: env.runtime.value(variable), onChange, onBlur: noop });
 });

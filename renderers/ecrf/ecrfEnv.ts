@@ -1,9 +1,11 @@
 /** What every field row of one EcrfForm shares (one stable object per mounted form). */
 import { createContext, useContext } from 'react';
 import type { ItemStatus } from '../../engine/api/data';
+import type { Locale } from '../../engine/api/localized';
 import { fieldTypeOf } from '../../engine/form/formIndex';
 import type { CompiledForm, CompiledItem } from '../../engine/form/types';
 import type { FormRuntime } from './formRuntime';
+import type { EcrfTexts } from './ecrfTexts';
 import type { DrawnAdornment } from './ItemAdornments';
 import type { FormWidgetRegistry } from './widgets/types';
 
@@ -18,6 +20,10 @@ export interface EcrfEnv {
   itemStatus: Readonly<Record<string, ItemStatus>> | undefined;
   /** The item adornments drawn at each row, with their texts in the UI language (translated once per form). */
   adornments: readonly DrawnAdornment[];
+  /** The UI language of metadata texts (labels, units, options). */
+  locale: Locale;
+  /** The UI texts rows and widgets repeat, translated once per form (ecrfTexts.ts). */
+  texts: EcrfTexts;
   /** A field's value changed (already in the form values): recompute rules, validate it and its dependents. */
   changed(variable: string): void;
 }

@@ -1,5 +1,7 @@
+import { css, type SerializedStyles } from '@emotion/react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
+import styleFunctionSx from '@mui/system/styleFunctionSx';
 import { iconClassesSx } from './icons';
 
 const ICON_RULES = iconClassesSx();
@@ -130,4 +132,25 @@ export const ecrfFormStyles = (theme: Theme): SystemStyleObject<Theme> => ({
 /** The form's look plus the style rules of its item adornments' icons (adornmentsSx). */
 export function ecrfFormSx(extra: Record<string, Record<string, string>>): SxProps<Theme> {
   return (theme) => ({ ...ecrfFormStyles(theme), ...extra });
+}
+
+const serialized = new WeakMap<Theme, WeakMap<object, SerializedStyles>>();
+
+/**
+ * The form's look and its adornments' icon rules, resolved (theme values, spacing) and serialised once per theme and
+ * adornment rules: what an `sx` prop would redo on every mount and render of the form's root (≈ 60 rules; a few ms
+ * of each mount of a form, issue 11). `extra` must be a stable object (adornmentsSx caches it per adornment list).
+ */
+export function ecrfFormCss(theme: Theme, extra: Record<string, Record<string, string>>): SerializedStyles {
+  let byExtra = serialized.get(theme);
+  if (!byExtra) {
+    byExtra = new WeakMap();
+    serialized.set(theme, byExtra);
+  }
+  let styles = byExtra.get(extra);
+  if (!styles) {
+    styles = css(styleFunctionSx({ sx: ecrfFormSx(extra), theme }) as Parameters<typeof css>[0]);
+    byExtra.set(extra, styles);
+  }
+  return styles;
 }

@@ -22,6 +22,11 @@ export interface FieldSnapshot {
 export interface FormRuntime {
   /** Told when the value, flags or problems of `variable` change. */
   subscribe(variable: string, listener: () => void): () => void;
+  /**
+   * A number that changes whenever the value, flags or problems of `variable` change (what a row subscribes to: one
+   * subscription for its value and its state).
+   */
+  version(variable: string): number;
   /** The value of one item now (null when it has none). */
   value(variable: string): FormValue;
   /** Every value now, the runtime's own object (read it, do not keep it: it changes as the user types). */
@@ -72,7 +77,12 @@ export function createFormRuntime(
     });
   }
 
-  const notify = (variable: string) => listeners.get(variable)?.forEach((listener) => listener());
+  const versions = new Map<string, number>();
+  let clock = 0;
+  const notify = (variable: string) => {
+    versions.set(variable, ++clock);
+    listeners.get(variable)?.forEach((listener) => listener());
+  };
 
   const update = (variable: string, next: FieldSnapshot) => {
     snapshots.set(variable, next);
@@ -105,6 +115,7 @@ export function createFormRuntime(
       };
     },
     snapshot: (variable) => snapshots.get(variable) ?? HIDDEN_NOT_REQUIRED,
+    version: (variable) => versions.get(variable) ?? 0,
     value: (variable) => values[variable] ?? null,
     liveValues: () => values,
     values: () => ({ ...values }),

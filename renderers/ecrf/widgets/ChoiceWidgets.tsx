@@ -2,19 +2,51 @@
  * Choice widgets: radio buttons, checkboxes, a select and a multi-select, all native (styled once by the form).
  * Options are inline (`selector`) or come from a code list through the app's shared code-list cache.
  */
-import { memo, useMemo, type ChangeEvent, type Ref } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { memo, useMemo, type ChangeEvent, type ComponentType, type Ref } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { CompiledItem } from '../../../engine/form/types';
 import { metaText } from '../../../engine/metadata/metaText';
 import type { CodeOption } from '../../../engine/metadata/types';
 import { useFieldOptions, type OptionsState } from '../../search/codeLists';
-import { useEngineLocale } from '../../search/metadataText';
+import { useEcrfEnv } from '../ecrfEnv';
 import type { FormWidgetProps } from './types';
 
 const NO_OPTIONS: readonly CodeOption[] = [];
 
-function useItemOptions(item: CompiledItem): OptionsState {
-  return useFieldOptions(item);
+type ChoiceProps = FormWidgetProps & { state: OptionsState };
+
+const readyStates = new WeakMap<CompiledItem, OptionsState>();
+
+/** The options of an item that has them inline (or has none): ready at once, one object per compiled item. */
+function inlineOptions(item: CompiledItem): OptionsState {
+  let state = readyStates.get(item);
+  if (!state) {
+    state = { status: 'ready', options: item.options ?? NO_OPTIONS };
+    readyStates.set(item, state);
+  }
+  return state;
+}
+
+/**
+ * A choice widget from its drawing: items with inline options draw at once; only items naming a code list go
+ * through the code-list cache (its loading state, its request), so the many inline choices of a long form mount no
+ * hooks for it.
+ */
+function choiceWidget(name: string, Draw: ComponentType<ChoiceProps>) {
+  function WithCodeList(props: FormWidgetProps) {
+    return <Draw {...props} state={useFieldOptions(props.item)} />;
+  }
+  WithCodeList.displayName = `${name}CodeList`;
+  const Widget = memo(function ChoiceWidget(props: FormWidgetProps) {
+    const { item } = props;
+    return item.options || !item.codelisttype ? (
+      <Draw {...props} state={inlineOptions(item)} />
+    ) : (
+      <WithCodeList {...props} />
+    );
+  });
+  Widget.displayName = name;
+  return Widget;
 }
 
 function OptionsStatus({ state }: { state: OptionsState }) {
@@ -47,11 +79,9 @@ function inOptionOrder(codes: readonly string[], options: readonly CodeOption[])
 const listOf = (value: FormWidgetProps['value']): readonly string[] =>
   Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
 
-export const RadioWidget = memo(function RadioWidget(props: FormWidgetProps) {
-  const { item, value, onChange, onBlur, inputId, labelId, describedBy, invalid, readOnly } = props;
-  const state = useItemOptions(item);
-  const locale = useEngineLocale();
-  const intl = useIntl();
+function RadioChoices(props: ChoiceProps) {
+  const { item, value, onChange, onBlur, inputId, labelId, describedBy, invalid, readOnly, state } = props;
+  const { locale, texts } = useEcrfEnv();
   const disabled = readOnly || item.readonly;
   const current = typeof value === 'string' ? value : null;
   return (
@@ -83,21 +113,22 @@ export const RadioWidget = memo(function RadioWidget(props: FormWidgetProps) {
         <button
           type="button"
           className="ecrf-link"
-          aria-label={intl.formatMessage({ id: 'ecrf.clearValue' })}
+          aria-label={texts.clearValue}
           onClick={() => onChange(null)}
         >
-          <FormattedMessage id="ecrf.clear" />
+          {texts.clear}
         </button>
       )}
-      <OptionsStatus state={state} />
+      {state.status !== 'ready' && <OptionsStatus state={state} />}
     </div>
   );
-});
+}
 
-export const CheckboxWidget = memo(function CheckboxWidget(props: FormWidgetProps) {
-  const { item, value, onChange, onBlur, inputId, labelId, describedBy, invalid, readOnly } = props;
-  const state = useItemOptions(item);
-  const locale = useEngineLocale();
+export const RadioWidget = choiceWidget('RadioWidget', RadioChoices);
+
+function CheckboxChoices(props: ChoiceProps) {
+  const { item, value, onChange, onBlur, inputId, labelId, describedBy, invalid, readOnly, state } = props;
+  const { locale } = useEcrfEnv();
   const options = optionsOf(state);
   const checked = listOf(value);
   const disabled = readOnly || item.readonly;
@@ -128,16 +159,16 @@ export const CheckboxWidget = memo(function CheckboxWidget(props: FormWidgetProp
           {metaText(option.label, locale)}
         </label>
       ))}
-      <OptionsStatus state={state} />
+      {state.status !== 'ready' && <OptionsStatus state={state} />}
     </div>
   );
-});
+}
 
-export const SelectWidget = memo(function SelectWidget(props: FormWidgetProps) {
-  const { item, value, onChange, onBlur, inputId, describedBy, invalid, readOnly } = props;
-  const state = useItemOptions(item);
-  const locale = useEngineLocale();
-  const intl = useIntl();
+export const CheckboxWidget = choiceWidget('CheckboxWidget', CheckboxChoices);
+
+function SelectChoices(props: ChoiceProps) {
+  const { item, value, onChange, onBlur, inputId, describedBy, invalid, readOnly, state } = props;
+  const { locale, texts } = useEcrfEnv();
   const options = optionsOf(state);
   const current = typeof value === 'string' ? value : '';
   const unknown = current !== '' && !options.some((o) => o.value === current);
@@ -156,7 +187,7 @@ export const SelectWidget = memo(function SelectWidget(props: FormWidgetProps) {
         onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
         onBlur={onBlur}
       >
-        <option value="">{intl.formatMessage({ id: 'ecrf.select.empty' })}</option>
+        <option value="">{texts.selectEmpty}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {metaText(option.label, locale)}
@@ -164,15 +195,16 @@ export const SelectWidget = memo(function SelectWidget(props: FormWidgetProps) {
         ))}
         {unknown && <option value={current}>{current}</option>}
       </select>
-      <OptionsStatus state={state} />
+      {state.status !== 'ready' && <OptionsStatus state={state} />}
     </span>
   );
-});
+}
 
-export const MultiSelectWidget = memo(function MultiSelectWidget(props: FormWidgetProps) {
-  const { item, value, onChange, onBlur, inputId, describedBy, invalid, readOnly } = props;
-  const state = useItemOptions(item);
-  const locale = useEngineLocale();
+export const SelectWidget = choiceWidget('SelectWidget', SelectChoices);
+
+function MultiSelectChoices(props: ChoiceProps) {
+  const { item, value, onChange, onBlur, inputId, describedBy, invalid, readOnly, state } = props;
+  const { locale } = useEcrfEnv();
   const options = optionsOf(state);
   const selected = useMemo(() => [...listOf(value)], [value]);
   const change = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -201,7 +233,9 @@ export const MultiSelectWidget = memo(function MultiSelectWidget(props: FormWidg
           </option>
         ))}
       </select>
-      <OptionsStatus state={state} />
+      {state.status !== 'ready' && <OptionsStatus state={state} />}
     </span>
   );
-});
+}
+
+export const MultiSelectWidget = choiceWidget('MultiSelectWidget', MultiSelectChoices);

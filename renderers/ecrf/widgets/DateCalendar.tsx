@@ -6,12 +6,10 @@
  * of the Tab order (the keys above do it) so that Tab goes from item to item.
  */
 import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import type { CompiledItem, FormValue } from '../../../engine/form/types';
 import { metaText } from '../../../engine/metadata/metaText';
-import { useEngineLocale } from '../../search/metadataText';
+import { useEcrfEnv } from '../ecrfEnv';
 import { iconClass } from '../icons';
-import { formatCached } from '../cachedMessage';
 import { textOf } from './types';
 
 const DateCalendarPopup = lazy(() => import('./DateCalendarPopup'));
@@ -59,8 +57,7 @@ export function DateCalendarKeys({
   mode,
   children,
 }: DateCalendarKeysProps) {
-  const intl = useIntl();
-  const locale = useEngineLocale();
+  const { locale, texts } = useEcrfEnv();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (readOnly || item.readonly) return <>{children}</>;
   const text = textOf(value);
@@ -94,8 +91,8 @@ export function DateCalendarKeys({
         type="button"
         tabIndex={-1}
         className="ecrf-link"
-        aria-label={formatCached(intl, 'ecrf.calendar.open', { label })}
-        title={intl.formatMessage({ id: 'ecrf.calendar.help' })}
+        aria-label={texts.calendarOpen(label)}
+        title={texts.calendarHelp}
         onClick={open}
       >
         <span className={iconClass('calendar')} aria-hidden="true" />

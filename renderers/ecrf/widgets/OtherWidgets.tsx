@@ -2,7 +2,7 @@
 import { memo, type Ref } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { metaText } from '../../../engine/metadata/metaText';
-import { useEngineLocale } from '../../search/metadataText';
+import { useEcrfEnv } from '../ecrfEnv';
 import type { FormWidgetProps } from './types';
 
 /** The computed value, read-only (the form recomputes it whenever an item its formula reads changes). */
@@ -23,7 +23,7 @@ export const CalculatedWidget = memo(function CalculatedWidget(props: FormWidget
 });
 
 export const StaticWidget = memo(function StaticWidget(props: FormWidgetProps) {
-  const locale = useEngineLocale();
+  const { locale } = useEcrfEnv();
   return (
     <div id={props.inputId} className="ecrf-static">
       {props.item.text ? metaText(props.item.text, locale) : null}

@@ -1,13 +1,11 @@
 /** Text-like widgets: native inputs styled once by the form (light enough for 1,000 items). */
 import { memo, type Ref } from 'react';
-import { useIntl } from 'react-intl';
 import { limitChange } from '../../../engine/input/textLimit';
 import { metaText } from '../../../engine/metadata/metaText';
 import { LimitHint, limitHintShown, useTextLimit } from '../../form/LimitHint';
-import { useEngineLocale } from '../../search/metadataText';
+import { useEcrfEnv } from '../ecrfEnv';
 import { SuggestionList, useInputAssist } from './inputAssist';
 import { DateCalendarKeys } from './DateCalendar';
-import { formatCached } from '../cachedMessage';
 import { fromText, textOf, type FormWidgetProps } from './types';
 
 function common(props: FormWidgetProps) {
@@ -46,14 +44,19 @@ function describedWithLimit(props: InputProps, text: string): string | undefined
   return [props.describedBy, hint].filter(Boolean).join(' ') || undefined;
 }
 
-const LineInput = memo(function LineInput(props: InputProps) {
+/**
+ * A one-line input and its limit warning: drawn by the widgets themselves (a function, not a component of its own —
+ * one component less per item of a long form).
+ */
+function lineInput(props: InputProps) {
   const text = textOf(props.value);
   const { maxLength } = props;
+  const hint = limitHintShown(text, maxLength);
   return (
     <>
       <input
         {...common(props)}
-        aria-describedby={describedWithLimit(props, text)}
+        aria-describedby={hint ? describedWithLimit(props, text) : props.describedBy}
         maxLength={maxLength}
         ref={props.inputRef as Ref<HTMLInputElement>}
         className="ecrf-input"
@@ -70,23 +73,25 @@ const LineInput = memo(function LineInput(props: InputProps) {
           props.onTyped?.(next);
         }}
       />
-      <LimitHint
-        id={`${props.inputId}-limit`}
-        text={text}
-        max={maxLength}
-        className="ecrf-problem ecrf-problem-warning"
-      />
+      {hint && (
+        <LimitHint
+          id={`${props.inputId}-limit`}
+          text={text}
+          max={maxLength}
+          className="ecrf-problem ecrf-problem-warning"
+        />
+      )}
     </>
   );
-});
+}
 
 /** A text item with `inputAssist`: earlier values of the study offered while typing (editable forms only). */
 const AssistedTextInput = memo(function AssistedTextInput(props: InputProps) {
-  const locale = useEngineLocale();
+  const { locale } = useEcrfEnv();
   const assist = useInputAssist(props.item, props.inputId, !props.readOnly && !props.item.readonly);
   return (
     <>
-      <LineInput {...props} list={assist.listId} onTyped={assist.typed} />
+      {lineInput({ ...props, list: assist.listId, onTyped: assist.typed })}
       {assist.listId !== undefined && (
         <SuggestionList id={assist.listId} suggestions={assist.suggestions} locale={locale} />
       )}
@@ -99,18 +104,19 @@ export const TextWidget = memo(function TextWidget(props: FormWidgetProps) {
   return props.item.inputAssist ? (
     <AssistedTextInput {...props} maxLength={maxLength} />
   ) : (
-    <LineInput {...props} maxLength={maxLength} />
+    lineInput({ ...props, maxLength })
   );
 });
 
 export const TextareaWidget = memo(function TextareaWidget(props: FormWidgetProps) {
   const maxLength = useItemLimit(props);
   const text = textOf(props.value);
+  const hint = limitHintShown(text, maxLength);
   return (
     <>
       <textarea
         {...common(props)}
-        aria-describedby={describedWithLimit({ ...props, maxLength }, text)}
+        aria-describedby={hint ? describedWithLimit({ ...props, maxLength }, text) : props.describedBy}
         maxLength={maxLength}
         ref={props.inputRef as Ref<HTMLTextAreaElement>}
         className="ecrf-input ecrf-textarea"
@@ -122,22 +128,24 @@ export const TextareaWidget = memo(function TextareaWidget(props: FormWidgetProp
           props.onChange(fromText(next));
         }}
       />
-      <LimitHint
-        id={`${props.inputId}-limit`}
-        text={text}
-        max={maxLength}
-        className="ecrf-problem ecrf-problem-warning"
-      />
+      {hint && (
+        <LimitHint
+          id={`${props.inputId}-limit`}
+          text={text}
+          max={maxLength}
+          className="ecrf-problem ecrf-problem-warning"
+        />
+      )}
     </>
   );
 });
 
 export const IntegerWidget = memo(function IntegerWidget(props: FormWidgetProps) {
-  return <LineInput {...props} inputMode="numeric" />;
+  return lineInput({ ...props, inputMode: 'numeric' });
 });
 
 export const DecimalWidget = memo(function DecimalWidget(props: FormWidgetProps) {
-  return <LineInput {...props} inputMode="decimal" />;
+  return lineInput({ ...props, inputMode: 'decimal' });
 });
 
 /**
@@ -153,22 +161,23 @@ export function withUnknownPart(text: string): string | null {
 }
 
 export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
-  const intl = useIntl();
-  const locale = useEngineLocale();
+  const { locale, texts } = useEcrfEnv();
   const { item, value, onChange, readOnly } = props;
-  const id = item.partial ? 'ecrf.placeholder.partialDate' : 'ecrf.placeholder.date';
   const next = item.partial && !readOnly && !item.readonly ? withUnknownPart(textOf(value)) : null;
   return (
     <DateCalendarKeys {...props} mode="date">
-      <LineInput {...props} placeholder={intl.formatMessage({ id })} />
+      {lineInput({
+        ...props,
+        placeholder: item.partial ? texts.placeholder.partialDate : texts.placeholder.date,
+      })}
       {item.partial && !readOnly && !item.readonly && (
         <button
           type="button"
           className="ecrf-link"
           disabled={next === null || next === value}
           // named after its item (the visible "UK" first, for voice control), described by what a click does
-          aria-label={formatCached(intl, 'ecrf.unknownPart.name', { label: metaText(item.label, locale) })}
-          title={intl.formatMessage({ id: 'ecrf.unknownPart.help' })}
+          aria-label={texts.unknownPartName(metaText(item.label, locale))}
+          title={texts.unknownPartHelp}
           onClick={() => next !== null && onChange(next)}
         >
           UK
@@ -179,15 +188,15 @@ export const DateWidget = memo(function DateWidget(props: FormWidgetProps) {
 });
 
 export const TimeWidget = memo(function TimeWidget(props: FormWidgetProps) {
-  const intl = useIntl();
-  return <LineInput {...props} placeholder={intl.formatMessage({ id: 'ecrf.placeholder.time' })} />;
+  const { texts } = useEcrfEnv();
+  return lineInput({ ...props, placeholder: texts.placeholder.time });
 });
 
 export const DateTimeWidget = memo(function DateTimeWidget(props: FormWidgetProps) {
-  const intl = useIntl();
+  const { texts } = useEcrfEnv();
   return (
     <DateCalendarKeys {...props} mode="datetime">
-      <LineInput {...props} placeholder={intl.formatMessage({ id: 'ecrf.placeholder.datetime' })} />
+      {lineInput({ ...props, placeholder: texts.placeholder.datetime })}
     </DateCalendarKeys>
   );
 });
