@@ -2,7 +2,7 @@
  * The number of SQL statements the load loop's requests send (docs/load.md "Where the time goes"), pinned as upper
  * bounds: a change that adds a statement to opening a form or saving one fails here and has to say why (and move
  * the bound). Counted as bench/queryCount.ts counts (server/test/statementCount.ts), the second round of the loop.
- * Before the request context (issue 15): form open 16, save 37 (PGlite; 38 with the activity write).
+ * Before the request context (issue 15): form open 16, save 37 (PGlite; 38 with the activity write); stop 25: save 29.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,9 @@ import {
 const MAX_STATEMENTS: Record<LoadRequest, number> = {
   'subjectlist.do': 4,
   'datainfo.do': 7,
-  'savedata.do': 29,
+  // stop 26: 21 (the audit user named by the idempotency claim; a first entry reads no existing queries, coding term,
+  // notes, signature or freezes of the record it has just inserted)
+  'savedata.do': 21,
   'heartBeat.do': 1,
 };
 
@@ -61,5 +63,23 @@ describe('statements per request of the load loop', () => {
     const save = counts.get('savedata.do') ?? [];
     expect(matching(save, /from subjects where id = \$1 for update/)).toBe(1);
     expect(matching(save, /password_hash/)).toBe(0);
+  });
+
+  it('names the audit user in the idempotency claim, and a first entry reads nothing of its own new record', () => {
+    const save = counts.get('savedata.do') ?? [];
+    expect(matching(save, /set_config\('edc\.user_id'/)).toBe(1);
+    expect(matching(save, /^\s*insert into save_requests[\s\S]*set_config\('edc\.user_id'/)).toBe(1);
+    // the query hook's existing queries, the coding hook's stored term, the signature item state
+    expect(matching(save, /from queries where record_id = \$1::bigint and variable = any/)).toBe(0);
+    expect(matching(save, /check_id as "checkId"/)).toBe(0);
+    expect(matching(save, /select id::text as id, verbatim/)).toBe(0);
+    expect(matching(save, /signer_name/)).toBe(0);
+    expect(matching(save, /from notes n/)).toBe(0);
+    // the freeze guard's one read of freezes (before the write), none for the item states
+    expect(matching(save, /from form_records r where r.id = \$1::bigint and r.study_id/)).toBe(0);
+    expect(matching(save, /from freezes f/)).toBe(1);
+    // what the save still reads after its hooks: the queries and coding terms they may have written
+    expect(matching(save, /select variable, status, modified from queries/)).toBe(1);
+    expect(matching(save, /select id::text as termid/)).toBe(1);
   });
 });
