@@ -15,10 +15,11 @@ import {
 /** The bounds: today's counts. */
 const MAX_STATEMENTS: Record<LoadRequest, number> = {
   'subjectlist.do': 4,
-  'datainfo.do': 7,
-  // stop 26: 21 (the audit user named by the idempotency claim; a first entry reads no existing queries, coding term,
-  // notes, signature or freezes of the record it has just inserted)
-  'savedata.do': 21,
+  // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit)
+  'datainfo.do': 6,
+  // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
+  // first entry reads no existing queries, coding term, notes, signature or freezes of the record it has just inserted)
+  'savedata.do': 20,
   'heartBeat.do': 1,
 };
 
@@ -57,6 +58,14 @@ describe('statements per request of the load loop', () => {
     }
     const open = counts.get('datainfo.do') ?? [];
     expect(matching(open, /role_permissions/)).toBe(1);
+  });
+
+  it('reads the subject and its visit in one statement (form open and save)', () => {
+    for (const request of ['datainfo.do', 'savedata.do'] as const) {
+      const statements = counts.get(request) ?? [];
+      expect(matching(statements, /from subjects s\s+left join lateral/)).toBe(1);
+      expect(matching(statements, /^\s*select s\.id, s\.site_id as "siteId" from subjects s/)).toBe(0);
+    }
   });
 
   it('locks the subject once per save and reads no user row', () => {
