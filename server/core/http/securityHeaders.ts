@@ -15,7 +15,7 @@
  * - images: the app's own, data: URLs (icons) and https: (a unit logo configured per host may live elsewhere).
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 
 /** The origin of an address (`https://a.example:8443`), or null for anything that is not an http(s) URL. */
@@ -85,7 +85,46 @@ export function helmetOptions(config: Pick<ServerConfig, 'backAddress'>): Fastif
   };
 }
 
-/** Registers helmet on the whole app (every route, the SPA and the API). */
+/**
+ * The headers helmet sets with these options, computed once: @fastify/helmet on a throwaway instance answers one
+ * request, and every header it added is kept (names in lower case). The options never vary per request (no CSP
+ * nonce), so the headers are the same on every response.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  try {
+    probe.get('/', (_request, reply) => reply.send(''));
+    const bare = await probe.inject({ method: 'GET', url: '/' });
+    const withHelmet = Fastify({ logger: false });
+    try {
+      await withHelmet.register(helmet, options);
+      withHelmet.get('/', (_request, reply) => reply.send(''));
+      const res = await withHelmet.inject({ method: 'GET', url: '/' });
+      const out: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (name in bare.headers || value === undefined) continue;
+        out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      return out;
+    } finally {
+      await withHelmet.close();
+    }
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * Sets helmet's headers on the whole app (every route, the SPA and the API). @fastify/helmet itself builds a new
+ * helmet middleware (parsing the CSP directives again) for every request, a visible share of a small request's CPU
+ * (docs/load.md, stop 26): the same headers are computed once at start-up by @fastify/helmet (`helmetHeaders`) and
+ * set by one hook. Helmet sets no X-Powered-By; Fastify sends none either.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  await app.register(helmet, helmetOptions(config));
+  const headers = await helmetHeaders(helmetOptions(config));
+  const entries = Object.entries(headers);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of entries) reply.header(name, value);
+    done();
+  });
 }

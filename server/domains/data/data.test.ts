@@ -190,6 +190,25 @@ describe('permissions: role, page and site', () => {
     expect(await recordCount()).toBe(before);
   });
 
+  it('subject and visit read in one statement (stop 26): out of scope → subject not found, before the visit; no such visit → visit not found', async () => {
+    const before = await recordCount();
+    // another site's subject with a visit it has: the subject is not found (the visit is never judged)
+    const theirs = await h.call(dataInfo, form(BOS, 'V1', 'VS'), { token: crc, locale: 'en' });
+    expect(theirs.body).toMatchObject({ success: false, msg: 'No such subject at the sites of your role' });
+    const theirsSaved = await save(crc, form(BOS, 'V1', 'VS'), GOOD_VS);
+    expect(theirsSaved.body).toMatchObject({ success: false });
+    // the subject in scope, a visit it does not have: the visit is not found, for a read and a save
+    const noVisit = { ...form(ENTRY, 'V1', 'VS'), cycnum: 99 };
+    const read = await h.call(dataInfo, noVisit, { token: crc, locale: 'en' });
+    expect(read.body).toMatchObject({ success: false, msg: 'The subject has no such visit' });
+    const saved = await save(crc, noVisit, GOOD_VS);
+    expect(saved.body).toMatchObject({ success: false });
+    // and the visit it has opens
+    const ok = await h.call(dataInfo, form(ENTRY, 'V1', 'VS'), { token: crc, locale: 'en' });
+    expect(ok.body.success).toBe(true);
+    expect(await recordCount()).toBe(before);
+  });
+
   it('a record of another site is not found by its id (audit trail, update)', async () => {
     const [row] = await h.db.query<{ id: string }>(
       `select id::text as id from form_records where subject_id = $1 limit 1`,

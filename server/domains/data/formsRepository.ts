@@ -122,7 +122,7 @@ export interface SubjectVisitRow extends ScheduledVisit {
 }
 
 /** A subject's visit: the schedule's forms and then the optional ones added to it. */
-const SUBJECT_VISIT_COLUMNS = `sv.visitnum, sv.cycnum, sv.svnum, to_char(sv.visitdate, 'YYYY-MM-DD') as visitdate,
+export const SUBJECT_VISIT_COLUMNS = `sv.visitnum, sv.cycnum, sv.svnum, to_char(sv.visitdate, 'YYYY-MM-DD') as visitdate,
   vs.name_zh, vs.name_en, vs.sort, vs.day, vs.tids || sv.extra_tids as tids, vs.kind, sv.added, sv.extra_tids,
   vs.optional_tids`;
 

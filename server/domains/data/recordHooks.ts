@@ -78,6 +78,13 @@ export type RecordSavedHook = (tx: Db, saved: SavedRecord) => Promise<void>;
 export interface ItemStateQuery {
   studyId: string;
   recordId: string;
+  /**
+   * The record was inserted by the asking transaction (a save's first entry, after its onSaved hooks): no other
+   * transaction can see it yet, so a provider whose state only other requests create on a stored record (a note, a
+   * signature, an item freeze) answers without reading; one an onSaved hook may write (a system query, a coding term)
+   * or that follows from the plan (SDV) still reads. Absent: a stored record.
+   */
+  fresh?: boolean;
   rolecode: string;
   permissions: ReadonlySet<string>;
 }

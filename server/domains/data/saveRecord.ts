@@ -55,6 +55,7 @@ async function afterWrite(
     {
       studyId: saved.actor.studyId,
       recordId: saved.record.id,
+      fresh: saved.kind === 'create',
       rolecode: asker.rolecode ?? '',
       permissions: asker.permissions ?? NO_PERMISSIONS,
     },
@@ -127,8 +128,8 @@ export async function once(
   onReused: () => never,
 ): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
-    // the database's own row images of this transaction (clinical_audit, migration 0006) name the app user
-    await tx.query(`select set_config('edc.user_id', $1, true)`, [q.userId]);
+    // the claim names the app user for the database's own row images of this transaction (clinical_audit,
+    // migration 0006) in the same statement: the first one of the transaction
     const claim = await claimSaveRequest(tx, q);
     if (claim.kind === 'done') {
       if (claim.endpoint !== q.endpoint || claim.fingerprint !== q.fingerprint) onReused();

@@ -1,6 +1,6 @@
 /**
  * Outcomes of saves by idempotency key (per user): a retry of a save answers the first outcome and writes nothing.
- * Call inside the save's transaction: `claimSaveRequest` first (on PostgreSQL a concurrent duplicate waits here for
+ * Call inside the save's transaction: `claimSaveRequest` first (it also names the app user for the audit triggers) (on PostgreSQL a concurrent duplicate waits here for
  * the first transaction and then finds its outcome), `finishSaveRequest` with the outcome at the end.
  */
 import { queryOne, type Db } from '../../core/db/db';
@@ -12,11 +12,15 @@ export async function claimSaveRequest(
   db: Db,
   q: { userId: string; key: string; endpoint: string; fingerprint: string; at: Date },
 ): Promise<SaveClaim> {
+  // one statement: names the app user for the database's own row images of this transaction (clinical_audit,
+  // migration 0006: `set_config('edc.user_id', …, true)`, local to the transaction) and claims the key. The setting
+  // is evaluated first (the inserted row is selected from it), so every row this transaction writes, the claim
+  // included, is imaged under the user.
   const inserted = await db.query(
     `insert into save_requests (user_id, idem_key, endpoint, fingerprint, response, at)
-     values ($1, $2, $3, $4, null, $5)
+     select $1::text, $2::text, $3::text, $4::text, null::jsonb, $5::timestamptz from (select set_config('edc.user_id', $6::text, true)) as audit_user
      on conflict (user_id, idem_key) do nothing returning idem_key`,
-    [q.userId, q.key, q.endpoint, q.fingerprint, q.at.toISOString()],
+    [q.userId, q.key, q.endpoint, q.fingerprint, q.at.toISOString(), q.userId],
   );
   if (inserted.length === 1) return { kind: 'claimed' };
   const row = await queryOne<{ endpoint: string; fingerprint: string; response: unknown }>(

@@ -9,7 +9,7 @@ import type { RoleSession } from '../../core/auth/guard';
 import { queryOne, type Db } from '../../core/db/db';
 import { fail } from '../../core/http/envelope';
 import { message, type ServerMessageId } from '../../core/messages';
-import { subjectVisit, type SubjectVisitRow } from './formsRepository';
+import { SUBJECT_VISIT_COLUMNS, type SubjectVisitRow } from './formsRepository';
 
 export interface ScopedSubject {
   id: string;
@@ -30,14 +30,16 @@ export class NotFound extends Error {
   }
 }
 
+/** The subjects in scope: in the study at the chosen site ($2, $3), the role held there ($4, $5), not abandoned. */
+const SUBJECT_IN_SCOPE = `s.id = $1 and s.study_id = $2 and s.site_id = $3 and s.abandoned_at is null
+       and exists (select 1 from user_roles ur where ur.user_id = $4 and ur.role_id = $5 and ur.study_id = $2
+                   and ur.site_id = s.site_id and ur.active)`;
+
 /** The subject when it is in the study at the session's chosen site; else NotFound(subjectNotFound). */
 export async function scopedSubject(db: Db, session: RoleSession, subjectId: string): Promise<ScopedSubject> {
   const row = await queryOne<ScopedSubject>(
     db,
-    `select s.id, s.site_id as "siteId" from subjects s
-     where s.id = $1 and s.study_id = $2 and s.site_id = $3 and s.abandoned_at is null
-       and exists (select 1 from user_roles ur where ur.user_id = $4 and ur.role_id = $5 and ur.study_id = $2
-                   and ur.site_id = s.site_id and ur.active)`,
+    `select s.id, s.site_id as "siteId" from subjects s where ${SUBJECT_IN_SCOPE}`,
     [subjectId, session.studyId, session.siteId, session.userId, session.roleId],
   );
   if (!row) throw new NotFound('subjectNotFound');
@@ -62,16 +64,40 @@ export interface VisitKeysParams {
   svnum: number;
 }
 
-/** The subject (in scope) and its visit; NotFound otherwise. */
+/**
+ * The subject (in scope) and its visit; NotFound otherwise (subjectNotFound before visitNotFound). One statement
+ * (stop 26): the scope check of `scopedSubject` with the visit of `subjectVisit` joined to it.
+ */
 export async function scopedVisit(
   db: Db,
   session: RoleSession,
   keys: VisitKeysParams,
 ): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow }> {
-  const subject = await scopedSubject(db, session, keys.subjectid);
-  const visit = await subjectVisit(db, session.studyId, subject.id, keys);
-  if (!visit) throw new NotFound('visitNotFound');
-  return { subject, visit };
+  const row = await queryOne<{ subject_id: string; subject_site_id: string } & SubjectVisitRow>(
+    db,
+    `select s.id as subject_id, s.site_id as subject_site_id, v.*
+     from subjects s
+     left join lateral (
+       select ${SUBJECT_VISIT_COLUMNS}
+       from subject_visits sv join visit_schedule vs on vs.study_id = $2 and vs.visitnum = sv.visitnum
+       where sv.subject_id = s.id and sv.visitnum = $6 and sv.cycnum = $7 and sv.svnum = $8
+     ) v on true
+     where ${SUBJECT_IN_SCOPE}`,
+    [
+      keys.subjectid,
+      session.studyId,
+      session.siteId,
+      session.userId,
+      session.roleId,
+      keys.visitnum,
+      keys.cycnum,
+      keys.svnum,
+    ],
+  );
+  if (!row) throw new NotFound('subjectNotFound');
+  const { subject_id: id, subject_site_id: siteId, ...visit } = row;
+  if (visit.visitnum === null || visit.visitnum === undefined) throw new NotFound('visitNotFound');
+  return { subject: { id, siteId }, visit };
 }
 
 /** The subject, its visit and a form of that visit; NotFound otherwise. */

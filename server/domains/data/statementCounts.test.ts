@@ -2,7 +2,7 @@
  * The number of SQL statements the load loop's requests send (docs/load.md "Where the time goes"), pinned as upper
  * bounds: a change that adds a statement to opening a form or saving one fails here and has to say why (and move
  * the bound). Counted as bench/queryCount.ts counts (server/test/statementCount.ts), the second round of the loop.
- * Before the request context (issue 15): form open 16, save 37 (PGlite; 38 with the activity write).
+ * Before the request context (issue 15): form open 16, save 37 (PGlite; 38 with the activity write); stop 25: save 29.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,8 +15,11 @@ import {
 /** The bounds: today's counts. */
 const MAX_STATEMENTS: Record<LoadRequest, number> = {
   'subjectlist.do': 4,
-  'datainfo.do': 7,
-  'savedata.do': 29,
+  // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit)
+  'datainfo.do': 6,
+  // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
+  // first entry reads no existing queries, coding term, notes, signature or freezes of the record it has just inserted)
+  'savedata.do': 20,
   'heartBeat.do': 1,
 };
 
@@ -57,9 +60,35 @@ describe('statements per request of the load loop', () => {
     expect(matching(open, /role_permissions/)).toBe(1);
   });
 
+  it('reads the subject and its visit in one statement (form open and save)', () => {
+    for (const request of ['datainfo.do', 'savedata.do'] as const) {
+      const statements = counts.get(request) ?? [];
+      expect(matching(statements, /from subjects s\s+left join lateral/)).toBe(1);
+      expect(matching(statements, /^\s*select s\.id, s\.site_id as "siteId" from subjects s/)).toBe(0);
+    }
+  });
+
   it('locks the subject once per save and reads no user row', () => {
     const save = counts.get('savedata.do') ?? [];
     expect(matching(save, /from subjects where id = \$1 for update/)).toBe(1);
     expect(matching(save, /password_hash/)).toBe(0);
+  });
+
+  it('names the audit user in the idempotency claim, and a first entry reads nothing of its own new record', () => {
+    const save = counts.get('savedata.do') ?? [];
+    expect(matching(save, /set_config\('edc\.user_id'/)).toBe(1);
+    expect(matching(save, /^\s*insert into save_requests[\s\S]*set_config\('edc\.user_id'/)).toBe(1);
+    // the query hook's existing queries, the coding hook's stored term, the signature item state
+    expect(matching(save, /from queries where record_id = \$1::bigint and variable = any/)).toBe(0);
+    expect(matching(save, /check_id as "checkId"/)).toBe(0);
+    expect(matching(save, /select id::text as id, verbatim/)).toBe(0);
+    expect(matching(save, /signer_name/)).toBe(0);
+    expect(matching(save, /from notes n/)).toBe(0);
+    // the freeze guard's one read of freezes (before the write), none for the item states
+    expect(matching(save, /from form_records r where r.id = \$1::bigint and r.study_id/)).toBe(0);
+    expect(matching(save, /from freezes f/)).toBe(1);
+    // what the save still reads after its hooks: the queries and coding terms they may have written
+    expect(matching(save, /select variable, status, modified from queries/)).toBe(1);
+    expect(matching(save, /select id::text as termid/)).toBe(1);
   });
 });

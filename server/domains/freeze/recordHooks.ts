@@ -40,6 +40,10 @@ const fieldsOf = (r: FreezeRow): FrozenItemFields & Record<string, unknown> => (
 });
 
 export const frozenItemStates: ItemStateProvider = async (db, q): Promise<ItemStateFields> => {
+  // A record inserted by the asking save: its save passed `freezeGuard` in the same transaction, under the subject lock
+  // that every freeze approval takes too (service.ts) and that is held until commit, so no subject or page freeze is
+  // in force; an item freeze names a stored record (record_id), which this one was not before. Nothing is frozen.
+  if (q.fresh) return {};
   const { rows, variables } = await recordFreezes(db, q.studyId, q.recordId);
   if (rows.length === 0) return {};
   const out: Record<string, FrozenItemFields & Record<string, unknown>> = {};

@@ -160,6 +160,11 @@ describe('codable items and auto-coding', () => {
     const saved = res.body.data;
     if (saved.outcome !== 'saved') throw new Error(JSON.stringify(saved));
     expect(saved.items.AETERM).toMatchObject({ coding: { status: 'coded', auto: true, code: '10019198' } });
+    // a first entry's answer (stop 26: its stored term not read, the term just written read back) is what the
+    // stored record reads
+    const read = await h.call(dataInfo, aeKeys(saved.record.lineno), { token: crc, locale: 'en' });
+    if (!read.body.success) throw new Error(read.body.msg);
+    expect(saved.items).toEqual(read.body.data.items);
   });
 });
 

@@ -81,6 +81,11 @@ export interface TermSync {
   };
   codable: readonly { variable: string; dictionary: CodingDictionary }[];
   values: FormValues;
+  /**
+   * The record was inserted by this very transaction (a first entry): it has no stored term yet, so none is read.
+   * Absent: the stored terms are read.
+   */
+  fresh?: boolean;
   actor: { userId: string; roleId: string };
   at: Date;
 }
@@ -94,7 +99,7 @@ export async function syncRecordTerms(tx: Db, s: TermSync): Promise<void> {
   let visitTname: MetaText | null = null;
   for (const { variable, dictionary } of s.codable) {
     const text = verbatimOf(s.values, variable);
-    const stored = await storedTerm(tx, s.record.id, variable);
+    const stored = s.fresh ? null : await storedTerm(tx, s.record.id, variable);
     let termId: string;
     if (!stored) {
       if (text === '') continue;
@@ -160,6 +165,7 @@ export async function syncTermsOnSave(tx: Db, saved: SavedRecord): Promise<void>
   const codable = codableItems(saved.form);
   if (codable.length === 0) return;
   await syncRecordTerms(tx, {
+    fresh: saved.kind === 'create',
     studyId: saved.actor.studyId,
     record: saved.record,
     codable,

@@ -19,6 +19,8 @@ export const notesPlugin = fp(
     noteRoutes(app, ctx);
     app.subjectMoves.onMoved('notes', movesSiteColumn('notes'));
     app.recordHooks.itemState('notes', async (db, q) => {
+      // a record inserted by the asking save has no note: a note is added by a request of its own, on a stored record
+      if (q.fresh) return {};
       const states = await noteStates(db, q.recordId);
       return Object.fromEntries(Object.entries(states).map(([variable, note]) => [variable, { note }]));
     });

@@ -196,6 +196,17 @@ describe('system queries', () => {
     expect(fixed.items.SYSBP).toMatchObject({ query: { state: 'closed', count: 0 } });
   });
 
+  it('a first entry answers the item states that reading the stored record back answers (stop 26)', async () => {
+    // the save skips the reads of what its own new record cannot have yet (notes, signature, freeze, existing
+    // queries): its answer must still be what datainfo.do reads from the stored record, system query and SDV included
+    const subject = await freshSubject();
+    const saved = await enterVs(subject, { ...VS, SYSBP: '150' });
+    expect(saved.items.SYSBP).toMatchObject({ query: { state: 'open', count: 1 } });
+    const keys = { subjectid: subject, visitnum: 'V1', cycnum: 1, svnum: 1, tid: 'VS' };
+    const read = await ok(dataInfo, keys, crc);
+    expect(saved.items).toEqual(read.items);
+  });
+
   it('the item state and the query capabilities reach datainfo, by role', async () => {
     const subject = await freshSubject();
     await enterVs(subject, { ...VS, SYSBP: '150' });

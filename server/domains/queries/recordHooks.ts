@@ -63,8 +63,11 @@ export const systemQueryHook: RecordSavedHook = async (tx: Db, saved: SavedRecor
   const { record, actor, at } = saved;
   const who = { userId: actor.userId, roleId: actor.roleId, siteId: actor.siteId };
 
+  // A first entry (`create`) is a record this transaction has just inserted: no query can be on it yet (another
+  // transaction cannot see the row, and queries are raised on it only below), so its existing queries are not read.
+  const fresh = saved.kind === 'create';
   // a changed value under a closed query: flagged for the monitor, the thread stays closed
-  for (const q of await closedUnflagged(tx, record.id, saved.changed)) {
+  for (const q of fresh ? [] : await closedUnflagged(tx, record.id, saved.changed)) {
     await updateQuery(tx, q.id, { modified: true, at });
     await insertHistory(tx, {
       queryId: q.id,
@@ -107,7 +110,7 @@ export const systemQueryHook: RecordSavedHook = async (tx: Db, saved: SavedRecor
       wanted.set(`${variable}\u0000${checkIdOf(problem)}`, { variable, problem });
     }
   }
-  const open = await openSystemQueries(tx, record.id);
+  const open = fresh ? [] : await openSystemQueries(tx, record.id);
   const openKeys = new Set(open.map((q) => `${q.variable}\u0000${q.checkId}`));
   for (const q of open) {
     if (wanted.has(`${q.variable}\u0000${q.checkId}`)) continue;

@@ -27,6 +27,8 @@ export const signaturesPlugin = fp(
     app.recordHooks.auditEvents('signatures', signatureAuditEvents);
     app.subjectMoves.onMoved('signatures', movesSiteColumn('signatures'));
     app.recordHooks.itemState('signature', async (db, q) => {
+      // a record inserted by the asking save has no signature: signing is a request of its own, on a stored record
+      if (q.fresh) return {};
       const signature = await recordSignature(db, q.recordId);
       if (!signature) return {};
       const fields: SignatureItemFields = {
