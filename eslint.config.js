@@ -32,6 +32,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // the production build leaves MUI's CSS-variables theme builder out (src/platform/muiThemeWithoutCssVarsPlugin.ts):
+      // a theme asking for it would pass tests and Storybook and fail only in the built app
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name=/^(cssVariables|colorSchemes)$/]',
+          message:
+            'MUI CSS theme variables are left out of the build (src/platform/muiThemeWithoutCssVarsPlugin.ts).',
+        },
+        {
+          selector:
+            'ImportSpecifier[imported.name=/^(CssVarsProvider|extendTheme|experimental_extendTheme)$/]',
+          message:
+            'MUI CSS theme variables are left out of the build (src/platform/muiThemeWithoutCssVarsPlugin.ts).',
+        },
+      ],
     },
   },
   {

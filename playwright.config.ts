@@ -14,7 +14,11 @@ type TestConfigWebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']
  * so nothing is shared but the machine. Locally one server runs everything (E2E_SERVERS=2 to try the split).
  */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const SERVERS = Number(process.env.E2E_SERVERS ?? (process.env.CI ? 2 : 1));
+// 1 or 2 (anything else: the default): more servers than the split below knows would only leave some idle
+const SERVERS = ((): 1 | 2 => {
+  const asked = process.env.E2E_SERVERS ?? (process.env.CI && process.env.CI !== 'false' ? '2' : '1');
+  return asked === '2' ? 2 : 1;
+})();
 /** The second server's port: E2E_PORT_2, else the next one. */
 const PORT_2 = Number(process.env.E2E_PORT_2 ?? PORT + 1);
 

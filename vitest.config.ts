@@ -15,7 +15,9 @@ export default defineConfig({
     // vitest's own default is one worker less than the cores: ONE worker on the 2-core CI machine, which leaves a core
     // idle most of the run (docs/ci-time.md). In CI two at least; elsewhere vitest's default (the shared development
     // machine). VITEST_MAX_WORKERS or --maxWorkers override either.
-    ...(process.env.CI ? { maxWorkers: Math.max(2, availableParallelism() - 1) } : {}),
+    ...(process.env.CI && process.env.CI !== 'false'
+      ? { maxWorkers: Math.max(2, availableParallelism() - 1) }
+      : {}),
     projects: [
       {
         extends: true,
@@ -41,6 +43,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // the PGlite snapshot made once before the workers start (not once per worker on a clean clone)
+          globalSetup: ['./server/test/globalSetup.ts'],
           testTimeout: 30000,
           // two files at once on 2 cores: set-up (the database clone, the app) gets twice the margin it had alone
           hookTimeout: 120000,

@@ -192,6 +192,8 @@ export function sectionHeight(section: CompiledSection): number {
 export const FieldRow = memo(function FieldRow({ item }: { item: CompiledItem }) {
   const env = useEcrfEnv();
   const { variable } = item;
+  // the row re-renders when its item's version moves (value, flags, problems); what it draws is read below from the
+  // runtime at that version. Do not memoise those reads on [env, variable] alone: they change while both stay the same
   useFieldVersion(env, variable);
   const onChange = useCallback(
     (next: FormValue) => {

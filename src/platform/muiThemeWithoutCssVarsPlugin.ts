@@ -7,7 +7,8 @@
  *
  * The production build resolves `createTheme`'s import of `createThemeWithVars` to a stub that throws with a clear
  * message: a theme that someday asks for CSS variables fails loudly at start-up instead of rendering unstyled.
- * `src/theme.test.ts` keeps the app's theme on the no-vars branch. Tests, the dev server and Storybook keep MUI whole.
+ * `src/platform/buildPlugins.test.ts` keeps the app's theme on the no-vars branch, and an eslint rule
+ * (eslint.config.js) refuses `cssVariables`, `colorSchemes`, `CssVarsProvider` and `extendTheme` in the app's code. Tests, the dev server and Storybook keep MUI whole.
  */
 import type { Plugin } from 'vite';
 

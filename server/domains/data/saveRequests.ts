@@ -1,7 +1,9 @@
 /**
  * Outcomes of saves by idempotency key (per user): a retry of a save answers the first outcome and writes nothing.
- * Call inside the save's transaction: `claimSaveRequest` first (it also names the app user for the audit triggers) (on PostgreSQL a concurrent duplicate waits here for
- * the first transaction and then finds its outcome), `finishSaveRequest` with the outcome at the end.
+ * Call inside the save's transaction: `claimSaveRequest` as its FIRST statement — it also names the app user for the
+ * database's audit triggers, so a write before it would be imaged without the user (auditEverywhere.test.ts) — and
+ * `finishSaveRequest` with the outcome at the end. On PostgreSQL a concurrent duplicate waits in the claim for the
+ * first transaction and then finds its outcome.
  */
 import { queryOne, type Db } from '../../core/db/db';
 
@@ -18,9 +20,9 @@ export async function claimSaveRequest(
   // included, is imaged under the user.
   const inserted = await db.query(
     `insert into save_requests (user_id, idem_key, endpoint, fingerprint, response, at)
-     select $1::text, $2::text, $3::text, $4::text, null::jsonb, $5::timestamptz from (select set_config('edc.user_id', $6::text, true)) as audit_user
+     select $1::text, $2::text, $3::text, $4::text, null::jsonb, $5::timestamptz from (select set_config('edc.user_id', $1::text, true)) as audit_user
      on conflict (user_id, idem_key) do nothing returning idem_key`,
-    [q.userId, q.key, q.endpoint, q.fingerprint, q.at.toISOString(), q.userId],
+    [q.userId, q.key, q.endpoint, q.fingerprint, q.at.toISOString()],
   );
   if (inserted.length === 1) return { kind: 'claimed' };
   const row = await queryOne<{ endpoint: string; fingerprint: string; response: unknown }>(
