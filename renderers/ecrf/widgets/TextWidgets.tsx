@@ -39,6 +39,18 @@ function useItemLimit(props: FormWidgetProps): number | undefined {
 }
 
 /** The limit warning's id while it shows, added to the input's description. */
+/** The length-limit warning under a text or textarea item (only drawn at the limit: `limitHintShown`). */
+function itemLimitHint(inputId: string, text: string, maxLength: number | undefined) {
+  return (
+    <LimitHint
+      id={`${inputId}-limit`}
+      text={text}
+      max={maxLength}
+      className="ecrf-problem ecrf-problem-warning"
+    />
+  );
+}
+
 function describedWithLimit(props: InputProps, text: string): string | undefined {
   const hint = limitHintShown(text, props.maxLength) ? `${props.inputId}-limit` : null;
   return [props.describedBy, hint].filter(Boolean).join(' ') || undefined;
@@ -73,14 +85,7 @@ function lineInput(props: InputProps) {
           props.onTyped?.(next);
         }}
       />
-      {hint && (
-        <LimitHint
-          id={`${props.inputId}-limit`}
-          text={text}
-          max={maxLength}
-          className="ecrf-problem ecrf-problem-warning"
-        />
-      )}
+      {hint && itemLimitHint(props.inputId, text, maxLength)}
     </>
   );
 }
@@ -128,14 +133,7 @@ export const TextareaWidget = memo(function TextareaWidget(props: FormWidgetProp
           props.onChange(fromText(next));
         }}
       />
-      {hint && (
-        <LimitHint
-          id={`${props.inputId}-limit`}
-          text={text}
-          max={maxLength}
-          className="ecrf-problem ecrf-problem-warning"
-        />
-      )}
+      {hint && itemLimitHint(props.inputId, text, maxLength)}
     </>
   );
 });
