@@ -124,10 +124,14 @@ test('a data manager exports the study definition as ODM and downloads it', asyn
   await page.goto('/edcweb/index/studyExport');
   await expect(page.getByTestId('study-export')).toBeVisible({ timeout: 45_000 });
   await startExport(page, /Study definition|研究定义/);
-  await expect(page.getByTestId('study-export-job').first()).toHaveAttribute('data-state', 'done', {
-    timeout: 30_000,
-  });
+  // the study definition's own job (newest first), not the CSV job of the test before, which may still be the first
+  // row until the new job is listed
+  const job = page
+    .getByTestId('study-export-job')
+    .filter({ hasText: /Study definition|研究定义/ })
+    .first();
+  await expect(job).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   const download = page.waitForEvent('download');
-  await page.getByTestId('study-export-download').first().click();
+  await job.getByTestId('study-export-download').click();
   expect((await download).suggestedFilename()).toMatch(/odm-metadata\.xml$/);
 });
