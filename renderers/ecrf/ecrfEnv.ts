@@ -32,7 +32,8 @@ export const EcrfEnvContext = createContext<EcrfEnv | null>(null);
 
 export function useEcrfEnv(): EcrfEnv {
   const env = useContext(EcrfEnvContext);
-  if (!env) throw new Error('eCRF field rows render inside <EcrfForm>.');
+  if (!env)
+    throw new Error('eCRF field rows and widgets render inside <EcrfForm> (widgets/types.ts FormWidget).');
   return env;
 }
 

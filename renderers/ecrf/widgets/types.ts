@@ -24,6 +24,10 @@ export interface FormWidgetProps {
   inputRef: Ref<HTMLElement>;
 }
 
+/**
+ * A widget is drawn by a form row inside `<EcrfForm>` and may read the form's environment (`useEcrfEnv`: the UI
+ * language, the texts translated once per form); the built-in widgets do, so they are not rendered on their own.
+ */
 export type FormWidget = ComponentType<FormWidgetProps>;
 
 /** fieldtype → widget. */
