@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from './intl';
 import { InlineMessage } from './InlineMessage';
 
 export interface ChunkLoadFailedProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from './intl';
 import { DEFAULT_PRODUCT_RELEASE } from '../engine/api/protocol';
 
 export interface FooterProps {

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
-import { useIntl } from 'react-intl';
+import { useIntl } from './intl';
 import { LOCALES, type Locale } from '../engine/api/localized';
 
 export interface LanguageSwitchProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from './intl';
 import { online } from '../engine/api/session';
 import { useApiClient } from './apiClientContext';
 

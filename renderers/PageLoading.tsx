@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@emotion/react';
-import { useIntl } from 'react-intl';
+import { useIntl } from './intl';
 
 const spin = keyframes`
   to { transform: rotate(360deg); }

@@ -4,7 +4,7 @@
  * from a column set and a page of rows it is given (as a log-line form gives them).
  */
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../renderers/intl';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { GridRow } from '../engine/grid/types';

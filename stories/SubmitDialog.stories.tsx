@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import TextField from '@mui/material/TextField';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../renderers/intl';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { fakeFailure } from '../renderers/testing/fakeApiClient';
 import { SubmitDialog } from '../renderers/actions/SubmitDialog';

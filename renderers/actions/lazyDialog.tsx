@@ -24,7 +24,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 import { InlineMessage } from '../InlineMessage';
 import { PageLoading } from '../PageLoading';
 

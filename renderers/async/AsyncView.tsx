@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 import Typography from '@mui/material/Typography';
 import { InlineMessage } from '../InlineMessage';
 import { LoadFailed } from '../LoadFailed';

@@ -5,7 +5,7 @@
  * kept, ready to send again.
  */
 import { useCallback, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import { RequestError } from '../../engine/http/requestError';
 
 export interface Submission {

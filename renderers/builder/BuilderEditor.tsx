@@ -6,7 +6,7 @@
  */
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import Box from '@mui/material/Box';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl, type IntlShape } from '../intl';
 import { autocompletion } from '@codemirror/autocomplete';
 import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';

@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from '../intl';
 import type { ImportIssue, ImportResult } from '../../engine/interchange/types';
 import { metaText } from '../../engine/metadata/metaText';
 import { useEngineLocale } from '../search/metadataText';

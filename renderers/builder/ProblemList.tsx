@@ -6,7 +6,7 @@ import { memo } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 import type { EditorProblem } from './problemRanges';
 
 export interface ProblemListProps {

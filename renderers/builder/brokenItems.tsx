@@ -9,7 +9,7 @@ import type { BrokenItem } from '../../engine/builder';
 import { schemaIssueText } from '../ecrf/problemText';
 import { formWidgets } from '../ecrf/widgets/registry';
 import type { FormWidgetProps, FormWidgetRegistry } from '../ecrf/widgets/types';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 
 export const BrokenItemsContext = createContext<ReadonlyMap<string, BrokenItem>>(new Map());
 

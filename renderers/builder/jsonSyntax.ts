@@ -2,7 +2,7 @@
  * Where a JSON text stops being JSON, the same in every JavaScript engine (JSON.parse's messages differ between
  * engines and do not always name a position): a small validating scanner of RFC 8259.
  */
-import type { IntlShape } from 'react-intl';
+import type { IntlShape } from '../intl';
 
 export interface JsonSyntaxProblem {
   /** 1-based. */

@@ -15,7 +15,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from '../intl';
 import type { AuditTrailRow } from '../../engine/api/data';
 import { formatDateInZone } from '../../engine/fieldTypes/dates';
 import type { Locale } from '../../engine/api/localized';

@@ -16,7 +16,7 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../intl';
 import type { ChangeReason, EditReason } from '../../engine/api/data';
 import type { CompiledForm } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';

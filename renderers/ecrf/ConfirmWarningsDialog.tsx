@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../intl';
 import type { CompiledForm, FormProblems } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';
 import { useEngineLocale } from '../search/metadataText';

@@ -10,7 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 import { formatDateInZone } from '../../engine/fieldTypes/dates';
 
 /** A change of the record made after the draft's values were typed. */

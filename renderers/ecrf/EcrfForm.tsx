@@ -23,7 +23,7 @@ import {
 import { flushSync } from 'react-dom';
 import { ClassNames } from '@emotion/react';
 import { useTheme } from '@mui/material/styles';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import type { ItemStatus } from '../../engine/api/data';
 import { builtinAdornments } from '../actions/builtinAdornments';
 import type { ItemAdornment } from '../actions/itemAdornments';

@@ -5,7 +5,7 @@
  * render it.
  */
 import { memo, useCallback, useSyncExternalStore } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import type { CompiledItem, CompiledSection, FieldProblem, FormValue } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';
 import { inputIdOf, keepsNoValue, useEcrfEnv, type EcrfEnv } from './ecrfEnv';

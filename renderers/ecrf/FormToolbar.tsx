@@ -14,7 +14,7 @@ import { memo, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../intl';
 
 export interface FormToolbarProps {
   /** The form's name in the UI language. */

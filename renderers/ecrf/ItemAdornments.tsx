@@ -5,7 +5,7 @@
  * on the item's state.
  */
 import { memo } from 'react';
-import type { IntlShape } from 'react-intl';
+import type { IntlShape } from '../intl';
 import { adornmentIconClass, type ItemAdornment, type ItemState } from '../actions/itemAdornments';
 import { iconRule } from './icons';
 

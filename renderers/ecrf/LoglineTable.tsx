@@ -7,7 +7,7 @@
 import { useCallback } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../intl';
 import type { LineRow } from '../../engine/api/data';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
 import type { GridRow } from '../../engine/grid/types';

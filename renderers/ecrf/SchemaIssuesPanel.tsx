@@ -1,7 +1,7 @@
 /** A form schema that cannot be used: every issue with where it is (path, variable or rule) and what is wrong. */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../intl';
 import type { FormSchemaIssue } from '../../engine/form/types';
 import { schemaIssueText } from './problemText';
 

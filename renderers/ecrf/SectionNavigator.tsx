@@ -9,7 +9,7 @@
 import { memo, useEffect, useId, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../intl';
 import { LazyMenu, preloadMenuParts } from '../menu/LazyMenu';
 import { focusSection, scrollToSection } from './formFocus';
 

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 
 export interface UnsavedChangesDialogProps {
   open: boolean;

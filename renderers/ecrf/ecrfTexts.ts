@@ -4,7 +4,7 @@
  * (`useIntl` per widget, `formatMessage` per date, select and radio item). Rows and widgets read them, with the UI
  * language, from the form's EcrfEnv (one context read per row).
  */
-import type { IntlShape } from 'react-intl';
+import type { IntlShape } from '../intl';
 import { formatCached } from './cachedMessage';
 
 export interface EcrfTexts {

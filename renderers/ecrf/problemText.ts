@@ -1,6 +1,6 @@
 /** Texts of form problems and schema issues in the current UI language. */
 import { useCallback } from 'react';
-import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { useIntl, type IntlShape, type MessageDescriptor } from '../intl';
 import type { Locale } from '../../engine/api/localized';
 import type { FieldProblem, FormSchemaIssue } from '../../engine/form/types';
 import { metaText } from '../../engine/metadata/metaText';

@@ -3,7 +3,7 @@
  * limit"), and the session's text limit for inputs that have none of their own (login info `strLength`, §3).
  */
 import { createContext, useContext } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import { isAtLimit, SHORT_TEXT_LIMIT } from '../../engine/input/textLimit';
 
 /**

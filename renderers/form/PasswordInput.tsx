@@ -13,7 +13,7 @@ import {
   type ClipboardEvent,
   type KeyboardEvent,
 } from 'react';
-import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { defineMessages, useIntl, type MessageDescriptor } from '../intl';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';

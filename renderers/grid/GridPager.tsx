@@ -1,5 +1,5 @@
 import TablePagination from '@mui/material/TablePagination';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import { PAGE_SIZES, type PageSize } from '../../engine/list/types';
 
 export interface GridPagerProps {

@@ -14,7 +14,7 @@ import type {
   SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../intl';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
 import { sortStateFor } from '../../engine/grid/columnToColDef';
 import { TOOLTIP_MAX_WIDTH, type GridRow, type ValueFormatter } from '../../engine/grid/types';

@@ -1,4 +1,4 @@
-import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useIntl, type MessageDescriptor } from '../intl';
 
 /**
  * The text of a catalogue key named by a screen config (title, action label). The id is dynamic, so the catalogue

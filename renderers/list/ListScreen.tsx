@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { IncomingParams } from '../../engine/fieldTypes/types';

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../intl';
 import type { GridRow } from '../../engine/grid/types';
 import { preloadDialog } from '../actions/lazyDialog';
 import { ConfigText } from './ConfigText';

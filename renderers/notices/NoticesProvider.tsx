@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import Box from '@mui/material/Box';
 import { DEFAULT_NOTICE_MS, type Notice, type Notifier } from '../../engine/ports';
 import type { NoticeHub } from './noticeHub';

@@ -1,4 +1,4 @@
-import type { IntlShape, MessageDescriptor } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from '../intl';
 import type { Notice } from '../../engine/ports';
 
 /**

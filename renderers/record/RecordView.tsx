@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
 import type { GridColDef, GridLeafColDef, GridRow } from '../../engine/grid/types';
 import { DefinitionList, type DefinitionRow } from '../DefinitionList';

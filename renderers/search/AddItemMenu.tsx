@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 import type { SearchFieldDef } from '../../engine/metadata/types';
 import { useMetaText } from './metadataText';
 

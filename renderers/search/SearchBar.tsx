@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 import { searchFieldShown } from '../../engine/api/lists';
 import { searchWidget } from '../../engine/fieldTypes/registry';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';

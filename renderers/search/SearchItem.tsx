@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import type { SearchBehaviour, ValueProblem } from '../../engine/fieldTypes/types';
 import type { SearchFieldDef, SearchValue } from '../../engine/metadata/types';
 import type { SearchWidget } from './widgets/types';

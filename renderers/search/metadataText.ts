@@ -1,6 +1,6 @@
 /** Texts of list metadata in the current UI language: labels (MetaText) and the issues of bad definitions. */
 import { useCallback } from 'react';
-import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { useIntl, type IntlShape, type MessageDescriptor } from '../intl';
 import type { Locale } from '../../engine/api/localized';
 import { metaText } from '../../engine/metadata/metaText';
 import type { MetaText, MetadataIssue } from '../../engine/metadata/types';

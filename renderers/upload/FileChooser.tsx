@@ -6,7 +6,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../intl';
 import type { Upload } from './useUpload';
 
 /** xlsx, as every spreadsheet upload of the spec takes it (checked again by content on the server). */

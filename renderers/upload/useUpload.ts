@@ -5,7 +5,7 @@
  * refusal; a refused request keeps the chosen file so that nothing has to be picked again.
  */
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../intl';
 import { chooseFile } from '../../engine/upload/chooseFile';
 import { RequestError } from '../../engine/http/requestError';
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../renderers/intl';
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../engine/api/localized';
 import { AppCatalogueGate } from './AppCatalogueGate';

@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../renderers/intl';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { loadWithRetry, type Messages } from './catalogues';

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider } from '../../renderers/intl';
 import type { Locale } from '../../engine/api/localized';
 import type { KeyValueStore } from '../../engine/ports';
 import {

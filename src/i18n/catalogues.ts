@@ -1,4 +1,4 @@
-import type { MessageFormatElement } from 'react-intl';
+import type { MessageFormatElement } from '../../renderers/intl';
 import { DEFAULT_LOCALE, type Locale } from '../../engine/api/localized';
 import type { AppTierPart } from './tiers';
 import defaultCatalogue from './zh_CN.json';

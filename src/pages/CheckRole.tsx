@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from '../../renderers/intl';
 import { Navigate, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../renderers/intl';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DefinitionList, type DefinitionRow } from '../../renderers/DefinitionList';

@@ -6,7 +6,7 @@ import type { GridRow } from '../../engine/grid/types';
 import type { PageSize, SortState } from '../../engine/list/types';
 import { MetaGrid, type MetaGridProps } from '../../renderers/grid/MetaGrid';
 import { createFakeApiClient, fakeFailure, type FakeApiClient } from '../../renderers/testing/fakeApiClient';
-import { createIntl, type MessageDescriptor } from 'react-intl';
+import { createIntl, type MessageDescriptor } from '../../renderers/intl';
 import { TestProviders, testCatalogues, text } from '../testing/renderApp';
 import { definitionsName, manualTimers, pathHandlers, rowsName } from './listTestKit';
 

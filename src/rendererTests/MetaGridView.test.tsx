@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createIntl, type MessageDescriptor } from 'react-intl';
+import { createIntl, type MessageDescriptor } from '../../renderers/intl';
 import type { GridRow } from '../../engine/grid/types';
 import { MetaGridView, type MetaGridViewProps } from '../../renderers/grid/MetaGridView';
 import { createFakeApiClient, type FakeApiClient } from '../../renderers/testing/fakeApiClient';

@@ -9,7 +9,7 @@ import { SearchBar, type SearchBarProps } from '../../renderers/search/SearchBar
 import { sharedFieldTypes } from '../../renderers/search/sharedFieldTypes';
 import type { SearchWidgetProps } from '../../renderers/search/widgets/types';
 import { createFakeApiClient, fakeFailure, type FakeApiClient } from '../../renderers/testing/fakeApiClient';
-import { createIntl, type MessageDescriptor } from 'react-intl';
+import { createIntl, type MessageDescriptor } from '../../renderers/intl';
 import { TestProviders, testCatalogues, text } from '../testing/renderApp';
 import { definitionsName, manualTimers, pathHandlers, type ManualTimers } from './listTestKit';
 

@@ -1,4 +1,4 @@
-import { createIntl } from 'react-intl';
+import { createIntl } from '../../renderers/intl';
 import { describe, expect, it } from 'vitest';
 import { defaultFieldTypes } from '../../engine/fieldTypes/registry';
 import { parseColumns } from '../../engine/metadata/parseColumns';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../renderers/intl';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';

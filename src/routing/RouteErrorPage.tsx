@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../renderers/intl';
 import { useRouteError } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { APP_BASE } from '../../engine/api/protocol';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../renderers/intl';
 import Button from '@mui/material/Button';
 import { help } from '../../engine/api/session';
 import { type DataOf } from '../../engine/api/endpoint';

@@ -4,7 +4,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../renderers/intl';
 import type { LoginInfo } from '../../engine/api/session';
 import { deriveSessionFlags, loadLoginInfo } from '../../engine/session/loginInfo';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';

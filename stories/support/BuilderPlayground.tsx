@@ -9,7 +9,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../renderers/intl';
 import type { FieldTypeRegistry } from '../../engine/fieldTypes/types';
 import { builtinFormatters, colDefIssues, columnsToColDefs } from '../../engine/grid/columnToColDef';
 import type { ColumnMappingContext, GridRow } from '../../engine/grid/types';

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
+import { FormattedMessage, IntlProvider, useIntl } from '../../renderers/intl';
 import type { Locale } from '../../engine/api/localized';
 import { engineLocale } from '../../renderers/search/metadataText';
 import { intlLocaleTag } from '../../src/i18n/localeStore';

@@ -6,7 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../renderers/intl';
 import type { GridRow } from '../../engine/grid/types';
 import type { PageSize, SortState } from '../../engine/list/types';
 import { listDefinitions, listFixtures } from '../../fixtures';

@@ -2,7 +2,7 @@
  * Texts for play functions: what a catalogue message or a metadata label shows, in either UI language (the story
  * may run with the locale toolbar on zh_CN or en), as a RegExp to find it by.
  */
-import { createIntl, type MessageDescriptor } from 'react-intl';
+import { createIntl, type MessageDescriptor } from '../../renderers/intl';
 import type { MetaText, MetadataIssue } from '../../engine/metadata/types';
 import { issueText } from '../../renderers/search/metadataText';
 import { ALL_MESSAGES } from '../../src/i18n/allMessages';

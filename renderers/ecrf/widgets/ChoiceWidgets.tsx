@@ -3,7 +3,7 @@
  * Options are inline (`selector`) or come from a code list through the app's shared code-list cache.
  */
 import { memo, useMemo, type ChangeEvent, type ComponentType, type Ref } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../intl';
 import type { CompiledItem } from '../../../engine/form/types';
 import { metaText } from '../../../engine/metadata/metaText';
 import type { CodeOption } from '../../../engine/metadata/types';

@@ -1,6 +1,6 @@
 /** Widgets without input: calculated values, static text, and the upload slot of file and image items. */
 import { memo, type Ref } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../intl';
 import { metaText } from '../../../engine/metadata/metaText';
 import { useEcrfEnv } from '../ecrfEnv';
 import type { FormWidgetProps } from './types';

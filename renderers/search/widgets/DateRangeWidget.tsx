@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../intl';
 import type { DateRangeValue, SearchValue } from '../../../engine/metadata/types';
 import { firstProblem, problemText } from './problemText';
 import { ReadonlyDatePicker } from './ReadonlyDatePicker';

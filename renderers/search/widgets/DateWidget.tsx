@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../intl';
 import { firstProblem, problemText } from './problemText';
 import { ReadonlyDatePicker } from './ReadonlyDatePicker';
 import type { SearchWidgetProps } from './types';

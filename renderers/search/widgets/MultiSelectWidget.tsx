@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../intl';
 import { useFieldOptions } from '../codeLists';
 import { useMetaText } from '../metadataText';
 import { OptionsHelper } from './OptionsHelper';

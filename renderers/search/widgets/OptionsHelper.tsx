@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../intl';
 import type { OptionsState } from '../codeLists';
 
 /** Helper text of a select whose options are loading or failed to load (with a retry link). */

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import TextField from '@mui/material/TextField';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../intl';
 import { firstProblem, problemText } from './problemText';
 import type { SearchWidgetProps } from './types';
 

@@ -1,4 +1,4 @@
-import type { IntlShape, MessageDescriptor } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from '../../intl';
 import type { ValueProblem } from '../../../engine/fieldTypes/types';
 
 /** Translated text of a value problem. */

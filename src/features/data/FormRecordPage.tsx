@@ -1,5 +1,5 @@
 import { useMemo, useState, type RefObject } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import Box from '@mui/material/Box';
 import type { RecordKeys } from '../../../renderers/actions/recordActions';
 import { AsyncView } from '../../../renderers/async/AsyncView';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { approveFreeze, FREEZE_REASON_MAX, type FreezeDecision } from '../../../engine/api/freeze';
 import { SubmitDialog } from '../../../renderers/actions/SubmitDialog';
 import { useApiClient } from '../../../renderers/apiClientContext';

@@ -4,7 +4,7 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import type { FreezeLevel } from '../../../engine/api/freeze';
 import { formatDateInZone } from '../../../engine/fieldTypes/dates';
 

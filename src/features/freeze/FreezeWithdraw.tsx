@@ -12,7 +12,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { FREEZE_REASON_MAX, withdrawFreeze } from '../../../engine/api/freeze';
 import { useApiClient } from '../../../renderers/apiClientContext';
 import { useSubmission } from '../../../renderers/async/useSubmission';

@@ -4,7 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import { metaText } from '../../../engine/metadata/metaText';
 import type { ItemAdornmentDialogProps } from '../../../renderers/actions/itemAdornments';
 import { useEngineLocale } from '../../../renderers/search/metadataText';

@@ -4,7 +4,7 @@
  * place of the actions that would change the values.
  */
 import Alert from '@mui/material/Alert';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import { freezeStatus } from '../../../engine/api/freeze';
 import type { RecordActionContext } from '../../../renderers/actions/recordActions';
 import { useEndpoint } from '../../../renderers/async/useEndpoint';

@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import type { CodingHistoryRow, CodingTerm, DictionaryInfo } from '../../../engine/api/medCoding';
 import { formatDateInZone } from '../../../engine/fieldTypes/dates';
 

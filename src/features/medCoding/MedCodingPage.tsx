@@ -8,7 +8,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import type { GridRow } from '../../../engine/grid/types';
 import { userTimeZone } from '../../../renderers/userTimeZone';
 import { usePlatform } from '../../platform/PlatformContext';

@@ -11,7 +11,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { NOTE_TEXT_MAX, type NoteRow } from '../../../engine/api/notes';
 import { formatDateInZone } from '../../../engine/fieldTypes/dates';
 import { metaText } from '../../../engine/metadata/metaText';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { QUERY_TEXT_MAX, forwardQueries, queryHistoryRoleList } from '../../../engine/api/queries';
 import { metaText } from '../../../engine/metadata/metaText';
 import { SubmitDialog } from '../../../renderers/actions/SubmitDialog';

@@ -1,5 +1,5 @@
 /** The overview's age column: whole days since the query was raised (its `ctime`), counted in the browser. */
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import type { CellRendererProps } from '../../../renderers/grid/cellRenderers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

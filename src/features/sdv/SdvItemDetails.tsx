@@ -5,7 +5,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import type { SdvResetInfo, SdvState } from '../../../engine/api/sdv';
 import { formatDateInZone } from '../../../engine/fieldTypes/dates';
 

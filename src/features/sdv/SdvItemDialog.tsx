@@ -10,7 +10,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { saveVarStatusList, type SdvResetInfo } from '../../../engine/api/sdv';
 import { RequestError } from '../../../engine/http/requestError';
 import { metaText } from '../../../engine/metadata/metaText';

@@ -14,7 +14,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { subjectSdvSign } from '../../../engine/api/sdv';
 import { RequestError } from '../../../engine/http/requestError';
 import { useApiClient } from '../../../renderers/apiClientContext';

@@ -10,7 +10,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import type { LocalizedText } from '../../../engine/api/localized';
 import { saveSignature, type Manifestation, type SignatureTarget } from '../../../engine/api/signatures';
 import type { ApiClient } from '../../../engine/http/createApiClient';

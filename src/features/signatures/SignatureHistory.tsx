@@ -6,7 +6,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { pickLocalized } from '../../../engine/api/localized';
 import type { SignatureEvent } from '../../../engine/api/signatures';
 import { formatDateInZone } from '../../../engine/fieldTypes/dates';

@@ -9,7 +9,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import { showSignature } from '../../../engine/api/signatures';
 import type { ItemAdornmentDialogProps } from '../../../renderers/actions/itemAdornments';
 import { AsyncView } from '../../../renderers/async/AsyncView';

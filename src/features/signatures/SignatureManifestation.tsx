@@ -6,7 +6,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import type { Manifestation, SignatureState } from '../../../engine/api/signatures';
 import { pickLocalized } from '../../../engine/api/localized';
 import { formatDateInZone } from '../../../engine/fieldTypes/dates';

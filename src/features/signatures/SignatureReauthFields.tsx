@@ -6,7 +6,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { pickLocalized, type LocalizedText } from '../../../engine/api/localized';
 import { useEngineLocale } from '../../../renderers/search/metadataText';
 

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import { showSignature } from '../../../engine/api/signatures';
 import { useApiClient } from '../../../renderers/apiClientContext';
 import { AsyncView } from '../../../renderers/async/AsyncView';

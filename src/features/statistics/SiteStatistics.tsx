@@ -4,7 +4,7 @@
  * visit by entry status — each a chart that is also a table (renderers/charts/ChartOrTable).
  */
 import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { siteStatistics, type EnrolmentRow } from '../../../engine/api/statistics';

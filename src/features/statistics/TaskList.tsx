@@ -3,7 +3,7 @@
  * (visit/myTaskInfo.do; the kinds are registered by the workflows on the server), each linking to the page that
  * lists them. A kind this build has no label for shows its id rather than nothing.
  */
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { RouterLink } from '../../routing/RouterLink';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

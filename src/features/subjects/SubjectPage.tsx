@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { RouterLink } from '../../routing/RouterLink';
 import Box from '@mui/material/Box';

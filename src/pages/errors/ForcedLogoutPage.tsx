@@ -1,5 +1,5 @@
-import type { MessageDescriptor } from 'react-intl';
-import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageDescriptor } from '../../../renderers/intl';
+import { FormattedMessage, useIntl } from '../../../renderers/intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { expireMessageId, parseExpireType, type ExpireType } from '../../../engine/session/expireTypes';

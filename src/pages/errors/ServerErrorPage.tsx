@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import { useNavigate } from 'react-router-dom';
 import { ErrorPageLayout } from '../../../renderers/errors/ErrorPageLayout';
 import { PATHS } from '../../routing/paths';

@@ -1,6 +1,6 @@
 /** Providers for the eCRF renderer tests: both catalogues, a fake request client answering code lists. */
 import type { ReactNode } from 'react';
-import { createIntl, IntlProvider, type MessageDescriptor } from 'react-intl';
+import { createIntl, IntlProvider, type MessageDescriptor } from '../../../renderers/intl';
 import type { Locale } from '../../../engine/api/localized';
 import { compileForm } from '../../../engine/form';
 import type { CompiledForm, FormContext } from '../../../engine/form/types';

@@ -5,7 +5,7 @@
  */
 import { act, createRef } from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
+import { createIntl } from '../../../renderers/intl';
 import { createTheme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { metaText } from '../../../engine/metadata/metaText';
@@ -123,7 +123,7 @@ describe('EcrfForm mount', () => {
     }
   });
 
-  it('translates the repeated texts once per react-intl instance', () => {
+  it('translates the repeated texts once per intl instance', () => {
     const intl = createIntl({ locale: 'en', messages: testCatalogues.en });
     const texts = ecrfTexts(intl);
     expect(ecrfTexts(intl)).toBe(texts);

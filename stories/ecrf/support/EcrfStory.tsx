@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../renderers/intl';
 import type { ItemStatus } from '../../../engine/api/data';
 import { compileFormCached } from '../../../engine/form';
 import type { FormContext, FormProblems, FormValues, RawFormSchema } from '../../../engine/form/types';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../../renderers/intl';
 import { InlineMessage } from '../../../../renderers/InlineMessage';
 
 /** The record changed since it was read (someone else saved it): what was typed stays, a reload reads it again. */

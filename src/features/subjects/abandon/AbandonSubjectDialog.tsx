@@ -13,7 +13,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../../renderers/intl';
 import { useNavigate } from 'react-router-dom';
 import { abandonSubject } from '../../../../engine/api/subjectManagement';
 import { RequestError } from '../../../../engine/http/requestError';

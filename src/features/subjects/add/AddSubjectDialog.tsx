@@ -5,7 +5,7 @@
  * once, uniqueness by checkSubject.do, debounced); saved with savesubject.do. A refused save says why and keeps
  * what was typed.
  */
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../../renderers/intl';
 import {
   getCrfVer,
   getProtover,

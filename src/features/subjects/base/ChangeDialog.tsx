@@ -3,7 +3,7 @@
  * and Cancel (FormDialog); a refusal (the server's message) is shown in place and what was typed stays.
  */
 import { useState, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../../renderers/intl';
 import type { SubjectRow } from '../../../../engine/api/subjects';
 import type { DialogField, FieldValue, FieldValues } from '../fields/dialogFields';
 import { FormDialog } from '../fields/FormDialog';

@@ -2,7 +2,7 @@
  * A workflow change (changewkflow.do): the statuses the server allows the session from the subject's current one
  * (subjectbase.do `transitions`), with a reason.
  */
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../../../renderers/intl';
 import { changeWorkflow, type SubjectStatus } from '../../../../engine/api/subjects';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import type { DialogField } from '../fields/dialogFields';

@@ -1,5 +1,5 @@
 /** Change of a subject's base info (updateinfo.do): initials, sex, birth date, age — with a reason. */
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../../../renderers/intl';
 import { updateInfo } from '../../../../engine/api/subjects';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import { sexField, initialsField } from '../fields/subjectFields';

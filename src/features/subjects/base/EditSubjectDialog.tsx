@@ -3,7 +3,7 @@
  * eCRF versions — with a reason.
  */
 import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../../../renderers/intl';
 import { getCrfVer, getProtover, updateSubject, type AddSite } from '../../../../engine/api/subjects';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import { useEndpoint } from '../../../../renderers/async/useEndpoint';

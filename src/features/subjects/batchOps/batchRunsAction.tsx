@@ -5,7 +5,7 @@
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../../renderers/intl';
 import type { ListAction, ListActionDialogProps } from '../../../../renderers/list/types';
 import { DialogFrame } from '../fields/FormDialog';
 import { BatchRunsList } from './BatchRuns';

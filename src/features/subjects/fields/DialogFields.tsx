@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../../../renderers/intl';
 import { DatePickerProvider } from '../../../../renderers/search/widgets/DatePickerProvider';
 import { ReadonlyDatePicker } from '../../../../renderers/search/widgets/ReadonlyDatePicker';
 import type { DialogField, FieldValue, FieldValues } from './dialogFields';

@@ -12,7 +12,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../../renderers/intl';
 import { RequestError } from '../../../../engine/http/requestError';
 import { missingFields, type DialogField, type FieldValue, type FieldValues } from './dialogFields';
 import { DialogFields } from './DialogFields';

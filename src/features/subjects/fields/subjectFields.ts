@@ -1,5 +1,5 @@
 /** Fields several subject dialogs declare alike (adding a subject, changing its base info or registration). */
-import type { IntlShape } from 'react-intl';
+import type { IntlShape } from '../../../../renderers/intl';
 import type { StudyVersion } from '../../../../engine/api/subjects';
 import type { SelectOption, SelectFieldDef, TextFieldDef } from './dialogFields';
 

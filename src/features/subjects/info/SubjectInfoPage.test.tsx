@@ -5,7 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createIntl } from 'react-intl';
+import { createIntl } from '../../../../renderers/intl';
 import { failures, listFixtures, queryFixtures, visitFixtures } from '../../../../fixtures';
 import { listDefinitionsUrl, selectColumns } from '../../../../engine/api/lists';
 import { SUBJECT_LIST_KEY } from '../../../../engine/api/subjects';

@@ -6,7 +6,7 @@
  * answers only for a subject at the site chosen at /checkRole; any other subject is its refusal, said in place.
  */
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../../renderers/intl';
 import { useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../../../routing/RouterLink';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../../renderers/intl';
 import Chip from '@mui/material/Chip';
 import type { EntryStatus } from '../../../../engine/api/visits';
 

@@ -5,7 +5,7 @@
  * (hidevisitlist.do); the marked pages and the visit audit trail on demand. Every change reads the grid again.
  */
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../../renderers/intl';
 import { RouterLink } from '../../../routing/RouterLink';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../../renderers/intl';
 import {
   activeData,
   addNextVisit,

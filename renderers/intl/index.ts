@@ -1,0 +1,16 @@
+export {
+  defineMessages,
+  IntlError,
+  type IntlConfig,
+  type IntlMessages,
+  type IntlShape,
+  type MessageDescriptor,
+  type MessageFormatElement,
+} from './createIntl';
+export {
+  createIntl,
+  FormattedMessage,
+  IntlProvider,
+  useIntl,
+  type FormattedMessageProps,
+} from './IntlProvider';
