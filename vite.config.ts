@@ -11,12 +11,12 @@ const SHELL_TIER = new RegExp(
     String.raw`src[\\/]shell[\\/](HomeShell|AccessGuard|AccountActions|HelpMenu|LoginRequired|OutageBanner|useDeliberateLogout|useSessionMonitor|useShellData)\.tsx?$`,
     String.raw`renderers[\\/](Footer|OnlineServiceWidget|LoadFailed|userTimeZone|rolePermissionsContext)\.tsx?$`,
     String.raw`renderers[\\/]menu[\\/](MenuRenderer|menuTree|LazyMenu)\.tsx?$`,
-    String.raw`renderers[\\/]overlay[\\/]`,
+    String.raw`renderers[\\/]overlay[\\/]EmbeddedPageContext\.tsx$`,
     String.raw`renderers[\\/]async[\\/](AsyncView|index|stableKey|useAsync|useEndpoint)\.tsx?$`,
     String.raw`engine[\\/]session[\\/](sessionMonitor|version|picParams)\.ts$`,
     String.raw`engine[\\/]access[\\/]`,
     String.raw`src[\\/]routing[\\/](returnTo|useRouteAppTierParts)\.ts$`,
-    String.raw`@mui[\\/]material[\\/](AppBar|Toolbar|Collapse|List|ListItemButton|ListItemText|IconButton|SvgIcon|Modal|Dialog|DialogActions|DialogContent|DialogTitle|Backdrop|Fade|Portal|Unstable_TrapFocus|Alert|Stack|useMediaQuery|internal[\\/]svg-icons)[\\/]`,
+    String.raw`@mui[\\/]material[\\/](AppBar|Toolbar|Collapse|List|ListItemButton|ListItemText|IconButton|SvgIcon|Alert|Stack|useMediaQuery|internal[\\/]svg-icons)[\\/]`,
     String.raw`@mui[\\/]material[\\/]internal[\\/]Transition\.mjs$`,
     String.raw`@mui[\\/]material[\\/]utils[\\/](contains|focusable)\.mjs$`,
     String.raw`@mui[\\/]system[\\/](Stack|styled|useMediaQuery|useThemeProps)[\\/]`,
@@ -61,7 +61,8 @@ export default defineConfig({
             },
             {
               // the home shell and what it draws at first paint (app bar, menu, account actions, session monitor,
-              // the embedded-page overlay with MUI's Dialog and Modal, toasts' Alert): every page of the shell loads
+              // toasts' Alert; not MUI's Dialog and Modal: every dialog, the embedded-page overlay too, is loaded when
+              // first opened, stop 27): every page of the shell loads
               // all of it anyway, so one file instead of ~35 small ones shared by the subject list, the form and the
               // other pages (−11 KB gzip on the form route: per-file overhead and imports between the parts; stop 26
               // in docs/perf-list-and-bundles.md). Only these modules, not their dependencies (React, MUI core stay

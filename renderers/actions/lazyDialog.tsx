@@ -14,6 +14,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useRef,
   useState,
   type ComponentType,
   type LazyExoticComponent,
@@ -21,9 +22,7 @@ import {
 } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
+import Paper from '@mui/material/Paper';
 import { FormattedMessage } from '../intl';
 import { InlineMessage } from '../InlineMessage';
 import { PageLoading } from '../PageLoading';
@@ -77,31 +76,66 @@ class DialogLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
     const { error } = this.state;
     if (error === null) return this.props.children;
     if (!(error instanceof DialogLoadError)) throw error;
-    return (
-      <Dialog
-        open
-        onClose={this.props.onClose}
-        maxWidth="xs"
-        fullWidth
-        data-testid="dialog-load-failed"
+    return <DialogLoadFailed onClose={this.props.onClose} onRetry={this.props.onRetry} />;
+  }
+}
+
+/**
+ * Says that a dialog's code did not arrive, over the page, as a dialog would: the focus on "retry", Tab kept between
+ * its two buttons, Escape or a click beside it closes. Drawn without MUI's Dialog on purpose: the form route then
+ * loads no modal machinery (Modal, focus trap, portal, backdrop) before a dialog is really opened (issue 11).
+ */
+function DialogLoadFailed({ onClose, onRetry }: { onClose(): void; onRetry(): void }) {
+  const retry = useRef<HTMLButtonElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => retry.current?.focus(), []);
+  return (
+    <Box
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        } else if (event.key === 'Tab') {
+          event.preventDefault();
+          (document.activeElement === retry.current ? close : retry).current?.focus();
+        }
+      }}
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 'modal',
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: 'rgba(0, 0, 0, 0.5)',
+      }}
+    >
+      <Paper
+        role="alertdialog"
+        aria-modal="true"
         aria-labelledby="dialog-load-failed-text"
+        data-testid="dialog-load-failed"
+        elevation={24}
+        sx={{ width: 'calc(100% - 64px)', maxWidth: 444 }}
       >
-        <DialogContent id="dialog-load-failed-text">
+        <Box id="dialog-load-failed-text" sx={{ px: 3, pt: 2.5, pb: 1 }}>
           <InlineMessage level="error">
             <FormattedMessage id="app.dialogLoadFailed" />
           </InlineMessage>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={this.props.onRetry}>
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 1 }}>
+          <Button ref={retry} onClick={onRetry}>
             <FormattedMessage id="app.chunkLoadRetry" />
           </Button>
-          <Button onClick={this.props.onClose}>
+          <Button ref={close} onClick={onClose}>
             <FormattedMessage id="common.close" />
           </Button>
-        </DialogActions>
-      </Dialog>
-    );
-  }
+        </Box>
+      </Paper>
+    </Box>
+  );
 }
 
 /**

@@ -1,5 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { EmbeddedPageOverlay } from './EmbeddedPageOverlay';
+import { lazyDialog } from '../actions/lazyDialog';
+
+/** The overlay's code (and MUI's full-screen dialog) arrives when a page is first opened in it (issue 11). */
+const EmbeddedPageOverlay = lazyDialog(() =>
+  import('./EmbeddedPageOverlay').then((m) => m.EmbeddedPageOverlay),
+);
 
 export interface OpenEmbeddedPageOptions {
   title?: string;

@@ -79,6 +79,30 @@ describe('lazyDialog', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('the failure is a modal alert: the focus on retry, Tab kept between its buttons, Escape closes', async () => {
+    const load = vi.fn().mockRejectedValue(new Error('offline'));
+    const Dialog = lazyDialog<Props>(load, { retryDelayMs: 1 });
+    const onClose = vi.fn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <TestProviders>
+        <button type="button">behind</button>
+        <Dialog name="VS" onClose={onClose} />
+      </TestProviders>,
+    );
+    const failed = await screen.findByRole('alertdialog');
+    expect(failed).toHaveAttribute('aria-modal', 'true');
+    const retry = screen.getByRole('button', { name: text('app.chunkLoadRetry') });
+    const close = screen.getByRole('button', { name: text('common.close') });
+    expect(retry).toHaveFocus();
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+    await userEvent.tab();
+    expect(retry).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
   it('opened again after a failure (the user closed it), it tries to load again', async () => {
     const load = vi
       .fn()

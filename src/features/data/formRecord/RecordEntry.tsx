@@ -32,13 +32,16 @@ import { useRecordRegistries } from '../../../../renderers/actions/recordRegistr
 import { preloadDialog } from '../../../../renderers/actions/lazyDialog';
 import { useApiClient } from '../../../../renderers/apiClientContext';
 import type { EcrfFormController } from '../../../../renderers/ecrf/controller';
-import { DraftOfferDialog } from '../../../../renderers/ecrf/DraftOfferDialog';
 import { EcrfForm } from '../../../../renderers/ecrf/EcrfForm';
 import { firstField } from '../../../../renderers/ecrf/formFocus';
 import { FormToolbar } from '../../../../renderers/ecrf/FormToolbar';
 import { SectionNavigator, type NavSection } from '../../../../renderers/ecrf/SectionNavigator';
 import { useMetaText } from '../../../../renderers/search/metadataText';
-import { UnsavedChangesDialog } from '../../../../renderers/ecrf/UnsavedChangesDialog';
+import {
+  LazyDraftOfferDialog,
+  LazyUnsavedChangesDialog,
+  preloadSaveDialogs,
+} from '../../../../renderers/ecrf/saveDialogs';
 import { userTimeZone } from '../../../../renderers/userTimeZone';
 import { usePlatform } from '../../../platform/PlatformContext';
 import { ConflictNotice } from './ConflictNotice';
@@ -178,6 +181,9 @@ export function RecordEntry(props: RecordEntryProps) {
   const { onChange: draftChange, hasUnsaved } = draft;
   const onFormChange = useCallback(
     (values: FormValues) => {
+      // the user changed a value: a save (and its questions) or leaving (and its question) may come, so their code
+      // is fetched now (once), not with the form
+      preloadSaveDialogs();
       setUnsaved(draftChange(values));
       countErrors();
     },
@@ -195,7 +201,9 @@ export function RecordEntry(props: RecordEntryProps) {
 
   // the first field has the focus when the form opens — not while the draft offer is open (it has the focus, and
   // gives it back to this field when it closes), and not when the user already put it somewhere
-  const offerOpen = draft.offer !== null;
+  // the draft offer's code did not arrive and the user closed the notice: the draft stays kept, offered next time
+  const [offerHidden, setOfferHidden] = useState(false);
+  const offerOpen = draft.offer !== null && !offerHidden;
   const focusedOnOpen = useRef(false);
   useEffect(() => {
     if (focusedOnOpen.current || offerOpen || !editable) return;
@@ -288,9 +296,10 @@ export function RecordEntry(props: RecordEntryProps) {
           <SectionNavigator sections={sections} container={formArea} variant="list" />
         ) : null}
       </Box>
-      {draft.offer ? (
-        <DraftOfferDialog
+      {draft.offer && !offerHidden ? (
+        <LazyDraftOfferDialog
           open
+          onClose={() => setOfferHidden(true)}
           savedAt={draft.offer.savedAt}
           userTimeZone={zone}
           changedSince={draft.changedSince}
@@ -313,8 +322,9 @@ export function RecordEntry(props: RecordEntryProps) {
       ) : null}
       <SaveQuestionDialogs form={form} question={flow.question} />
       {blocker.state === 'blocked' && !flow.question ? (
-        <UnsavedChangesDialog
+        <LazyUnsavedChangesDialog
           open
+          onClose={() => blocker.reset()}
           busy={flow.busy}
           onSave={() => {
             void flow.save().then((done) => (done ? blocker.proceed() : blocker.reset()));
