@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import type {
@@ -6,6 +6,7 @@ import type {
   FullWidthCellKeyDownEvent,
   GetRowIdParams,
   GridApi,
+  GridReadyEvent,
   GridSizeChangedEvent,
   IRowNode,
   RowClickedEvent,
@@ -101,6 +102,28 @@ export interface MetaGridViewProps {
 }
 
 const NO_SLOTS: CellSlots = {};
+
+/**
+ * How long a page, sort or search change over rows already shown may wait before the progress bar shows. A quick
+ * answer (the common case: tens of ms) then changes the rows without the bar appearing and going again (its
+ * animation is a layer of its own that the browser lays out, paints and composites every frame it is shown). A first
+ * load (no rows yet) shows the bar at once.
+ */
+export const PROGRESS_DELAY_MS = 300;
+
+/** `on`, but only once it has stayed on for `delayMs` (off at once). */
+function useDelayedFlag(on: boolean, delayMs: number, timers: Timers): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!on) {
+      setLate(false);
+      return;
+    }
+    const handle = timers.setTimeout(() => setLate(true), delayMs);
+    return () => timers.clearTimeout(handle);
+  }, [on, delayMs, timers]);
+  return on && late;
+}
 
 /** A row's position in its page (rowSlots): not enumerable, so the row handed to clicks and actions is unchanged. */
 const SLOT = Symbol('row slot');
@@ -208,6 +231,24 @@ export function MetaGridView({
 
   const keyOf = useCallback((row: GridRow | undefined) => (row ? String(row[rowKey]) : ''), [rowKey]);
   const rowData = useMemo(() => (rowSlots ? slotted(rows) : (rows as GridRow[])), [rows, rowSlots]);
+  // New rows go to the grid in the commit that brings them (a layout effect), not from ag-grid-react's passive effect
+  // on its props: the cells it redraws are then rendered in the same task, before the browser paints, instead of one
+  // or two scheduler tasks later (each of which may wait for a frame). The grid is created with the rows of its first
+  // render; the rowData prop keeps that array, so that ag-grid-react never hands the grid the same rows a second time.
+  const gridApi = useRef<GridApi<GridRow> | null>(null);
+  const latestRowData = useRef(rowData);
+  const [initialRowData] = useState(rowData);
+  useLayoutEffect(() => {
+    latestRowData.current = rowData;
+    const api = gridApi.current;
+    if (api && !api.isDestroyed() && api.getGridOption('rowData') !== rowData)
+      api.setGridOption('rowData', rowData);
+  }, [rowData]);
+  const handleGridReady = useCallback((event: GridReadyEvent<GridRow>) => {
+    gridApi.current = event.api;
+    if (event.api.getGridOption('rowData') !== latestRowData.current)
+      event.api.setGridOption('rowData', latestRowData.current);
+  }, []);
   const getRowId = useCallback(
     (p: GetRowIdParams<GridRow>) => (rowSlots ? `slot-${slotOf(p.data) ?? 0}` : keyOf(p.data)),
     [rowSlots, keyOf],
@@ -307,6 +348,9 @@ export function MetaGridView({
   );
 
   const waiting = (columns === null && !columnsError) || loading;
+  // over rows already shown, the bar waits PROGRESS_DELAY_MS (a quick page change draws no bar); a first load shows it
+  const lateWaiting = useDelayedFlag(waiting, PROGRESS_DELAY_MS, timers);
+  const showProgress = rows.length === 0 ? waiting : lateWaiting;
 
   return (
     <Box data-testid="meta-grid" sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
@@ -341,16 +385,17 @@ export function MetaGridView({
           '& .ag-tooltip': { maxWidth: TOOLTIP_MAX_WIDTH, whiteSpace: 'normal', overflowWrap: 'anywhere' },
         })}
       >
-        {waiting && (
+        {showProgress && (
           // contained: its bars animate left/right, which would otherwise lay out and paint the page every frame
           <LinearProgress
+            data-testid="meta-grid-progress"
             sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 1, contain: 'strict' }}
           />
         )}
         <AgGridReact<GridRow>
           theme={theme}
           columnDefs={columnDefs}
-          rowData={rowData}
+          rowData={initialRowData}
           getRowId={getRowId}
           {...(rowSlots ? { getBusinessKeyForNode: businessKey } : {})}
           context={context}
@@ -367,6 +412,7 @@ export function MetaGridView({
           onCellKeyDown={handleCellKeyDown}
           onSelectionChanged={handleSelectionChanged}
           onRowDataUpdated={handleRowDataUpdated}
+          onGridReady={handleGridReady}
           onGridSizeChanged={handleSizeChanged}
         />
       </Box>
