@@ -35,7 +35,7 @@ import { GridPager } from './GridPager';
 import { useGridTheme } from './gridTheme';
 import { registerAgGridModules } from './registerAgGridModules';
 import { createCellContext } from './cellContext';
-import { INVALID_HEADER_CLASS, toAgColDefs, type CellSlots } from './toAgColDefs';
+import { INVALID_HEADER_CLASS, sortColumnState, toAgColDefs, type CellSlots } from './toAgColDefs';
 import { useInlineColumnDefs } from './useColumnDefs';
 
 registerAgGridModules();
@@ -134,6 +134,15 @@ function slotted(rows: readonly GridRow[]): GridRow[] {
 
 const slotOf = (row: GridRow): number | undefined => (row as { [SLOT]?: number })[SLOT];
 
+/** Applies the sort each column should show, when the grid shows another (no sortChanged from the user then). */
+function showSort(
+  api: GridApi<GridRow>,
+  state: readonly { colId: string; sort: 'asc' | 'desc' | null }[],
+): void {
+  const differs = state.some(({ colId, sort }) => (api.getColumn(colId)?.getSort() ?? null) !== sort);
+  if (differs) api.applyColumnState({ state: [...state], defaultState: { sort: null } });
+}
+
 function onInteractiveElement(event: Event | null | undefined): boolean {
   const target = event?.target;
   return (
@@ -191,9 +200,11 @@ export function MetaGridView({
   });
   const sortable = onSortChange !== undefined;
 
+  // the sort is not part of the column definitions: a sort change is applied to the grid as column state (below), so
+  // that it does not hand AG Grid a new set of column definitions to compare, rebuild and draw the header from
   const columnDefs = useMemo(
-    () => (defs ? toAgColDefs(defs, { cellRenderers: renderers, slots, sort, sortable }) : []),
-    [defs, renderers, slots, sort, sortable],
+    () => (defs ? toAgColDefs(defs, { cellRenderers: renderers, slots, sortable }) : []),
+    [defs, renderers, slots, sortable],
   );
 
   // a page past the end (rows deleted meanwhile, an old link): go to the last page there is
@@ -244,10 +255,22 @@ export function MetaGridView({
     if (api && !api.isDestroyed() && api.getGridOption('rowData') !== rowData)
       api.setGridOption('rowData', rowData);
   }, [rowData]);
+  // the sort in force, shown by its header (a click on a header already shows it: then nothing changes here)
+  const sortState = useMemo(
+    () => (defs && sortable ? sortColumnState(defs, sort) : []),
+    [defs, sortable, sort],
+  );
+  const latestSortState = useRef(sortState);
+  useLayoutEffect(() => {
+    latestSortState.current = sortState;
+    const api = gridApi.current;
+    if (api && !api.isDestroyed()) showSort(api, sortState);
+  }, [sortState, columnDefs]);
   const handleGridReady = useCallback((event: GridReadyEvent<GridRow>) => {
     gridApi.current = event.api;
     if (event.api.getGridOption('rowData') !== latestRowData.current)
       event.api.setGridOption('rowData', latestRowData.current);
+    showSort(event.api, latestSortState.current);
   }, []);
   const getRowId = useCallback(
     (p: GetRowIdParams<GridRow>) => (rowSlots ? `slot-${slotOf(p.data) ?? 0}` : keyOf(p.data)),

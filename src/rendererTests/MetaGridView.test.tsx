@@ -104,6 +104,38 @@ describe('MetaGridView (columns and a page of rows given)', () => {
     expect(onSortChange).toHaveBeenLastCalledWith({ orderByField: 'age', asc: true });
   });
 
+  it('shows the sort in force in its header, and follows a sort given from outside (a link, a new search)', async () => {
+    const view = (sort: MetaGridViewProps['sort']) => (
+      <TestProviders client={fakeClient()}>
+        <MetaGridView
+          columns={columns}
+          rows={rows}
+          total={45}
+          page={1}
+          size={20}
+          onPageChange={vi.fn()}
+          onSizeChange={vi.fn()}
+          onSortChange={vi.fn()}
+          sort={sort}
+          rowKey="id"
+          userTimeZone="Asia/Shanghai"
+          suppressRowVirtualisation
+          timers={manualTimers()}
+        />
+      </TestProviders>
+    );
+    const { rerender } = render(view({ orderByField: 'age', asc: false }));
+    await screen.findByText('BJ01-0001');
+    await waitFor(() => expect(headerCell('年龄')).toHaveAttribute('aria-sort', 'descending'));
+    expect(headerCell('编号')).toHaveAttribute('aria-sort', 'none');
+    rerender(view({ orderByField: 'subjid', asc: true }));
+    await waitFor(() => expect(headerCell('编号')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(headerCell('年龄')).toHaveAttribute('aria-sort', 'none');
+    rerender(view(null));
+    await waitFor(() => expect(headerCell('编号')).toHaveAttribute('aria-sort', 'none'));
+    expect(headerCell('年龄')).toHaveAttribute('aria-sort', 'none');
+  });
+
   it('opens a row with Enter on one of its cells, once also from the link in it', async () => {
     const onRowClick = vi.fn();
     setup({ onRowClick });
