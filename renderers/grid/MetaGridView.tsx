@@ -9,6 +9,7 @@ import type {
   GridReadyEvent,
   GridSizeChangedEvent,
   IRowNode,
+  NewColumnsLoadedEvent,
   RowClickedEvent,
   RowDataUpdatedEvent,
   SelectionChangedEvent,
@@ -72,7 +73,9 @@ export interface MetaGridViewProps {
    * page change refreshes the cells of the rows already drawn instead of destroying every row (in its pinned and
    * centre containers) and creating new ones. The row's `rowKey` is then its `row-business-key` attribute, and the
    * selection follows the rows by `rowKey` here (a row selected stays selected when the same page comes again after
-   * a reload; a page change keeps the selected rows it still shows, as without slots).
+   * a reload; a page change keeps the selected rows it still shows, as without slots). Only the rows in view are
+   * drawn (no row buffer): a page change then refreshes the ten-odd rows the user sees, not all 20–100 of the page;
+   * the others are drawn as they are scrolled to.
    */
   rowSlots?: boolean;
   /** Checkboxes for batch actions. */
@@ -272,6 +275,10 @@ export function MetaGridView({
       event.api.setGridOption('rowData', latestRowData.current);
     showSort(event.api, latestSortState.current);
   }, []);
+  // a column set given after the sort (the server's columns arrive after the grid is drawn) shows the sort in force
+  const handleNewColumnsLoaded = useCallback((event: NewColumnsLoadedEvent<GridRow>) => {
+    showSort(event.api, latestSortState.current);
+  }, []);
   const getRowId = useCallback(
     (p: GetRowIdParams<GridRow>) => (rowSlots ? `slot-${slotOf(p.data) ?? 0}` : keyOf(p.data)),
     [rowSlots, keyOf],
@@ -428,6 +435,7 @@ export function MetaGridView({
           suppressRowVirtualisation={suppressRowVirtualisation}
           suppressMultiSort
           animateRows={false}
+          {...(rowSlots ? { rowBuffer: 0 } : {})}
           tooltipShowMode="whenTruncated"
           tooltipShowDelay={500}
           onSortChanged={handleSortChanged}
@@ -436,6 +444,7 @@ export function MetaGridView({
           onSelectionChanged={handleSelectionChanged}
           onRowDataUpdated={handleRowDataUpdated}
           onGridReady={handleGridReady}
+          onNewColumnsLoaded={handleNewColumnsLoaded}
           onGridSizeChanged={handleSizeChanged}
         />
       </Box>
