@@ -13,7 +13,8 @@
  * `npm run bench:browser`. SKIP_BUILD=1 keeps dist/ as it is; BROWSER_BENCH_RUNS (25), BROWSER_BENCH_WARMUP (3),
  * BENCH_PORT (8194), BROWSER_BENCH_ONLY=<part of a scenario name>,
  * BROWSER_BENCH_PAUSE_MS (100; a pause before each change, not measured), BROWSER_BENCH_SCREENSHOT=<file.png> (a screenshot of each list as opened),
- * BROWSER_BENCH_PROFILE=<dir> (a CPU profile of each scenario's measured changes, <dir>/<n>.cpuprofile, and the page's
+ * BROWSER_BENCH_TRACE=1 (a Chromium trace of each scenario's measured changes: the page's main-thread self time per
+ * trace event, per change — style, layout, paint, React's scheduled work …), BROWSER_BENCH_PROFILE=<dir> (a CPU profile of each scenario's measured changes, <dir>/<n>.cpuprofile, and the page's
  * functions with the most self time printed per scenario; profiling slows the page, so its totals are not the
  * figures to quote). Without
  * .cache/bench-subjects-100000 it first runs bench/subjectListServer.ts once (BENCH_RUNS=1) to build it.
@@ -338,12 +339,61 @@ function selfTimes(profile: CpuProfile, top: number): string[] {
 
 const PROFILE_DIR = process.env.BROWSER_BENCH_PROFILE ?? '';
 let profiled = 0;
+/** BROWSER_BENCH_TRACE=1: a Chromium trace of each scenario's measured changes, main-thread self time per event. */
+const TRACE = process.env.BROWSER_BENCH_TRACE === '1';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** Self time per event name on the page's main thread (ms per change), from a Chromium trace's complete events. */
+function traceSelfTimes(trace: { traceEvents: TraceEvent[] }, changes: number, top: number): string[] {
+  const events = trace.traceEvents;
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  if (!main) return ['no CrRendererMain thread in the trace'];
+  const complete = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && (e.dur ?? 0) > 0)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string }[] = [];
+  for (const e of complete) {
+    while (stack.length > 0 && stack.at(-1)!.end <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0));
+    self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
+    stack.push({ end: e.ts + (e.dur ?? 0), name: e.name });
+  }
+  const busy = [...self.values()].reduce((a, b) => a + b, 0) / 1000 / changes;
+  return [
+    `main thread busy ${busy.toFixed(1)} ms per change (pauses between changes idle)`,
+    ...[...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => `${(us / 1000 / changes).toFixed(2).padStart(8)} ms  ${name}`),
+  ];
+}
 
 async function scenario(page: Page, name: string, search: string, action: Action): Promise<Row[]> {
   await openList(page, search);
   const changes: Change[] = [];
   const cdp = PROFILE_DIR ? await page.context().newCDPSession(page) : null;
   for (let i = 0; i < WARMUP + RUNS; i++) {
+    if (TRACE && i === WARMUP) {
+      await page
+        .context()
+        .browser()!
+        .startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'],
+        });
+    }
     if (cdp && i === WARMUP) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -355,6 +405,11 @@ async function scenario(page: Page, name: string, search: string, action: Action
     } catch (error) {
       throw new Error(`${name}: change ${i + 1} of ${WARMUP + RUNS} failed: ${String(error)}`);
     }
+  }
+  if (TRACE) {
+    const buffer = await page.context().browser()!.stopTracing();
+    console.log(`\n${name}: main thread self time per change (${RUNS} changes, trace)`);
+    for (const line of traceSelfTimes(JSON.parse(buffer.toString('utf8')), RUNS, 30)) console.log(line);
   }
   if (cdp) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };

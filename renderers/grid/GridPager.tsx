@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import TablePagination from '@mui/material/TablePagination';
 import { useIntl } from '../intl';
 import { PAGE_SIZES, type PageSize } from '../../engine/list/types';
@@ -12,8 +13,18 @@ export interface GridPagerProps {
   disabled?: boolean;
 }
 
-/** The grid's pager (server-side pages): page sizes 20/50/100, the total, first/previous/next/last. */
-export function GridPager({ page, size, total, onPageChange, onSizeChange, disabled }: GridPagerProps) {
+/**
+ * The grid's pager (server-side pages): page sizes 20/50/100, the total, first/previous/next/last. Memoised: the
+ * answer to a page change (same page, size and total as the click drew) does not draw it again.
+ */
+export const GridPager = memo(function GridPager({
+  page,
+  size,
+  total,
+  onPageChange,
+  onSizeChange,
+  disabled,
+}: GridPagerProps) {
   const intl = useIntl();
   const lastPage = Math.max(1, Math.ceil(total / size));
   const pageLabels = {
@@ -45,4 +56,4 @@ export function GridPager({ page, size, total, onPageChange, onSizeChange, disab
       getItemAriaLabel={(type) => pageLabels[type]()}
     />
   );
-}
+});

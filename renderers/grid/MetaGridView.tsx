@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import type {
@@ -6,8 +6,10 @@ import type {
   FullWidthCellKeyDownEvent,
   GetRowIdParams,
   GridApi,
+  GridReadyEvent,
   GridSizeChangedEvent,
   IRowNode,
+  NewColumnsLoadedEvent,
   RowClickedEvent,
   RowDataUpdatedEvent,
   SelectionChangedEvent,
@@ -34,7 +36,7 @@ import { GridPager } from './GridPager';
 import { useGridTheme } from './gridTheme';
 import { registerAgGridModules } from './registerAgGridModules';
 import { createCellContext } from './cellContext';
-import { INVALID_HEADER_CLASS, toAgColDefs, type CellSlots } from './toAgColDefs';
+import { INVALID_HEADER_CLASS, sortColumnState, toAgColDefs, type CellSlots } from './toAgColDefs';
 import { useInlineColumnDefs } from './useColumnDefs';
 
 registerAgGridModules();
@@ -71,7 +73,9 @@ export interface MetaGridViewProps {
    * page change refreshes the cells of the rows already drawn instead of destroying every row (in its pinned and
    * centre containers) and creating new ones. The row's `rowKey` is then its `row-business-key` attribute, and the
    * selection follows the rows by `rowKey` here (a row selected stays selected when the same page comes again after
-   * a reload; a page change keeps the selected rows it still shows, as without slots).
+   * a reload; a page change keeps the selected rows it still shows, as without slots). Only the rows in view are
+   * drawn (no row buffer): a page change then refreshes the ten-odd rows the user sees, not all 20–100 of the page;
+   * the others are drawn as they are scrolled to.
    */
   rowSlots?: boolean;
   /** Checkboxes for batch actions. */
@@ -102,6 +106,28 @@ export interface MetaGridViewProps {
 
 const NO_SLOTS: CellSlots = {};
 
+/**
+ * How long a page, sort or search change over rows already shown may wait before the progress bar shows. A quick
+ * answer (the common case: tens of ms) then changes the rows without the bar appearing and going again (its
+ * animation is a layer of its own that the browser lays out, paints and composites every frame it is shown). A first
+ * load (no rows yet) shows the bar at once.
+ */
+export const PROGRESS_DELAY_MS = 300;
+
+/** `on`, but only once it has stayed on for `delayMs` (off at once). */
+function useDelayedFlag(on: boolean, delayMs: number, timers: Timers): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!on) {
+      setLate(false);
+      return;
+    }
+    const handle = timers.setTimeout(() => setLate(true), delayMs);
+    return () => timers.clearTimeout(handle);
+  }, [on, delayMs, timers]);
+  return on && late;
+}
+
 /** A row's position in its page (rowSlots): not enumerable, so the row handed to clicks and actions is unchanged. */
 const SLOT = Symbol('row slot');
 
@@ -110,6 +136,15 @@ function slotted(rows: readonly GridRow[]): GridRow[] {
 }
 
 const slotOf = (row: GridRow): number | undefined => (row as { [SLOT]?: number })[SLOT];
+
+/** Applies the sort each column should show, when the grid shows another (no sortChanged from the user then). */
+function showSort(
+  api: GridApi<GridRow>,
+  state: readonly { colId: string; sort: 'asc' | 'desc' | null }[],
+): void {
+  const differs = state.some(({ colId, sort }) => (api.getColumn(colId)?.getSort() ?? null) !== sort);
+  if (differs) api.applyColumnState({ state: [...state], defaultState: { sort: null } });
+}
 
 function onInteractiveElement(event: Event | null | undefined): boolean {
   const target = event?.target;
@@ -168,9 +203,11 @@ export function MetaGridView({
   });
   const sortable = onSortChange !== undefined;
 
+  // the sort is not part of the column definitions: a sort change is applied to the grid as column state (below), so
+  // that it does not hand AG Grid a new set of column definitions to compare, rebuild and draw the header from
   const columnDefs = useMemo(
-    () => (defs ? toAgColDefs(defs, { cellRenderers: renderers, slots, sort, sortable }) : []),
-    [defs, renderers, slots, sort, sortable],
+    () => (defs ? toAgColDefs(defs, { cellRenderers: renderers, slots, sortable }) : []),
+    [defs, renderers, slots, sortable],
   );
 
   // a page past the end (rows deleted meanwhile, an old link): go to the last page there is
@@ -208,6 +245,40 @@ export function MetaGridView({
 
   const keyOf = useCallback((row: GridRow | undefined) => (row ? String(row[rowKey]) : ''), [rowKey]);
   const rowData = useMemo(() => (rowSlots ? slotted(rows) : (rows as GridRow[])), [rows, rowSlots]);
+  // New rows go to the grid in the commit that brings them (a layout effect), not from ag-grid-react's passive effect
+  // on its props: the cells it redraws are then rendered in the same task, before the browser paints, instead of one
+  // or two scheduler tasks later (each of which may wait for a frame). The grid is created with the rows of its first
+  // render; the rowData prop keeps that array, so that ag-grid-react never hands the grid the same rows a second time.
+  const gridApi = useRef<GridApi<GridRow> | null>(null);
+  const latestRowData = useRef(rowData);
+  const [initialRowData] = useState(rowData);
+  useLayoutEffect(() => {
+    latestRowData.current = rowData;
+    const api = gridApi.current;
+    if (api && !api.isDestroyed() && api.getGridOption('rowData') !== rowData)
+      api.setGridOption('rowData', rowData);
+  }, [rowData]);
+  // the sort in force, shown by its header (a click on a header already shows it: then nothing changes here)
+  const sortState = useMemo(
+    () => (defs && sortable ? sortColumnState(defs, sort) : []),
+    [defs, sortable, sort],
+  );
+  const latestSortState = useRef(sortState);
+  useLayoutEffect(() => {
+    latestSortState.current = sortState;
+    const api = gridApi.current;
+    if (api && !api.isDestroyed()) showSort(api, sortState);
+  }, [sortState, columnDefs]);
+  const handleGridReady = useCallback((event: GridReadyEvent<GridRow>) => {
+    gridApi.current = event.api;
+    if (event.api.getGridOption('rowData') !== latestRowData.current)
+      event.api.setGridOption('rowData', latestRowData.current);
+    showSort(event.api, latestSortState.current);
+  }, []);
+  // a column set given after the sort (the server's columns arrive after the grid is drawn) shows the sort in force
+  const handleNewColumnsLoaded = useCallback((event: NewColumnsLoadedEvent<GridRow>) => {
+    showSort(event.api, latestSortState.current);
+  }, []);
   const getRowId = useCallback(
     (p: GetRowIdParams<GridRow>) => (rowSlots ? `slot-${slotOf(p.data) ?? 0}` : keyOf(p.data)),
     [rowSlots, keyOf],
@@ -307,6 +378,9 @@ export function MetaGridView({
   );
 
   const waiting = (columns === null && !columnsError) || loading;
+  // over rows already shown, the bar waits PROGRESS_DELAY_MS (a quick page change draws no bar); a first load shows it
+  const lateWaiting = useDelayedFlag(waiting, PROGRESS_DELAY_MS, timers);
+  const showProgress = rows.length === 0 ? waiting : lateWaiting;
 
   return (
     <Box data-testid="meta-grid" sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
@@ -341,16 +415,17 @@ export function MetaGridView({
           '& .ag-tooltip': { maxWidth: TOOLTIP_MAX_WIDTH, whiteSpace: 'normal', overflowWrap: 'anywhere' },
         })}
       >
-        {waiting && (
+        {showProgress && (
           // contained: its bars animate left/right, which would otherwise lay out and paint the page every frame
           <LinearProgress
+            data-testid="meta-grid-progress"
             sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 1, contain: 'strict' }}
           />
         )}
         <AgGridReact<GridRow>
           theme={theme}
           columnDefs={columnDefs}
-          rowData={rowData}
+          rowData={initialRowData}
           getRowId={getRowId}
           {...(rowSlots ? { getBusinessKeyForNode: businessKey } : {})}
           context={context}
@@ -360,6 +435,7 @@ export function MetaGridView({
           suppressRowVirtualisation={suppressRowVirtualisation}
           suppressMultiSort
           animateRows={false}
+          {...(rowSlots ? { rowBuffer: 0 } : {})}
           tooltipShowMode="whenTruncated"
           tooltipShowDelay={500}
           onSortChanged={handleSortChanged}
@@ -367,6 +443,8 @@ export function MetaGridView({
           onCellKeyDown={handleCellKeyDown}
           onSelectionChanged={handleSelectionChanged}
           onRowDataUpdated={handleRowDataUpdated}
+          onGridReady={handleGridReady}
+          onNewColumnsLoaded={handleNewColumnsLoaded}
           onGridSizeChanged={handleSizeChanged}
         />
       </Box>

@@ -5,6 +5,7 @@
 import {
   CellStyleModule,
   ClientSideRowModelModule,
+  ColumnApiModule,
   ColumnAutoSizeModule,
   ModuleRegistry,
   RowApiModule,
@@ -27,6 +28,8 @@ export const GRID_MODULES: readonly Module[] = [
   CellStyleModule,
   // forEachNode: the selection follows the rows, not the reused row slots (MetaGridView rowSlots)
   RowApiModule,
+  // applyColumnState: a sort change is shown as column state, not as a new set of column definitions (MetaGridView)
+  ColumnApiModule,
 ];
 
 export function registerAgGridModules(): void {

@@ -10,6 +10,7 @@ import type {
   ICellRendererParams,
   SortDirection,
 } from 'ag-grid-community';
+import { leafColDefs } from '../../engine/grid/columnToColDef';
 import type { GridColDef, GridLeafColDef, GridRow, SortKey } from '../../engine/grid/types';
 import type { SortState } from '../../engine/list/types';
 import {
@@ -28,8 +29,11 @@ export type CellSlots = Readonly<Record<string, CellSlot>>;
 export interface AgColDefOptions {
   cellRenderers: CellRendererRegistry;
   slots: CellSlots;
-  /** The sort in force: its column shows the arrow. */
-  sort: SortState | null;
+  /**
+   * The sort in force: its column shows the arrow. Absent: the column definitions say nothing of the sort, and a new
+   * set keeps the sort the grid shows (MetaGridView applies the sort in force as column state, see sortColumnState).
+   */
+  sort?: SortState | null;
   /** false: no header sorts, whatever the column set says (a list the server does not sort). */
   sortable?: boolean;
 }
@@ -162,7 +166,7 @@ function leafColumn(def: GridLeafColDef, options: AgColDefOptions): ColDef<GridR
     valueGetter: (params) => (def.field && params.data ? params.data[def.field] : undefined),
     valueFormatter: (params) => (params.data ? def.format(params.value, params.data) : ''),
     sortable: def.sortable && options.sortable !== false,
-    sort: sortOf(def, options.sort),
+    ...(options.sort !== undefined ? { sort: sortOf(def, options.sort) } : {}),
     sortingOrder: ['asc', 'desc', null],
     comparator: keepServerOrder,
     suppressMovable: true,
@@ -216,4 +220,14 @@ function toAgColumn(def: GridColDef, options: AgColDefOptions): AgColumn {
 
 export function toAgColDefs(defs: readonly GridColDef[], options: AgColDefOptions): AgColumn[] {
   return defs.map((def) => toAgColumn(def, options));
+}
+
+/** The sort each sortable column shows for the sort in force (AG Grid column state, by colId). */
+export function sortColumnState(
+  defs: readonly GridColDef[],
+  sort: SortState | null,
+): { colId: string; sort: SortDirection }[] {
+  return leafColDefs(defs)
+    .filter((def) => def.sortable && !def.issue)
+    .map((def) => ({ colId: def.colId, sort: sortOf(def, sort) }));
 }

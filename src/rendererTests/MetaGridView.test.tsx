@@ -1,9 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createIntl, type MessageDescriptor } from '../../renderers/intl';
 import type { GridRow } from '../../engine/grid/types';
-import { MetaGridView, type MetaGridViewProps } from '../../renderers/grid/MetaGridView';
+import { MetaGridView, PROGRESS_DELAY_MS, type MetaGridViewProps } from '../../renderers/grid/MetaGridView';
 import { createFakeApiClient, type FakeApiClient } from '../../renderers/testing/fakeApiClient';
 import { TestProviders, testCatalogues, text } from '../testing/renderApp';
 import { manualTimers, pathHandlers } from './listTestKit';
@@ -102,6 +104,44 @@ describe('MetaGridView (columns and a page of rows given)', () => {
     expect(onSortChange).toHaveBeenLastCalledWith({ orderByField: 'age', asc: true });
   });
 
+  it('shows the sort in force in its header, and follows a sort given from outside (a link, a new search)', async () => {
+    // no code list: the column set is mapped once, as soon as it is given
+    const sortable = columns.filter((c) => c.sortable);
+    const view = (sort: MetaGridViewProps['sort'], columnSet: readonly unknown[] | null = sortable) => (
+      <TestProviders client={fakeClient()}>
+        <MetaGridView
+          columns={columnSet}
+          rows={rows}
+          total={45}
+          page={1}
+          size={20}
+          onPageChange={vi.fn()}
+          onSizeChange={vi.fn()}
+          onSortChange={vi.fn()}
+          sort={sort}
+          rowKey="id"
+          userTimeZone="Asia/Shanghai"
+          suppressRowVirtualisation
+          timers={manualTimers()}
+        />
+      </TestProviders>
+    );
+    // the column set arrives after the grid is drawn (as from the server), the sort already in force (a link)
+    const { rerender } = render(view({ orderByField: 'age', asc: false }, null));
+    await waitFor(() => expect(document.querySelector('.ag-row')).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    rerender(view({ orderByField: 'age', asc: false }));
+    await screen.findByText('BJ01-0001');
+    await waitFor(() => expect(headerCell('年龄')).toHaveAttribute('aria-sort', 'descending'));
+    expect(headerCell('编号')).toHaveAttribute('aria-sort', 'none');
+    rerender(view({ orderByField: 'subjid', asc: true }));
+    await waitFor(() => expect(headerCell('编号')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(headerCell('年龄')).toHaveAttribute('aria-sort', 'none');
+    rerender(view(null));
+    await waitFor(() => expect(headerCell('编号')).toHaveAttribute('aria-sort', 'none'));
+    expect(headerCell('年龄')).toHaveAttribute('aria-sort', 'none');
+  });
+
   it('opens a row with Enter on one of its cells, once also from the link in it', async () => {
     const onRowClick = vi.fn();
     setup({ onRowClick });
@@ -125,6 +165,46 @@ describe('MetaGridView (columns and a page of rows given)', () => {
     setup({ rows: [], total: 0, emptyText: '暂无不良事件' });
     expect(await screen.findByText('暂无不良事件')).toBeInTheDocument();
     expect(screen.queryByText(text('grid.noData'))).toBeNull();
+  });
+
+  it('shows the progress bar at once on a first load, and over rows shown only once the page is slow to come', async () => {
+    const timers = manualTimers();
+    const view = (p: Partial<MetaGridViewProps>) => (
+      <TestProviders client={fakeClient()}>
+        <MetaGridView
+          columns={columns}
+          rows={rows}
+          total={45}
+          page={1}
+          size={20}
+          onPageChange={vi.fn()}
+          onSizeChange={vi.fn()}
+          rowKey="id"
+          userTimeZone="Asia/Shanghai"
+          suppressRowVirtualisation
+          timers={timers}
+          {...p}
+        />
+      </TestProviders>
+    );
+    const { rerender } = render(view({ rows: [], loading: true }));
+    expect(screen.getByTestId('meta-grid-progress')).toBeInTheDocument();
+    rerender(view({ loading: false }));
+    await screen.findByText('BJ01-0002');
+    expect(screen.queryByTestId('meta-grid-progress')).toBeNull();
+    // the next page asked for: a quick answer draws no bar
+    rerender(view({ page: 2, loading: true }));
+    act(() => timers.advance(PROGRESS_DELAY_MS - 1));
+    expect(screen.queryByTestId('meta-grid-progress')).toBeNull();
+    rerender(view({ page: 2, loading: false }));
+    act(() => timers.advance(PROGRESS_DELAY_MS));
+    expect(screen.queryByTestId('meta-grid-progress')).toBeNull();
+    // a slow one shows it, until it comes
+    rerender(view({ page: 3, loading: true }));
+    act(() => timers.advance(PROGRESS_DELAY_MS));
+    expect(screen.getByTestId('meta-grid-progress')).toBeInTheDocument();
+    rerender(view({ page: 3, loading: false }));
+    expect(screen.queryByTestId('meta-grid-progress')).toBeNull();
   });
 
   it('shows a failed page and a failed column set with their retries', async () => {
@@ -219,6 +299,47 @@ describe('MetaGridView with rowSlots (a server-paged list reusing its drawn rows
     expect(run).toHaveBeenLastCalledWith(page2[0]);
     await userEvent.click(screen.getAllByTestId('row-open')[1]!);
     expect(onRowClick).toHaveBeenLastCalledWith(page2[1]);
+  });
+
+  it('hands a new page to the grid in the commit that brings it (its cells drawn in the same task)', async () => {
+    const base: MetaGridViewProps = {
+      columns,
+      rows,
+      total: 45,
+      page: 1,
+      size: 20,
+      onPageChange: vi.fn(),
+      onSizeChange: vi.fn(),
+      rowKey: 'id',
+      rowSlots: true,
+      userTimeZone: 'Asia/Shanghai',
+      suppressRowVirtualisation: true,
+      timers: manualTimers(),
+    };
+    const view = (p: Partial<MetaGridViewProps>) => (
+      <TestProviders client={fakeClient()}>
+        <MetaGridView {...base} {...p} />
+      </TestProviders>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    act(() => root.render(view({})));
+    await screen.findByText('BJ01-0002');
+    const firstCell = () => container.querySelector('.ag-row[row-index="0"] [col-id="subjid"]')?.textContent;
+    // as in the browser, not inside act (which would flush every effect and scheduled render before returning)
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = env.IS_REACT_ACT_ENVIRONMENT;
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    let drawn: string | null | undefined;
+    try {
+      flushSync(() => root.render(view({ rows: page2, page: 2 })));
+      drawn = firstCell();
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      act(() => root.unmount());
+      container.remove();
+    }
+    expect(drawn).toBe('BJ01-0003');
   });
 
   it('keeps the selection with the rows (by key), not with the slots', async () => {
