@@ -58,6 +58,7 @@ function nameOf(sql: string): string {
   if (/count\(\*\)/.test(flat)) return `count: ${/from (\w+)/.exec(flat)?.[1] ?? ''}`;
   if (/row_number\(\) over/.test(flat)) return 'bookmarks';
   if (/data_versions/.test(flat) && /user_roles/.test(flat)) return 'list scope + data version';
+  if (/from sessions s join users u/.test(flat)) return 'session (+ role held, permissions, menus)';
   const table = /\b(?:from|into|update)\s+(\w+)/i.exec(flat)?.[1];
   return `${flat.split(' ')[0]} ${table ?? flat.slice(0, 40)}`;
 }

@@ -61,12 +61,12 @@ const SESSION_COLUMNS = `
 /**
  * The access kept across requests (issue 15, docs/load.md "Stop 27"): per session (by token hash), the role part and
  * the menus last read, with the access version (migration 0024) and the session's user, study, role and site they
- * were read for. The statement reads the session row and the version on every request; the role part and the menus
- * are computed in the same statement only when they are not kept for that version and that choice of role and site
- * (a CASE: PostgreSQL evaluates a branch's sub-selects only when the branch is taken). The version moves, by trigger,
- * on every write to user_roles, roles, role_permissions, role_menus and menus by any process and never comes back, so
- * what is kept is used only while the database still says the same; the session itself (expiry, logout, forced
- * logout, a disabled user, the role and site chosen) is never kept.
+ * were read for. The version moves, by trigger, on every write to user_roles, roles, role_permissions, role_menus and
+ * menus by any process, and never comes back (a sequence). So a request of a session with access kept sends a small
+ * statement — the session row and the version — and uses what is kept only when the version is the one it was read at
+ * and the session still names the same user, study, role and site; otherwise (or with nothing kept) it reads the
+ * whole of it in the one statement as before. The session itself (expiry, logout, forced logout, a disabled user, the
+ * role and site chosen) is read on every request and never kept.
  */
 interface KeptAccess {
   /** The access version the parts below were read at (bigint as text). */
@@ -76,13 +76,14 @@ interface KeptAccess {
   roleId: string | null;
   siteId: string | null;
   access: SessionRoleAccess | null;
-  menuTuples: MenuTuple[] | null;
+  /** The menu rows (menuRowsOf), built once. */
+  menuRows: MenuRow[] | null;
 }
 
 /** At most this many sessions' access per process (the oldest kept is dropped first). */
 export const KEPT_ACCESS_LIMIT = 10_000;
 
-/** Per database handle (one per server process; two apps on the same handle share it). */
+/** Per database handle: one per server process (two apps on the same handle would share it). */
 const keptByDb = new WeakMap<Db, Map<string, KeptAccess>>();
 
 function keptOf(db: Db): Map<string, KeptAccess> {
@@ -94,33 +95,15 @@ function keptOf(db: Db): Map<string, KeptAccess> {
   return kept;
 }
 
-/** Drops every session's kept access of this database handle (tests; never needed for correctness). */
-export function forgetKeptAccess(db: Db): void {
-  keptByDb.delete(db);
-}
-
-/**
- * Whether what is kept is still the database's: the version read now is the one it was read at, and the session still
- * names the same user, study, role and site ($2/$3: the kept versions of the role part and of the menus, null when
- * nothing is kept; $4–$7: user, study, role, site as kept). Any null makes it false (computed afresh).
- */
-const KEPT_JOIN = `
-  cross join access_version av
-  cross join lateral (
-    select coalesce(av.version = $2::bigint and s.user_id = $4 and s.study_id = $5 and s.role_id = $6
-                    and s.site_id = $7, false) as role_kept,
-           coalesce(av.version = $3::bigint and s.role_id = $6, false) as menus_kept) k`;
+const VERSION_COLUMN = `,
+  (select av.version::text from access_version av) as "accessVersion"`;
 
 const ROLE_COLUMNS = `,
-  case when k.role_kept then null else coalesce(r.rolecode, '') end as "rolecode",
-  case when k.role_kept then null else
-    exists (select 1 from user_roles ur
-            where ur.user_id = s.user_id and ur.role_id = s.role_id and ur.site_id = s.site_id
-              and ur.study_id = s.study_id and ur.active) end as "holdsRole",
-  case when k.role_kept then null else
-    array(select p.permission from role_permissions p where p.role_id = s.role_id order by p.permission) end
-    as "permissions",
-  k.role_kept as "roleKept"`;
+  coalesce(r.rolecode, '') as "rolecode",
+  exists (select 1 from user_roles ur
+          where ur.user_id = s.user_id and ur.role_id = s.role_id and ur.site_id = s.site_id
+            and ur.study_id = s.study_id and ur.active) as "holdsRole",
+  array(select p.permission from role_permissions p where p.role_id = s.role_id order by p.permission) as "permissions"`;
 
 /**
  * The menus for the page check: per menu item only what the allowed paths are built from (code, parent, path, granted)
@@ -128,11 +111,9 @@ const ROLE_COLUMNS = `,
  * icons are menuList.do's, not every request's (about half the statement's time on PGlite: docs/perf-list-page-change.md).
  */
 const MENU_COLUMNS = `,
-  case when k.menus_kept then null else
-    (select coalesce(jsonb_agg(jsonb_build_array(m.menu_code, m.parent_code, m.path, rm.menu_code is not null)
-                               order by m.sort, m.menu_code), '[]'::jsonb)
-     from menus m left join role_menus rm on rm.role_id = s.role_id and rm.menu_code = m.menu_code) end as "menuRows",
-  k.menus_kept as "menusKept"`;
+  (select coalesce(jsonb_agg(jsonb_build_array(m.menu_code, m.parent_code, m.path, rm.menu_code is not null)
+                             order by m.sort, m.menu_code), '[]'::jsonb)
+   from menus m left join role_menus rm on rm.role_id = s.role_id and rm.menu_code = m.menu_code) as "menuRows"`;
 
 /** A menu row as the session statement reads it: [menu_code, parent_code, path, granted]. */
 type MenuTuple = [string, string | null, string, boolean];
@@ -150,91 +131,100 @@ function menuRowsOf(tuples: readonly MenuTuple[]): MenuRow[] {
   }));
 }
 
-function sessionSql(load: SessionLoad): string {
-  const more = load.role || load.menus;
-  return `select ${SESSION_COLUMNS}${more ? ', av.version::text as "accessVersion"' : ''}${load.role ? ROLE_COLUMNS : ''}${load.menus ? MENU_COLUMNS : ''}
-    from sessions s join users u on u.id = s.user_id${more ? KEPT_JOIN : ''}${load.role ? ' left join roles r on r.id = s.role_id' : ''}
+function sessionSql(load: SessionLoad, withVersion: boolean): string {
+  return `select ${SESSION_COLUMNS}${withVersion ? VERSION_COLUMN : ''}${load.role ? ROLE_COLUMNS : ''}${load.menus ? MENU_COLUMNS : ''}
+    from sessions s join users u on u.id = s.user_id${load.role ? ' left join roles r on r.id = s.role_id' : ''}
     where s.token_hash = $1`;
 }
 
-/** The four statements a request may need, built once. */
+/** The statements a request may need, built once: the session alone, with the version, or with what `load` asks. */
+const SESSION_ONLY_SQL = sessionSql({ role: false, menus: false }, false);
+const VERSION_ONLY_SQL = sessionSql({ role: false, menus: false }, true);
 const SESSION_SQL = new Map<string, string>(
   [false, true].flatMap((role) =>
-    [false, true].map((menus) => [`${role}/${menus}`, sessionSql({ role, menus })] as const),
+    [false, true].map((menus) => [`${role}/${menus}`, sessionSql({ role, menus }, true)] as const),
   ),
 );
 
 const NOTHING_MORE: SessionLoad = { role: false, menus: false };
 
 type SessionStatementRow = SessionRow &
-  Partial<SessionRoleAccess> & {
-    accessVersion?: string;
-    roleKept?: boolean;
-    menuRows?: MenuTuple[] | null;
-    menusKept?: boolean;
-  };
+  Partial<SessionRoleAccess> & { accessVersion?: string; menuRows?: MenuTuple[] };
 
-/** The session of a token hash, with what `load` asks for, in one statement. */
+/** Whether `kept` is still the database's for this session row (read with the version in this request). */
+function stillKept(kept: KeptAccess, row: SessionStatementRow): boolean {
+  return (
+    row.accessVersion !== undefined &&
+    kept.version === row.accessVersion &&
+    kept.userId === row.userId &&
+    kept.studyId === row.studyId &&
+    kept.roleId === row.roleId &&
+    kept.siteId === row.siteId
+  );
+}
+
+/**
+ * The session of a token hash, with what `load` asks for. One statement: with access kept for the session and still
+ * current, the session row and the access version only; otherwise the session with the role and menus read afresh.
+ * (Two statements only when something was kept and the version moved meanwhile: a write to roles or grants.)
+ */
 export async function findSessionByTokenHash(
   db: Db,
   tokenHash: string,
   load: SessionLoad = NOTHING_MORE,
 ): Promise<LoadedSession | null> {
   if (!load.role && !load.menus) {
-    const row = await queryOne<SessionRow>(db, SESSION_SQL.get('false/false')!, [tokenHash]);
+    const row = await queryOne<SessionRow>(db, SESSION_ONLY_SQL, [tokenHash]);
     return row ? { ...row, access: null, menuRows: null } : null;
   }
   const keptAll = keptOf(db);
   const kept = keptAll.get(tokenHash);
+  const keptEnough = kept && (!load.role || kept.access) && (!load.menus || kept.menuRows);
+  if (kept && keptEnough) {
+    const row = await queryOne<SessionStatementRow>(db, VERSION_ONLY_SQL, [tokenHash]);
+    if (!row) {
+      keptAll.delete(tokenHash);
+      return null;
+    }
+    if (stillKept(kept, row)) {
+      const { accessVersion: _version, ...session } = row;
+      return {
+        ...session,
+        access: load.role ? kept.access : null,
+        menuRows: load.menus ? kept.menuRows : null,
+      };
+    }
+  }
   const row = await queryOne<SessionStatementRow>(db, SESSION_SQL.get(`${load.role}/${load.menus}`)!, [
     tokenHash,
-    kept?.access ? kept.version : null,
-    kept?.menuTuples ? kept.version : null,
-    kept?.userId ?? null,
-    kept?.studyId ?? null,
-    kept?.roleId ?? null,
-    kept?.siteId ?? null,
   ]);
   if (!row) {
     keptAll.delete(tokenHash);
     return null;
   }
-  const { rolecode, holdsRole, permissions, menuRows, accessVersion, roleKept, menusKept, ...session } = row;
-  const access: SessionRoleAccess | null = !load.role
-    ? null
-    : roleKept && kept?.access
-      ? kept.access
-      : { rolecode: rolecode ?? '', holdsRole: holdsRole === true, permissions: permissions ?? [] };
-  const menuTuples: MenuTuple[] | null = !load.menus
-    ? null
-    : menusKept && kept?.menuTuples
-      ? kept.menuTuples
-      : (menuRows ?? []);
+  const { rolecode, holdsRole, permissions, menuRows, accessVersion, ...session } = row;
+  const access: SessionRoleAccess | null = load.role
+    ? { rolecode: rolecode ?? '', holdsRole: holdsRole === true, permissions: permissions ?? [] }
+    : null;
+  const menus: MenuRow[] | null = load.menus ? menuRowsOf(menuRows ?? []) : null;
   if (accessVersion !== undefined) {
-    const same =
-      kept !== undefined &&
-      kept.version === accessVersion &&
-      kept.userId === session.userId &&
-      kept.studyId === session.studyId &&
-      kept.roleId === session.roleId &&
-      kept.siteId === session.siteId;
-    const next: KeptAccess = {
+    // what this request did not read stays kept only if it was read at the same version for the same choice
+    const same = kept !== undefined && stillKept(kept, row);
+    if (!kept && keptAll.size >= KEPT_ACCESS_LIMIT) {
+      const oldest = keptAll.keys().next();
+      if (!oldest.done) keptAll.delete(oldest.value);
+    }
+    keptAll.set(tokenHash, {
       version: accessVersion,
       userId: session.userId,
       studyId: session.studyId,
       roleId: session.roleId,
       siteId: session.siteId,
-      // what this request did not read is kept only if it was read for the same version and choice
       access: access ?? (same ? kept.access : null),
-      menuTuples: menuTuples ?? (same ? kept.menuTuples : null),
-    };
-    if (!kept && keptAll.size >= KEPT_ACCESS_LIMIT) {
-      const oldest = keptAll.keys().next();
-      if (!oldest.done) keptAll.delete(oldest.value);
-    }
-    keptAll.set(tokenHash, next);
+      menuRows: menus ?? (same ? kept.menuRows : null),
+    });
   }
-  return { ...session, access, menuRows: menuTuples ? menuRowsOf(menuTuples) : null };
+  return { ...session, access, menuRows: menus };
 }
 
 export interface NewSession {
