@@ -109,7 +109,7 @@ export interface RoleSession extends SessionRow {
 
 /** The needsRole check on a session read with its role (SessionLoad.role): the role's access context, or 601. */
 export function requireRole(session: LoadedSession, locale: Locale): RoleSession {
-  const { access, menuRows: _menus, ...row } = session;
+  const { access, menuRows: _menus, extra: _extra, ...row } = session;
   if (!access) throw new Error('requireRole: the session was read without its role (SessionLoad.role)');
   const { studyId, roleId, siteId } = row;
   if (studyId && roleId && siteId && access.holdsRole) {

@@ -34,6 +34,19 @@ export interface SessionRow {
 export interface SessionLoad {
   role: boolean;
   menus: boolean;
+  /** A route's own reads in the same statement (route.ts `sessionRead`): never kept, read on every request. */
+  extra?: SessionExtra;
+}
+
+/**
+ * More columns of a route's own in the session statement, to save it a round trip (the list rows routes: the list's
+ * data version and the versions of its definitions). `columns` is SQL of select-list items (each `as "name"`) that may
+ * refer to the session row `s` and to `$2`… (`params`, fixed at registration); the values come back as `extra`.
+ * Read on every request, kept never: only what is safe to read before the role check (no data of the study).
+ */
+export interface SessionExtra {
+  columns: string;
+  params: readonly unknown[];
 }
 
 /** The role part of a session read with `SessionLoad.role` (null when not asked for). */
@@ -49,6 +62,8 @@ export interface LoadedSession extends SessionRow {
   access: SessionRoleAccess | null;
   /** The menu rows with the role's grants (menus.ts builds the tree); null when not asked for. */
   menuRows: MenuRow[] | null;
+  /** The columns of `SessionLoad.extra`, by name; null when not asked for. */
+  extra: Record<string, unknown> | null;
 }
 
 const SESSION_COLUMNS = `
@@ -132,24 +147,67 @@ function menuRowsOf(tuples: readonly MenuTuple[]): MenuRow[] {
 }
 
 function sessionSql(load: SessionLoad, withVersion: boolean): string {
-  return `select ${SESSION_COLUMNS}${withVersion ? VERSION_COLUMN : ''}${load.role ? ROLE_COLUMNS : ''}${load.menus ? MENU_COLUMNS : ''}
+  const extra = load.extra ? `,\n  ${load.extra.columns}` : '';
+  return `select ${SESSION_COLUMNS}${withVersion ? VERSION_COLUMN : ''}${load.role ? ROLE_COLUMNS : ''}${load.menus ? MENU_COLUMNS : ''}${extra}
     from sessions s join users u on u.id = s.user_id${load.role ? ' left join roles r on r.id = s.role_id' : ''}
     where s.token_hash = $1`;
 }
 
-/** The statements a request may need, built once: the session alone, with the version, or with what `load` asks. */
-const SESSION_ONLY_SQL = sessionSql({ role: false, menus: false }, false);
-const VERSION_ONLY_SQL = sessionSql({ role: false, menus: false }, true);
-const SESSION_SQL = new Map<string, string>(
-  [false, true].flatMap((role) =>
-    [false, true].map((menus) => [`${role}/${menus}`, sessionSql({ role, menus }, true)] as const),
-  ),
-);
+/** The statements a request may need, built once per shape: the session alone, with the version, or with what `load` asks. */
+const SESSION_SQL = new Map<string, string>();
+
+function sqlOf(load: SessionLoad, kept: boolean): string {
+  const key = `${load.role}/${load.menus}/${kept}/${load.extra?.columns ?? ''}`;
+  let sql = SESSION_SQL.get(key);
+  if (sql === undefined) {
+    const role = load.role && !kept;
+    const menus = load.menus && !kept;
+    sql = sessionSql({ role, menus, extra: load.extra }, load.role || load.menus);
+    SESSION_SQL.set(key, sql);
+  }
+  return sql;
+}
 
 const NOTHING_MORE: SessionLoad = { role: false, menus: false };
 
+/** The columns of the statement that are not a route's extra ones. */
+const EXTRA_EXCLUDED = [
+  'id', 'userId', 'username', 'realname', 'userDisabled', 'studyId', 'roleId', 'siteId', 'prevRoleId',
+  'prevSiteId', 'lastSeenAt', 'endedAt', 'endReason', 'timezone', 'strLength', 'numfieldUKallowed',
+  'accessVersion', 'rolecode', 'holdsRole', 'permissions', 'menuRows',
+];
+
 type SessionStatementRow = SessionRow &
-  Partial<SessionRoleAccess> & { accessVersion?: string; menuRows?: MenuTuple[] };
+  Partial<SessionRoleAccess> & { accessVersion?: string; menuRows?: MenuTuple[] } & Record<string, unknown>;
+
+/** The session columns of a row (the rest: version, role, menus, a route's extra columns). */
+function sessionOf(row: SessionStatementRow): SessionRow {
+  return {
+    id: row.id,
+    userId: row.userId,
+    username: row.username,
+    realname: row.realname,
+    userDisabled: row.userDisabled,
+    studyId: row.studyId,
+    roleId: row.roleId,
+    siteId: row.siteId,
+    prevRoleId: row.prevRoleId,
+    prevSiteId: row.prevSiteId,
+    lastSeenAt: row.lastSeenAt,
+    endedAt: row.endedAt,
+    endReason: row.endReason,
+    timezone: row.timezone,
+    strLength: row.strLength,
+    numfieldUKallowed: row.numfieldUKallowed,
+  };
+}
+
+/** The extra columns' values of a row, by name. */
+function extraOf(row: SessionStatementRow, load: SessionLoad): Record<string, unknown> | null {
+  if (!load.extra) return null;
+  const known = new Set(EXTRA_EXCLUDED);
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !known.has(k)));
+}
 
 /** Whether `kept` is still the database's for this session row (read with the version in this request). */
 function stillKept(kept: KeptAccess, row: SessionStatementRow): boolean {
@@ -173,41 +231,40 @@ export async function findSessionByTokenHash(
   tokenHash: string,
   load: SessionLoad = NOTHING_MORE,
 ): Promise<LoadedSession | null> {
+  const params = [tokenHash, ...(load.extra?.params ?? [])];
   if (!load.role && !load.menus) {
-    const row = await queryOne<SessionRow>(db, SESSION_ONLY_SQL, [tokenHash]);
-    return row ? { ...row, access: null, menuRows: null } : null;
+    const row = await queryOne<SessionStatementRow>(db, sqlOf(load, false), params);
+    return row ? { ...sessionOf(row), access: null, menuRows: null, extra: extraOf(row, load) } : null;
   }
   const keptAll = keptOf(db);
   const kept = keptAll.get(tokenHash);
   const keptEnough = kept && (!load.role || kept.access) && (!load.menus || kept.menuRows);
   if (kept && keptEnough) {
-    const row = await queryOne<SessionStatementRow>(db, VERSION_ONLY_SQL, [tokenHash]);
+    const row = await queryOne<SessionStatementRow>(db, sqlOf(load, true), params);
     if (!row) {
       keptAll.delete(tokenHash);
       return null;
     }
     if (stillKept(kept, row)) {
-      const { accessVersion: _version, ...session } = row;
       return {
-        ...session,
+        ...sessionOf(row),
         access: load.role ? kept.access : null,
         menuRows: load.menus ? kept.menuRows : null,
+        extra: extraOf(row, load),
       };
     }
   }
-  const row = await queryOne<SessionStatementRow>(db, SESSION_SQL.get(`${load.role}/${load.menus}`)!, [
-    tokenHash,
-  ]);
+  const row = await queryOne<SessionStatementRow>(db, sqlOf(load, false), params);
   if (!row) {
     keptAll.delete(tokenHash);
     return null;
   }
-  const { rolecode, holdsRole, permissions, menuRows, accessVersion, ...session } = row;
+  const session = sessionOf(row);
   const access: SessionRoleAccess | null = load.role
-    ? { rolecode: rolecode ?? '', holdsRole: holdsRole === true, permissions: permissions ?? [] }
+    ? { rolecode: row.rolecode ?? '', holdsRole: row.holdsRole === true, permissions: row.permissions ?? [] }
     : null;
-  const menus: MenuRow[] | null = load.menus ? menuRowsOf(menuRows ?? []) : null;
-  if (accessVersion !== undefined) {
+  const menus: MenuRow[] | null = load.menus ? menuRowsOf(row.menuRows ?? []) : null;
+  if (row.accessVersion !== undefined) {
     // what this request did not read stays kept only if it was read at the same version for the same choice
     const same = kept !== undefined && stillKept(kept, row);
     if (!kept && keptAll.size >= KEPT_ACCESS_LIMIT) {
@@ -215,7 +272,7 @@ export async function findSessionByTokenHash(
       if (!oldest.done) keptAll.delete(oldest.value);
     }
     keptAll.set(tokenHash, {
-      version: accessVersion,
+      version: row.accessVersion,
       userId: session.userId,
       studyId: session.studyId,
       roleId: session.roleId,
@@ -224,7 +281,7 @@ export async function findSessionByTokenHash(
       menuRows: menus ?? (same ? kept.menuRows : null),
     });
   }
-  return { ...session, access, menuRows: menus };
+  return { ...session, access, menuRows: menus, extra: extraOf(row, load) };
 }
 
 export interface NewSession {

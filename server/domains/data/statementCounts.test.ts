@@ -14,8 +14,9 @@ import {
 
 /** The bounds: today's counts. */
 const MAX_STATEMENTS: Record<LoadRequest, number> = {
-  // stop 25: 3 (scope, data and definition versions in one statement)
-  'subjectlist.do': 3,
+  // stop 25: 3 (scope, data and definition versions in one statement); stop 27: 2 (those versions read in the
+  // session statement, the scope being its role check: the session statement and the page)
+  'subjectlist.do': 2,
   // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit)
   'datainfo.do': 6,
   // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
@@ -69,6 +70,11 @@ describe('statements per request of the load loop', () => {
       // and nothing else of the request reads them again
       expect(matching(statements, /role_permissions|role_menus/), request).toBe(0);
     }
+    const list = counts.get('subjectlist.do') ?? [];
+    // the list's data and definition versions are read by the session statement
+    expect(list.filter((s) => /data_versions/.test(s.sql) && /from sessions s join users u/.test(s.sql))).toHaveLength(1);
+    expect(matching(list, /data_versions/)).toBe(1);
+    expect(matching(list, /user_roles/)).toBe(0);
   });
 
   it('reads the subject and its visit in one statement (form open and save)', () => {
