@@ -172,9 +172,27 @@ const NOTHING_MORE: SessionLoad = { role: false, menus: false };
 
 /** The columns of the statement that are not a route's extra ones. */
 const EXTRA_EXCLUDED = [
-  'id', 'userId', 'username', 'realname', 'userDisabled', 'studyId', 'roleId', 'siteId', 'prevRoleId',
-  'prevSiteId', 'lastSeenAt', 'endedAt', 'endReason', 'timezone', 'strLength', 'numfieldUKallowed',
-  'accessVersion', 'rolecode', 'holdsRole', 'permissions', 'menuRows',
+  'id',
+  'userId',
+  'username',
+  'realname',
+  'userDisabled',
+  'studyId',
+  'roleId',
+  'siteId',
+  'prevRoleId',
+  'prevSiteId',
+  'lastSeenAt',
+  'endedAt',
+  'endReason',
+  'timezone',
+  'strLength',
+  'numfieldUKallowed',
+  'accessVersion',
+  'rolecode',
+  'holdsRole',
+  'permissions',
+  'menuRows',
 ];
 
 type SessionStatementRow = SessionRow &

@@ -72,7 +72,9 @@ describe('statements per request of the load loop', () => {
     }
     const list = counts.get('subjectlist.do') ?? [];
     // the list's data and definition versions are read by the session statement
-    expect(list.filter((s) => /data_versions/.test(s.sql) && /from sessions s join users u/.test(s.sql))).toHaveLength(1);
+    expect(
+      list.filter((s) => /data_versions/.test(s.sql) && /from sessions s join users u/.test(s.sql)),
+    ).toHaveLength(1);
     expect(matching(list, /data_versions/)).toBe(1);
     expect(matching(list, /user_roles/)).toBe(0);
   });
