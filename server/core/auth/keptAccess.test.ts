@@ -12,7 +12,7 @@ import { resolveConfig } from '../config';
 import type { Db } from '../db/db';
 import { type EndpointDef } from '../../../engine/api/endpoint';
 import { logout } from '../../../engine/api/session';
-import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
+import { SUBJECTS_PAGE, subjectList } from '../../../engine/api/subjects';
 import { ok } from '../http/envelope';
 import { roleEndpoint } from '../http/route';
 import type { RoleSession } from './guard';
@@ -135,6 +135,27 @@ describe('kept access follows the database', () => {
       [userid, roleid, siteid],
     );
     await servedByBoth(token);
+  });
+
+  it('the subject list (scope from the kept role check) is refused on the next request after the role is taken away', async () => {
+    const token = await h.loginAs('crc.li', 'CRC', 'BJ01');
+    for (let i = 0; i < 2; i++) {
+      const list = await h.call(subjectList, { page: 1, size: 20 }, { token });
+      expect(list.status).toBe(200);
+      expect(list.body.data.total).toBeGreaterThan(0);
+    }
+    const { roleid, siteid, userid } = await ids('CRC', 'BJ01', 'crc.li');
+    await h.owner.query(
+      'update user_roles set active = false where user_id = $1 and role_id = $2 and site_id = $3',
+      [userid, roleid, siteid],
+    );
+    const refused = await h.call(subjectList, { page: 1, size: 20 }, { token });
+    expect(refused.status).toBe(601);
+    await h.owner.query(
+      'update user_roles set active = true where user_id = $1 and role_id = $2 and site_id = $3',
+      [userid, roleid, siteid],
+    );
+    expect((await h.call(subjectList, { page: 1, size: 20 }, { token })).status).toBe(200);
   });
 
   it('a menu taken from the role is refused on the next request (page check)', async () => {
