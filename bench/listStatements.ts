@@ -57,8 +57,9 @@ function nameOf(sql: string): string {
   if (flat.startsWith('with page as')) return 'list page (keys, then rows)';
   if (/count\(\*\)/.test(flat)) return `count: ${/from (\w+)/.exec(flat)?.[1] ?? ''}`;
   if (/row_number\(\) over/.test(flat)) return 'bookmarks';
+  // stop 27: the session statement reads the list's versions too (and the grants only when not kept)
+  if (/from sessions s join users u/.test(flat)) return 'session (+ grants unless kept, list versions)';
   if (/data_versions/.test(flat) && /user_roles/.test(flat)) return 'list scope + data version';
-  if (/from sessions s join users u/.test(flat)) return 'session (+ role held, permissions, menus)';
   const table = /\b(?:from|into|update)\s+(\w+)/i.exec(flat)?.[1];
   return `${flat.split(' ')[0]} ${table ?? flat.slice(0, 40)}`;
 }
