@@ -95,7 +95,8 @@ export function refusal(check: Exclude<TokenCheck, { kind: 'ok' }>, locale: Loca
  * A session with a role and site chosen and still held (the needsRole check), carrying the request's access context:
  * the role's code and permissions, read with the session in the request's one session statement (sessions.ts). Every
  * service and record hook of the request asks these instead of reading role_permissions again; they are as fresh as
- * the request (nothing is kept across requests, so a permission changed by another server process counts at once).
+ * the request: kept across requests only while the access version (migration 0024, moved by triggers on every write
+ * to the grants by any process) is unchanged, so a permission changed by another server process counts at once.
  */
 export interface RoleSession extends SessionRow {
   studyId: string;
@@ -109,7 +110,7 @@ export interface RoleSession extends SessionRow {
 
 /** The needsRole check on a session read with its role (SessionLoad.role): the role's access context, or 601. */
 export function requireRole(session: LoadedSession, locale: Locale): RoleSession {
-  const { access, menuRows: _menus, ...row } = session;
+  const { access, menuRows: _menus, extra: _extra, ...row } = session;
   if (!access) throw new Error('requireRole: the session was read without its role (SessionLoad.role)');
   const { studyId, roleId, siteId } = row;
   if (studyId && roleId && siteId && access.holdsRole) {

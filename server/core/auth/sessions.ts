@@ -34,6 +34,19 @@ export interface SessionRow {
 export interface SessionLoad {
   role: boolean;
   menus: boolean;
+  /** A route's own reads in the same statement (route.ts `sessionRead`): never kept, read on every request. */
+  extra?: SessionExtra;
+}
+
+/**
+ * More columns of a route's own in the session statement, to save it a round trip (the list rows routes: the list's
+ * data version and the versions of its definitions). `columns` is SQL of select-list items (each `as "name"`) that may
+ * refer to the session row `s` and to `$2`… (`params`, fixed at registration); the values come back as `extra`.
+ * Read on every request, kept never: only what is safe to read before the role check (no data of the study).
+ */
+export interface SessionExtra {
+  columns: string;
+  params: readonly unknown[];
 }
 
 /** The role part of a session read with `SessionLoad.role` (null when not asked for). */
@@ -49,6 +62,8 @@ export interface LoadedSession extends SessionRow {
   access: SessionRoleAccess | null;
   /** The menu rows with the role's grants (menus.ts builds the tree); null when not asked for. */
   menuRows: MenuRow[] | null;
+  /** The columns of `SessionLoad.extra`, by name; null when not asked for. */
+  extra: Record<string, unknown> | null;
 }
 
 const SESSION_COLUMNS = `
@@ -57,6 +72,46 @@ const SESSION_COLUMNS = `
   s.prev_role_id as "prevRoleId", s.prev_site_id as "prevSiteId",
   s.last_seen_at as "lastSeenAt", s.ended_at as "endedAt", s.end_reason as "endReason",
   u.timezone, u.str_length as "strLength", u.numfield_uk_allowed as "numfieldUKallowed"`;
+
+/**
+ * The access kept across requests (issue 15, docs/load.md "Stop 27"): per session (by token hash), the role part and
+ * the menus last read, with the access version (migration 0024) and the session's user, study, role and site they
+ * were read for. The version moves, by trigger, on every write to user_roles, roles, role_permissions, role_menus and
+ * menus by any process, and never comes back (a sequence). So a request of a session with access kept sends a small
+ * statement — the session row and the version — and uses what is kept only when the version is the one it was read at
+ * and the session still names the same user, study, role and site; otherwise (or with nothing kept) it reads the
+ * whole of it in the one statement as before. The session itself (expiry, logout, forced logout, a disabled user, the
+ * role and site chosen) is read on every request and never kept.
+ */
+interface KeptAccess {
+  /** The access version the parts below were read at (bigint as text). */
+  version: string;
+  userId: string;
+  studyId: string | null;
+  roleId: string | null;
+  siteId: string | null;
+  access: SessionRoleAccess | null;
+  /** The menu rows (menuRowsOf), built once. */
+  menuRows: MenuRow[] | null;
+}
+
+/** At most this many sessions' access per process (the oldest kept is dropped first). */
+export const KEPT_ACCESS_LIMIT = 10_000;
+
+/** Per database handle: one per server process (two apps on the same handle would share it). */
+const keptByDb = new WeakMap<Db, Map<string, KeptAccess>>();
+
+function keptOf(db: Db): Map<string, KeptAccess> {
+  let kept = keptByDb.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptByDb.set(db, kept);
+  }
+  return kept;
+}
+
+const VERSION_COLUMN = `,
+  (select av.version::text from access_version av) as "accessVersion"`;
 
 const ROLE_COLUMNS = `,
   coalesce(r.rolecode, '') as "rolecode",
@@ -91,41 +146,160 @@ function menuRowsOf(tuples: readonly MenuTuple[]): MenuRow[] {
   }));
 }
 
-function sessionSql(load: SessionLoad): string {
-  return `select ${SESSION_COLUMNS}${load.role ? ROLE_COLUMNS : ''}${load.menus ? MENU_COLUMNS : ''}
+function sessionSql(load: SessionLoad, withVersion: boolean): string {
+  const extra = load.extra ? `,\n  ${load.extra.columns}` : '';
+  return `select ${SESSION_COLUMNS}${withVersion ? VERSION_COLUMN : ''}${load.role ? ROLE_COLUMNS : ''}${load.menus ? MENU_COLUMNS : ''}${extra}
     from sessions s join users u on u.id = s.user_id${load.role ? ' left join roles r on r.id = s.role_id' : ''}
     where s.token_hash = $1`;
 }
 
-/** The four statements a request may need, built once. */
-const SESSION_SQL = new Map<string, string>(
-  [false, true].flatMap((role) =>
-    [false, true].map((menus) => [`${role}/${menus}`, sessionSql({ role, menus })] as const),
-  ),
-);
+/** The statements a request may need, built once per shape: the session alone, with the version, or with what `load` asks. */
+const SESSION_SQL = new Map<string, string>();
+
+function sqlOf(load: SessionLoad, kept: boolean): string {
+  const key = `${load.role}/${load.menus}/${kept}/${load.extra?.columns ?? ''}`;
+  let sql = SESSION_SQL.get(key);
+  if (sql === undefined) {
+    const role = load.role && !kept;
+    const menus = load.menus && !kept;
+    sql = sessionSql({ role, menus, extra: load.extra }, load.role || load.menus);
+    SESSION_SQL.set(key, sql);
+  }
+  return sql;
+}
 
 const NOTHING_MORE: SessionLoad = { role: false, menus: false };
 
-/** The session of a token hash, with what `load` asks for, in one statement. */
+/** The columns of the statement that are not a route's extra ones. */
+const EXTRA_EXCLUDED = [
+  'id',
+  'userId',
+  'username',
+  'realname',
+  'userDisabled',
+  'studyId',
+  'roleId',
+  'siteId',
+  'prevRoleId',
+  'prevSiteId',
+  'lastSeenAt',
+  'endedAt',
+  'endReason',
+  'timezone',
+  'strLength',
+  'numfieldUKallowed',
+  'accessVersion',
+  'rolecode',
+  'holdsRole',
+  'permissions',
+  'menuRows',
+];
+
+type SessionStatementRow = SessionRow &
+  Partial<SessionRoleAccess> & { accessVersion?: string; menuRows?: MenuTuple[] } & Record<string, unknown>;
+
+/** The session columns of a row (the rest: version, role, menus, a route's extra columns). */
+function sessionOf(row: SessionStatementRow): SessionRow {
+  return {
+    id: row.id,
+    userId: row.userId,
+    username: row.username,
+    realname: row.realname,
+    userDisabled: row.userDisabled,
+    studyId: row.studyId,
+    roleId: row.roleId,
+    siteId: row.siteId,
+    prevRoleId: row.prevRoleId,
+    prevSiteId: row.prevSiteId,
+    lastSeenAt: row.lastSeenAt,
+    endedAt: row.endedAt,
+    endReason: row.endReason,
+    timezone: row.timezone,
+    strLength: row.strLength,
+    numfieldUKallowed: row.numfieldUKallowed,
+  };
+}
+
+/** The extra columns' values of a row, by name. */
+function extraOf(row: SessionStatementRow, load: SessionLoad): Record<string, unknown> | null {
+  if (!load.extra) return null;
+  const known = new Set(EXTRA_EXCLUDED);
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !known.has(k)));
+}
+
+/** Whether `kept` is still the database's for this session row (read with the version in this request). */
+function stillKept(kept: KeptAccess, row: SessionStatementRow): boolean {
+  return (
+    row.accessVersion !== undefined &&
+    kept.version === row.accessVersion &&
+    kept.userId === row.userId &&
+    kept.studyId === row.studyId &&
+    kept.roleId === row.roleId &&
+    kept.siteId === row.siteId
+  );
+}
+
+/**
+ * The session of a token hash, with what `load` asks for. One statement: with access kept for the session and still
+ * current, the session row and the access version only; otherwise the session with the role and menus read afresh.
+ * (Two statements only when something was kept and the version moved meanwhile: a write to roles or grants.)
+ */
 export async function findSessionByTokenHash(
   db: Db,
   tokenHash: string,
   load: SessionLoad = NOTHING_MORE,
 ): Promise<LoadedSession | null> {
-  const row = await queryOne<SessionRow & Partial<SessionRoleAccess> & { menuRows?: MenuTuple[] }>(
-    db,
-    SESSION_SQL.get(`${load.role}/${load.menus}`)!,
-    [tokenHash],
-  );
-  if (!row) return null;
-  const { rolecode, holdsRole, permissions, menuRows, ...session } = row;
-  return {
-    ...session,
-    access: load.role
-      ? { rolecode: rolecode ?? '', holdsRole: holdsRole === true, permissions: permissions ?? [] }
-      : null,
-    menuRows: load.menus ? menuRowsOf(menuRows ?? []) : null,
-  };
+  const params = [tokenHash, ...(load.extra?.params ?? [])];
+  if (!load.role && !load.menus) {
+    const row = await queryOne<SessionStatementRow>(db, sqlOf(load, false), params);
+    return row ? { ...sessionOf(row), access: null, menuRows: null, extra: extraOf(row, load) } : null;
+  }
+  const keptAll = keptOf(db);
+  const kept = keptAll.get(tokenHash);
+  const keptEnough = kept && (!load.role || kept.access) && (!load.menus || kept.menuRows);
+  if (kept && keptEnough) {
+    const row = await queryOne<SessionStatementRow>(db, sqlOf(load, true), params);
+    if (!row) {
+      keptAll.delete(tokenHash);
+      return null;
+    }
+    if (stillKept(kept, row)) {
+      return {
+        ...sessionOf(row),
+        access: load.role ? kept.access : null,
+        menuRows: load.menus ? kept.menuRows : null,
+        extra: extraOf(row, load),
+      };
+    }
+  }
+  const row = await queryOne<SessionStatementRow>(db, sqlOf(load, false), params);
+  if (!row) {
+    keptAll.delete(tokenHash);
+    return null;
+  }
+  const session = sessionOf(row);
+  const access: SessionRoleAccess | null = load.role
+    ? { rolecode: row.rolecode ?? '', holdsRole: row.holdsRole === true, permissions: row.permissions ?? [] }
+    : null;
+  const menus: MenuRow[] | null = load.menus ? menuRowsOf(row.menuRows ?? []) : null;
+  if (row.accessVersion !== undefined) {
+    // what this request did not read stays kept only if it was read at the same version for the same choice
+    const same = kept !== undefined && stillKept(kept, row);
+    if (!kept && keptAll.size >= KEPT_ACCESS_LIMIT) {
+      const oldest = keptAll.keys().next();
+      if (!oldest.done) keptAll.delete(oldest.value);
+    }
+    keptAll.set(tokenHash, {
+      version: row.accessVersion,
+      userId: session.userId,
+      studyId: session.studyId,
+      roleId: session.roleId,
+      siteId: session.siteId,
+      access: access ?? (same ? kept.access : null),
+      menuRows: menus ?? (same ? kept.menuRows : null),
+    });
+  }
+  return { ...session, access, menuRows: menus, extra: extraOf(row, load) };
 }
 
 export interface NewSession {

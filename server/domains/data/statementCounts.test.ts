@@ -14,7 +14,9 @@ import {
 
 /** The bounds: today's counts. */
 const MAX_STATEMENTS: Record<LoadRequest, number> = {
-  'subjectlist.do': 4,
+  // stop 25: 3 (scope, data and definition versions in one statement); stop 27: 2 (those versions read in the
+  // session statement, the scope being its role check: the session statement and the page)
+  'subjectlist.do': 2,
   // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit)
   'datainfo.do': 6,
   // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
@@ -56,8 +58,25 @@ describe('statements per request of the load loop', () => {
       expect(matching(statements, /from user_roles where user_id/)).toBeLessThanOrEqual(1);
       expect(matching(statements, /from roles where id/)).toBe(0);
     }
-    const open = counts.get('datainfo.do') ?? [];
-    expect(matching(open, /role_permissions/)).toBe(1);
+  });
+
+  it('stop 27: a session seen before reads its row and the access version only; its role, permissions and menus are kept', () => {
+    for (const [request, statements] of counts) {
+      const session = statements.filter((s) => /from sessions s join users u/.test(s.sql));
+      expect(session, request).toHaveLength(1);
+      if (request === 'heartBeat.do') continue; // no role endpoint: the session alone, no version
+      expect(session[0]!.sql, request).toMatch(/from access_version/);
+      expect(session[0]!.sql, request).not.toMatch(/role_permissions|user_roles|role_menus|from menus/);
+      // and nothing else of the request reads them again
+      expect(matching(statements, /role_permissions|role_menus/), request).toBe(0);
+    }
+    const list = counts.get('subjectlist.do') ?? [];
+    // the list's data and definition versions are read by the session statement
+    expect(
+      list.filter((s) => /data_versions/.test(s.sql) && /from sessions s join users u/.test(s.sql)),
+    ).toHaveLength(1);
+    expect(matching(list, /data_versions/)).toBe(1);
+    expect(matching(list, /user_roles/)).toBe(0);
   });
 
   it('reads the subject and its visit in one statement (form open and save)', () => {

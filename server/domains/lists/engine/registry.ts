@@ -18,6 +18,7 @@ import {
   type ListMetadataStore,
 } from './metadata';
 import { createListPager, type ListPager } from './pager';
+import { listStateOf, listStateRead } from './sql';
 import { readSearch } from './readSearch';
 
 /** The dynamic code list: the sites of the role's scope (codevalue siteid, codedesp `sitecode sitename`). */
@@ -74,9 +75,11 @@ export function createListRegistry(app: FastifyInstance, ctx: AppContext): ListR
       roleEndpoint(app, ctx, list.endpoint, {
         page: list.page,
         serverTiming: true,
-        handler: async ({ params, open, session, locale, timing }) => {
-          // one statement: scope, data version and the definitions' versions (the definitions only when they moved)
-          const state = await pager.state(session);
+        // the data version and the definitions' versions in the session statement (the definitions themselves only
+        // when they moved); the scope is the site whose role the same statement found held
+        sessionRead: listStateRead(list),
+        handler: async ({ params, open, session, locale, timing, sessionRead }) => {
+          const state = listStateOf(list, session, sessionRead);
           timing.mark('scope');
           const meta = await metadata.get(session.studyId, list.key, state.definitions);
           timing.mark('definitions');

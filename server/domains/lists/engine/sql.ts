@@ -4,6 +4,7 @@
  * columns and expressions) is written into the text.
  */
 import { queryOne, type Db } from '../../../core/db/db';
+import type { SessionExtra } from '../../../core/auth/sessions';
 import type { ListDeclaration, SortKeySql } from './declaration';
 import { SqlParams } from './sqlParams';
 
@@ -146,6 +147,35 @@ export interface ListState {
   version: string | null;
   /** The version of each stored definition of the list in the study (`searchFields`, `columns`), by kind. */
   definitions: Readonly<Record<string, number>>;
+}
+
+/**
+ * What listScope reads besides the scope, as columns of the request's session statement (route.ts `sessionRead`,
+ * docs/load.md "Stop 27"): the list's data version and the versions of its definitions, for the session's study.
+ * The scope itself is the session's role check of the same statement: the site chosen, which the role check
+ * (requireRole) has just found held — the same user_roles condition listScope reads.
+ */
+export function listStateRead(list: Declared): SessionExtra {
+  return {
+    columns: `(select version::text || ':' || stamp from data_versions where name = $2) as "listVersion",
+  (select json_object_agg(kind, version) from list_definitions
+   where study_id = s.study_id and list_key = $3) as "listDefinitions"`,
+    params: [list.dataVersion ?? null, list.key],
+  };
+}
+
+/** The list's state from the session statement's columns (listStateRead), for a session whose role check passed. */
+export function listStateOf(
+  list: Declared,
+  session: { siteId: string },
+  read: Record<string, unknown> | null,
+): ListState {
+  if (!read) throw new Error(`list ${list.key}: the session statement was read without the list's state`);
+  return {
+    siteIds: list.siteColumn ? [session.siteId] : [],
+    version: typeof read.listVersion === 'string' ? read.listVersion : null,
+    definitions: (read.listDefinitions as Record<string, number> | null) ?? {},
+  };
 }
 
 /**
