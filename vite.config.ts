@@ -27,12 +27,7 @@ const SHELL_TIER = new RegExp(
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [
-    react(),
-    appTierParts(),
-    precompiledCatalogues(),
-    muiThemeWithoutCssVars(),
-  ],
+  plugins: [react(), appTierParts(), precompiledCatalogues(), muiThemeWithoutCssVars()],
   server: {
     port: 5173,
     proxy: {

@@ -10,10 +10,7 @@ import { MUI_THEME_WITHOUT_CSS_VARS_PLUGIN } from '../src/platform/muiThemeWitho
 function withoutAppBuildPlugins(plugins: PluginOption[] | undefined): PluginOption[] {
   return (plugins ?? []).flat(Infinity as 1).filter((plugin) => {
     const name = plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : null;
-    return (
-      name !== PRECOMPILED_CATALOGUES_PLUGIN &&
-      name !== MUI_THEME_WITHOUT_CSS_VARS_PLUGIN
-    );
+    return name !== PRECOMPILED_CATALOGUES_PLUGIN && name !== MUI_THEME_WITHOUT_CSS_VARS_PLUGIN;
   });
 }
 

@@ -76,7 +76,9 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     if (!this.state.failed) return this.props.children;
     return (
       <RouteContext.Provider value={this.props.value}>
-        <RouteErrorContext.Provider value={this.state.error}>{this.props.errorElement}</RouteErrorContext.Provider>
+        <RouteErrorContext.Provider value={this.state.error}>
+          {this.props.errorElement}
+        </RouteErrorContext.Provider>
       </RouteContext.Provider>
     );
   }
@@ -87,10 +89,18 @@ export function renderMatches(matches: readonly RouteMatch[], location: Location
   return matches.reduceRight<ReactNode>((outlet, match, index) => {
     const value: RouteContextValue = { outlet, matches: matches.slice(0, index + 1) };
     const { element, errorElement } = match.route;
-    const content = <RouteContext.Provider value={value}>{element === undefined ? <Outlet /> : element}</RouteContext.Provider>;
+    const content = (
+      <RouteContext.Provider value={value}>
+        {element === undefined ? <Outlet /> : element}
+      </RouteContext.Provider>
+    );
     if (errorElement === undefined) return content;
     return (
-      <RouteErrorBoundary location={location} errorElement={errorElement} value={{ outlet: null, matches: value.matches }}>
+      <RouteErrorBoundary
+        location={location}
+        errorElement={errorElement}
+        value={{ outlet: null, matches: value.matches }}
+      >
         {content}
       </RouteErrorBoundary>
     );

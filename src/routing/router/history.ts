@@ -99,7 +99,10 @@ export interface MemoryHistoryOptions {
   initialIndex?: number;
 }
 
-export function createMemoryHistory({ initialEntries = ['/'], initialIndex }: MemoryHistoryOptions = {}): History {
+export function createMemoryHistory({
+  initialEntries = ['/'],
+  initialIndex,
+}: MemoryHistoryOptions = {}): History {
   const entries: Location[] = initialEntries.map((entry, i) => {
     const given: Partial<Location> = typeof entry === 'string' ? parsePath(entry) : entry;
     return {

@@ -1,13 +1,5 @@
 /** What pages ask of the router: where they are, where to go, the params and query of their route. */
-import {
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  type MouseEvent,
-} from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import {
   LocationContext,
   OutletContext,
@@ -28,7 +20,8 @@ export interface NavigateFunction {
 
 export function useLocation(): Location {
   const location = useContext(LocationContext);
-  if (!location) throw new Error('useLocation() may be used only inside a <RouterProvider> or <MemoryRouter>.');
+  if (!location)
+    throw new Error('useLocation() may be used only inside a <RouterProvider> or <MemoryRouter>.');
   return location;
 }
 
@@ -72,7 +65,12 @@ export function useMatches(): UIMatch[] {
   const { matches } = useRouterState('useMatches');
   return useMemo(
     () =>
-      (matches ?? []).map(({ route, id, pathname, params }) => ({ id, pathname, params, handle: route.handle })),
+      (matches ?? []).map(({ route, id, pathname, params }) => ({
+        id,
+        pathname,
+        params,
+        handle: route.handle,
+      })),
     [matches],
   );
 }
@@ -111,7 +109,7 @@ export type SetSearchParams = (
 /**
  * The query of the current location, and a setter that navigates to the same path with a new query (a push unless
  * `{ replace: true }`; the hash is dropped). The function form gets a copy of the query of this render (two calls in
- * one event do not add up, as with react-router). `defaults` fills keys the query lacks.
+ * one event do not add up, as with react-router). `defaults` fills keys the query lacks until the setter is used.
  */
 export function useSearchParams(defaults?: SearchParamsInit): [URLSearchParams, SetSearchParams] {
   const { search } = useLocation();
@@ -127,6 +125,8 @@ export function useSearchParams(defaults?: SearchParamsInit): [URLSearchParams, 
   const setParams = useCallback<SetSearchParams>(
     (next, options) => {
       const init = typeof next === 'function' ? next(new URLSearchParams(params)) : next;
+      // once the query is set, it is what it says: the defaults no longer fill it
+      defaultsRef.current = null;
       void navigate(`?${createSearchParams(init).toString()}`, options);
     },
     [navigate, params],

@@ -67,12 +67,19 @@ function computeScore(path: string, index: boolean | undefined): number {
   return score;
 }
 
-function flatten(routes: readonly RouteObject[], branches: Branch[], parents: RouteMeta[], parentPath: string) {
+function flatten(
+  routes: readonly RouteObject[],
+  branches: Branch[],
+  parents: RouteMeta[],
+  parentPath: string,
+) {
   routes.forEach((route, childIndex) => {
     let relativePath = route.path ?? '';
     if (relativePath.startsWith('/')) {
       if (!relativePath.startsWith(parentPath)) {
-        throw new Error(`Absolute route path "${relativePath}" is not below its parent's path "${parentPath}".`);
+        throw new Error(
+          `Absolute route path "${relativePath}" is not below its parent's path "${parentPath}".`,
+        );
       }
       relativePath = relativePath.slice(parentPath.length);
     }

@@ -14,7 +14,10 @@ export interface MemoryRouterOptions extends MemoryHistoryOptions {
   basename?: string;
 }
 
-export function createMemoryRouter(routes: readonly RouteObject[], options: MemoryRouterOptions = {}): Router {
+export function createMemoryRouter(
+  routes: readonly RouteObject[],
+  options: MemoryRouterOptions = {},
+): Router {
   return createRouter(routes, createMemoryHistory(options), options.basename || '/');
 }
 

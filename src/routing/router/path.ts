@@ -87,7 +87,11 @@ export function stripBasename(pathname: string, basename: string): string | null
 /** The address of `path` under `basename` (`/` is the basename itself, as react-router writes it). */
 export function withBasename(path: Path, basename: string): string {
   const pathname =
-    basename === '/' ? path.pathname : path.pathname === '/' ? basename : joinPaths([basename, path.pathname]);
+    basename === '/'
+      ? path.pathname
+      : path.pathname === '/'
+        ? basename
+        : joinPaths([basename, path.pathname]);
   return createPath({ ...path, pathname });
 }
 

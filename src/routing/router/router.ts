@@ -75,7 +75,8 @@ export interface Router {
 /** Refuses what would leave the app: `//host`, `/\host` or an address with a scheme. */
 function assertInApp(to: To): void {
   const path = typeof to === 'string' ? to : (to.pathname ?? '');
-  if (/^(?:[a-z][a-z\d+.-]*:|\/\/|\/\\|\\)/i.test(path)) throw new Error('External navigation is not allowed');
+  if (/^(?:[a-z][a-z\d+.-]*:|\/\/|\/\\|\\)/i.test(path))
+    throw new Error('External navigation is not allowed');
 }
 
 export function createRouter(routes: readonly RouteObject[], history: History, basename = '/'): Router {
@@ -112,7 +113,9 @@ export function createRouter(routes: readonly RouteObject[], history: History, b
     const [key, shouldBlock] = last;
     if (state.blockers.get(key)?.state === 'proceeding') return undefined;
     const currentLocation = appLocation(state.location);
-    return shouldBlock({ currentLocation, nextLocation: appLocation(nextLocation), historyAction }) ? key : undefined;
+    return shouldBlock({ currentLocation, nextLocation: appLocation(nextLocation), historyAction })
+      ? key
+      : undefined;
   };
 
   const complete = (historyAction: HistoryAction, location: Location) => {
@@ -169,7 +172,12 @@ export function createRouter(routes: readonly RouteObject[], history: History, b
         state: 'blocked',
         location: nextLocation,
         proceed() {
-          updateBlocker(key, { state: 'proceeding', proceed: undefined, reset: undefined, location: nextLocation });
+          updateBlocker(key, {
+            state: 'proceeding',
+            proceed: undefined,
+            reset: undefined,
+            location: nextLocation,
+          });
           void navigate(to, options);
         },
         reset: resetBlocker(key),
@@ -214,7 +222,10 @@ export function createRouter(routes: readonly RouteObject[], history: History, b
 }
 
 /** The app's router: the browser's address and history, below `basename` (e.g. `/edcweb`). */
-export function createBrowserRouter(routes: readonly RouteObject[], options: { basename?: string } = {}): Router {
+export function createBrowserRouter(
+  routes: readonly RouteObject[],
+  options: { basename?: string } = {},
+): Router {
   const basename = options.basename || '/';
   return createRouter(routes, createBrowserHistory(), basename);
 }
