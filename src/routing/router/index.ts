@@ -1,5 +1,5 @@
 /**
- * The app's router (docs/perf-list-and-bundles.md, "An in-house router"): react-router 7's API as far as the app
+ * The app's router (docs/perf-list-and-bundles.md, stop 27): react-router 7's API as far as the app
  * uses it. `useBlocker` is in './blocker' and the memory routers in './memory' (import them from there: the blocker
  * belongs to the form page's chunk, the memory routers to tests and stories).
  */
