@@ -21,16 +21,12 @@ test('a typed value holds the in-app back and the browser back/forward until the
   test.slow();
   await logIn(page, 'crc.li');
   await chooseRoleAndSite(page, 0);
-  await page.goto(FORM_URL);
-  await expect(field(page)).toBeVisible();
-
-  // clean: the form's back goes to the subject, the browser's back returns to the form (entries: form, subject)
-  await page.getByTestId('form-back').click();
-  await expect.poll(() => path(page)).toBe(SUBJECT_URL);
-  await page.goBack();
+  // subject page → visit V1 → its VS form, inside the app (entries: subject, form)
+  await page.goto(SUBJECT_URL);
+  await page.getByTestId('visit-V1.1.1').getByRole('button').first().click();
+  await page.getByTestId('form-V1.1.1-VS').getByRole('link').click();
   await expect.poll(() => path(page)).toBe(FORM_URL);
   await expect(field(page)).toBeVisible();
-
   await field(page).fill('123');
 
   // the form's back: held, the address stays, "stay" keeps the value
@@ -41,8 +37,8 @@ test('a typed value holds the in-app back and the browser back/forward until the
   await expect(dialog(page)).toBeHidden();
   await expect(field(page)).toHaveValue('123');
 
-  // the browser's forward (to the subject page): held and undone, the address is the form's again
-  await page.goForward();
+  // the browser's back: held and undone, the address is the form's again, the value stays
+  await page.goBack();
   await expect(dialog(page)).toBeVisible();
   await expect.poll(() => path(page)).toBe(FORM_URL);
   await dialog(page).getByRole('button', { name: appZh['ecrf.unsaved.stay'] }).click();
@@ -50,10 +46,25 @@ test('a typed value holds the in-app back and the browser back/forward until the
   await expect(field(page)).toHaveValue('123');
   expect(path(page)).toBe(FORM_URL);
 
-  // again, and discard: the subject page
-  await page.goForward();
+  // back again, and discard: the subject page (entries: subject, form)
+  await page.goBack();
   await expect(dialog(page)).toBeVisible();
   await dialog(page).getByRole('button', { name: appZh['ecrf.unsaved.discard'] }).click();
   await expect.poll(() => path(page)).toBe(SUBJECT_URL);
   await expect(dialog(page)).toBeHidden();
+
+  // the browser's forward returns to the form (the subject page holds nothing); typed again, forward is held too
+  // (there is none: back instead) — the form's back with discard leaves
+  await page.goForward();
+  await expect.poll(() => path(page)).toBe(FORM_URL);
+  await expect(field(page)).toBeVisible();
+  await field(page).fill('456');
+  await page.goBack();
+  await expect(dialog(page)).toBeVisible();
+  await expect.poll(() => path(page)).toBe(FORM_URL);
+  await dialog(page).getByRole('button', { name: appZh['ecrf.unsaved.stay'] }).click();
+  await expect(field(page)).toHaveValue('456');
+  await page.getByTestId('form-back').click();
+  await dialog(page).getByRole('button', { name: appZh['ecrf.unsaved.discard'] }).click();
+  await expect.poll(() => path(page)).toBe(SUBJECT_URL);
 });
