@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { APP_BASE } from './engine/api/protocol.ts';
 import { appTierParts, precompiledCatalogues } from './src/i18n/buildPlugin.ts';
 import { muiThemeWithoutCssVars } from './src/platform/muiThemeWithoutCssVarsPlugin.ts';
-import { reactRouterProduction } from './src/platform/reactRouterProductionPlugin.ts';
 
 /** The modules of the home shell's first paint (see the `shell` group below). */
 const SHELL_TIER = new RegExp(
@@ -28,13 +27,7 @@ const SHELL_TIER = new RegExp(
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [
-    react(),
-    appTierParts(),
-    precompiledCatalogues(),
-    reactRouterProduction(),
-    muiThemeWithoutCssVars(),
-  ],
+  plugins: [react(), appTierParts(), precompiledCatalogues(), muiThemeWithoutCssVars()],
   server: {
     port: 5173,
     proxy: {
@@ -58,12 +51,13 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // the small modules every first screen needs, in one file instead of a handful of tiny ones; not the boot
-          // catalogue of a locale other than the default (en.json), which is loaded when that locale is first used
+          // the small modules every first screen needs, in one file instead of a handful of tiny ones (the router's
+          // hooks included: every page uses them, not its blocker or memory routers); not the boot catalogue of a
+          // locale other than the default (en.json), which is loaded when that locale is first used
           groups: [
             {
               name: 'boot',
-              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/])|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
+              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/]|routing[\\/]router[\\/](?!blocker|memory))|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
             },
             {
               // the home shell and what it draws at first paint (app bar, menu, account actions, session monitor,

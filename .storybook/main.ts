@@ -2,20 +2,15 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
 import { PRECOMPILED_CATALOGUES_PLUGIN } from '../src/i18n/buildPlugin';
 import { MUI_THEME_WITHOUT_CSS_VARS_PLUGIN } from '../src/platform/muiThemeWithoutCssVarsPlugin';
-import { REACT_ROUTER_PRODUCTION_PLUGIN } from '../src/platform/reactRouterProductionPlugin';
 
 /**
- * Plugins of the app build that do not belong in Storybook (stories read the catalogues as plain texts and keep
- * react-router's development build with its warnings, and MUI whole).
+ * Plugins of the app build that do not belong in Storybook (stories read the catalogues as plain texts, and MUI
+ * whole).
  */
 function withoutAppBuildPlugins(plugins: PluginOption[] | undefined): PluginOption[] {
   return (plugins ?? []).flat(Infinity as 1).filter((plugin) => {
     const name = plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : null;
-    return (
-      name !== PRECOMPILED_CATALOGUES_PLUGIN &&
-      name !== REACT_ROUTER_PRODUCTION_PLUGIN &&
-      name !== MUI_THEME_WITHOUT_CSS_VARS_PLUGIN
-    );
+    return name !== PRECOMPILED_CATALOGUES_PLUGIN && name !== MUI_THEME_WITHOUT_CSS_VARS_PLUGIN;
   });
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { RouterProvider, createBrowserRouter } from './routing/router';
 import { APP_BASE } from '../engine/api/protocol';
 import type { ApiClient } from '../engine/http/createApiClient';
 import { AppProviders } from './AppProviders';

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from './routing/router';
 import { lazyPage } from './lazy/lazyPage';
 import { PATHS, type RouteHandle } from './routing/paths';
 import { RootLayout } from './routing/RootLayout';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from '../../renderers/intl';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '../routing/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

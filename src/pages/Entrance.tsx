@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from '../../renderers/intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../routing/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { login } from '../../engine/api/session';

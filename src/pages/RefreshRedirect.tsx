@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from '../routing/router';
 import { PATHS, REFRESH_TARGET_PARAM, isInAppPath } from '../routing/paths';
 
 const REFRESH_ROUTES = [PATHS.refresh, PATHS.indexRefresh];

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from '../../renderers/intl';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation, useMatches } from './router';
 import Box from '@mui/material/Box';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { usePlatform } from '../platform/PlatformContext';

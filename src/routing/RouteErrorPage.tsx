@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from '../../renderers/intl';
-import { useRouteError } from 'react-router-dom';
+import { useRouteError } from './router';
 import Button from '@mui/material/Button';
 import { APP_BASE } from '../../engine/api/protocol';
 import { ErrorPageLayout } from '../../renderers/errors/ErrorPageLayout';

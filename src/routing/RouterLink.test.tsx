@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider } from './router';
+import { createMemoryRouter } from './router/memory';
 import { describe, expect, it, vi } from 'vitest';
 import { RouterLink } from './RouterLink';
 

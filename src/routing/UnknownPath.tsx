@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from './router';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { usePlatform } from '../platform/PlatformContext';
 import { isInAppPath } from './paths';

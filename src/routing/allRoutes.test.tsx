@@ -5,7 +5,7 @@
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from './router';
 import { checkAccess } from '../../engine/access/accessGuard';
 import { ALL_FIXTURES, fixtures, menuListByRole } from '../../fixtures';
 import { createFakeApiClient, type FakeHandlers } from '../../renderers/testing/fakeApiClient';

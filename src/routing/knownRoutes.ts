@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes } from './router';
 import { appRoutes } from '../routes';
 import type { RouteHandle } from './paths';
 

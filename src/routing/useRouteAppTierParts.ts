@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router-dom';
+import { useMatches } from './router';
 import { APP_TIER_PARTS, type AppTierPart } from '../i18n/tiers';
 import type { RouteHandle } from './paths';
 

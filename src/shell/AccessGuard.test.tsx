@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { Outlet, useLocation, type RouteObject } from '../routing/router';
 import { saveAllowedPaths } from '../../engine/access/accessGuard';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { createFakeApiClient } from '../../renderers/testing/fakeApiClient';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../routing/router';
 import { checkAccess, loadAllowedPaths } from '../../engine/access/accessGuard';
 import { STORAGE_KEYS } from '../../engine/session/storageKeys';
 import { useApiClient } from '../../renderers/apiClientContext';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../routing/router';
 import { PageLoading } from '../../renderers/PageLoading';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routing/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, useNavigate, useOutletContext } from 'react-router-dom';
+import { Navigate, useNavigate, useOutletContext } from '../routing/router';
 import { PageLoading } from '../../renderers/PageLoading';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routing/paths';

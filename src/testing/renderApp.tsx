@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { RouterProvider, type RouteObject } from '../routing/router';
+import { createMemoryRouter } from '../routing/router/memory';
 import type { LoginInfo } from '../../engine/api/session';
 import type { Locale } from '../../engine/api/localized';
 import { saveAllowedPaths } from '../../engine/access/accessGuard';

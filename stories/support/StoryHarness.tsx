@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from '../../src/routing/router';
+import { MemoryRouter, Route, Routes } from '../../src/routing/router/memory';
 import type { LoginInfo } from '../../engine/api/session';
 import type { Locale } from '../../engine/api/localized';
 import {

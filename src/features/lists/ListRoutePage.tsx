@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { useLocation, useNavigate, type NavigateFunction } from '../../routing/router';
 import { paramsOfUrlSearch, urlSearchOf } from '../../../engine/list/listQuery';
 import { ListScreen } from '../../../renderers/list/ListScreen';
 import type { ListScreenConfig } from '../../../renderers/list/types';

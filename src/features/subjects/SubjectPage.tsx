@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from '../../../renderers/intl';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from '../../routing/router';
 import { RouterLink } from '../../routing/RouterLink';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

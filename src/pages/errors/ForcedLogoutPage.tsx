@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '../../../renderers/intl';
 import { FormattedMessage, useIntl } from '../../../renderers/intl';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../routing/router';
 import Button from '@mui/material/Button';
 import { expireMessageId, parseExpireType, type ExpireType } from '../../../engine/session/expireTypes';
 import { ErrorPageLayout } from '../../../renderers/errors/ErrorPageLayout';

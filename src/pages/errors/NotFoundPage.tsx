@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { FormattedMessage } from '../../../renderers/intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../routing/router';
 import { STORAGE_KEYS } from '../../../engine/session/storageKeys';
 import { ErrorPageLayout } from '../../../renderers/errors/ErrorPageLayout';
 import { usePlatform } from '../../platform/PlatformContext';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { FormattedMessage } from '../../../renderers/intl';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../routing/router';
 import { ErrorPageLayout } from '../../../renderers/errors/ErrorPageLayout';
 import { PATHS } from '../../routing/paths';
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Blocker, BlockerFunction } from 'react-router-dom';
+import type { Blocker, BlockerFunction } from '../../../routing/router';
 import { useApiClient } from '../../../../renderers/apiClientContext';
-import { useRouterBlocker } from './useRouterBlocker';
+import { useBlocker } from '../../../routing/router/blocker';
 
 /**
- * Leaving a page with unsaved changes: a navigation inside the app is held (react-router blocker; the page asks
+ * Leaving a page with unsaved changes: a navigation inside the app is held (the router's blocker, which also undoes the browser's back/forward; the page asks
  * save first / discard / stay), and closing or reloading the tab asks the browser's own question. A logout under way
  * (forced or deliberate) is never held: the draft keeps what was typed.
  */
@@ -21,7 +21,7 @@ export function useLeavePrompt(hasUnsaved: () => boolean): Blocker {
       unsaved.current(),
     [client],
   );
-  const blocker = useRouterBlocker(shouldBlock);
+  const blocker = useBlocker(shouldBlock);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

@@ -14,7 +14,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { FormattedMessage, useIntl } from '../../../../renderers/intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../routing/router';
 import { abandonSubject } from '../../../../engine/api/subjectManagement';
 import { RequestError } from '../../../../engine/http/requestError';
 import { useApiClient } from '../../../../renderers/apiClientContext';

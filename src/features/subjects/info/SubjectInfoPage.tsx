@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { FormattedMessage } from '../../../../renderers/intl';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../routing/router';
 import { RouterLink } from '../../../routing/RouterLink';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
