@@ -366,6 +366,7 @@ export function EcrfForm({
       rebase(next) {
         baseline.current = next;
       },
+      flushChanges: () => debounced.flush(),
       isDirty: () => changedVariables(form, baseline.current, runtime.liveValues()).length > 0,
       shownProblems: () =>
         Object.fromEntries(Object.entries(runtime.problems()).filter(([v]) => !runtime.snapshot(v).hidden)),
@@ -387,7 +388,7 @@ export function EcrfForm({
         return true;
       },
     }),
-    [form, ctx, runtime, idPrefix, mountAll],
+    [form, ctx, runtime, idPrefix, mountAll, debounced],
   );
 
   return (

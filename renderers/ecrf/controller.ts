@@ -21,4 +21,9 @@ export interface EcrfFormController {
   shownProblems(): FormProblems;
   /** Focuses the first field (document order) with an error, else with a warning; false when none is shown. */
   focusFirstProblem(): boolean;
+  /**
+   * Hands the last change still waiting (onChange is debounced) to `onChange` now: a save started within the
+   * debounce then finds every change handed over before it, none arriving after its answer.
+   */
+  flushChanges(): void;
 }

@@ -158,10 +158,11 @@ export function createIntl(config: IntlConfig): IntlShape {
       const text = plainText(message);
       if (text !== undefined) return text;
     }
+    if (message === '') return ''; // a message written empty on purpose (react-intl shows it empty too)
     const format = messageFormat(id);
     if (!format) {
       // a message that cannot be parsed was reported when its formatter was made: shown as written
-      if (message !== undefined && message !== '') return typeof message === 'string' ? message : id;
+      if (message !== undefined) return typeof message === 'string' ? message : id;
       return fallback(descriptor, values);
     }
     try {

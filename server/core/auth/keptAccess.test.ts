@@ -219,6 +219,13 @@ describe('kept access follows the database', () => {
     expect(await version()).toBeGreaterThan(last + 1n);
   });
 
+  it('the version row cannot be removed (a missing version would keep nothing, and the app may not take it away)', async () => {
+    const before = await version();
+    await expect(h.db.query('delete from access_version')).rejects.toThrow();
+    await expect(h.owner.query('delete from access_version')).rejects.toThrow(/cannot be removed/);
+    expect(await version()).toBe(before);
+  });
+
   it('the access is really kept: with the trigger off, a revoked permission would still be served', async () => {
     // shows what the version is for (and that the cache is used at all); the trigger is on again after
     const token = await h.loginAs('dm.chen', 'DM', 'BJ01');

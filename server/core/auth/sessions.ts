@@ -196,7 +196,10 @@ const EXTRA_EXCLUDED = [
 ];
 
 type SessionStatementRow = SessionRow &
-  Partial<SessionRoleAccess> & { accessVersion?: string; menuRows?: MenuTuple[] } & Record<string, unknown>;
+  Partial<SessionRoleAccess> & { accessVersion?: string | null; menuRows?: MenuTuple[] } & Record<
+    string,
+    unknown
+  >;
 
 /** The session columns of a row (the rest: version, role, menus, a route's extra columns). */
 function sessionOf(row: SessionStatementRow): SessionRow {
@@ -230,7 +233,7 @@ function extraOf(row: SessionStatementRow, load: SessionLoad): Record<string, un
 /** Whether `kept` is still the database's for this session row (read with the version in this request). */
 function stillKept(kept: KeptAccess, row: SessionStatementRow): boolean {
   return (
-    row.accessVersion !== undefined &&
+    typeof row.accessVersion === 'string' &&
     kept.version === row.accessVersion &&
     kept.userId === row.userId &&
     kept.studyId === row.studyId &&
@@ -282,7 +285,8 @@ export async function findSessionByTokenHash(
     ? { rolecode: row.rolecode ?? '', holdsRole: row.holdsRole === true, permissions: row.permissions ?? [] }
     : null;
   const menus: MenuRow[] | null = load.menus ? menuRowsOf(row.menuRows ?? []) : null;
-  if (row.accessVersion !== undefined) {
+  // no version (the row gone: null) keeps nothing: a kept entry is only ever trusted against a version that moves
+  if (typeof row.accessVersion === 'string') {
     // what this request did not read stays kept only if it was read at the same version for the same choice
     const same = kept !== undefined && stillKept(kept, row);
     if (!kept && keptAll.size >= KEPT_ACCESS_LIMIT) {

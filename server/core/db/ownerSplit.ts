@@ -34,7 +34,9 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
   const statements = [`grant usage on schema "${schema}" to "${appRole}"`];
   for (const { name } of tables) {
     const appendOnly = name.includes('audit') || name === 'schema_migrations';
-    const rights = appendOnly ? 'select, insert' : 'select, insert, update, delete';
+    // the access version is moved only by the owner's triggers (migration 0024): the app reads it
+    const readOnly = name === 'access_version';
+    const rights = readOnly ? 'select' : appendOnly ? 'select, insert' : 'select, insert, update, delete';
     statements.push(`revoke all on "${schema}"."${name}" from "${appRole}"`);
     statements.push(`grant ${rights} on "${schema}"."${name}" to "${appRole}"`);
   }

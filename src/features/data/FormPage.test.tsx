@@ -1268,6 +1268,7 @@ describe('the sticky form toolbar and the keyboard', () => {
   it('Ctrl+S in a field saves once, instead of the browser saving the page; ⌘S too', async () => {
     const { client } = setup();
     await formReady();
+    await screen.findByTestId('form-save');
     type('VSDAT', '2026-01-05');
     type('SYSBP', '120');
     type('DIABP', '80');

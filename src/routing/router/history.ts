@@ -65,8 +65,9 @@ export function createBrowserHistory(win: Window = window): History {
       try {
         globalHistory.pushState(state, '', url);
       } catch {
-        // too many entries, or a state the browser cannot store: load the page instead
-        win.location.assign(url);
+        // too many entries, or a state the browser cannot store: load the page instead — only ever a page of this
+        // site (an address the browser would read as another host, `//host/…`, is never loaded)
+        if (new URL(url, win.location.href).origin === win.location.origin) win.location.assign(url);
       }
     }
   };

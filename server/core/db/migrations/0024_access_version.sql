@@ -18,12 +18,24 @@ create table access_version (
 alter sequence access_versions owned by access_version.version;
 insert into access_version default values;
 
-create function bump_access_version() returns trigger language plpgsql as $$
+-- runs as the owner (security definer, with the search path of this migration): the app's role reads the version
+-- but may not write it (ownerSplit.ts grants it select only), so it cannot set a version back or remove the row
+create function bump_access_version() returns trigger language plpgsql security definer set search_path from current
+as $$
 begin
   update access_version set version = nextval('access_versions');
   return null;
 end
 $$;
+
+-- the one row stays: without it every version read would be null and nothing could be kept safely
+create function refuse_access_version_removal() returns trigger language plpgsql as $$
+begin
+  raise exception 'the access version row cannot be removed';
+end
+$$;
+create trigger access_version_kept before delete or truncate on access_version
+  for each statement execute function refuse_access_version_removal();
 
 -- per statement (also TRUNCATE): a grant of a hundred rows moves the version once
 create trigger user_roles_access_version after insert or update or delete or truncate on user_roles

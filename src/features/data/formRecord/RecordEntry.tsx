@@ -201,9 +201,12 @@ export function RecordEntry(props: RecordEntryProps) {
 
   // the first field has the focus when the form opens — not while the draft offer is open (it has the focus, and
   // gives it back to this field when it closes), and not when the user already put it somewhere
-  // the draft offer's code did not arrive and the user closed the notice: the draft stays kept, offered next time
-  const [offerHidden, setOfferHidden] = useState(false);
-  const offerOpen = draft.offer !== null && !offerHidden;
+  const offerOpen = draft.offer !== null;
+  const restoreDraft = () => {
+    draft.restore();
+    setUnsaved(hasUnsaved());
+    countErrors();
+  };
   const focusedOnOpen = useRef(false);
   useEffect(() => {
     if (focusedOnOpen.current || offerOpen || !editable) return;
@@ -296,18 +299,16 @@ export function RecordEntry(props: RecordEntryProps) {
           <SectionNavigator sections={sections} container={formArea} variant="list" />
         ) : null}
       </Box>
-      {draft.offer && !offerHidden ? (
+      {draft.offer ? (
         <LazyDraftOfferDialog
           open
-          onClose={() => setOfferHidden(true)}
+          // closed while its code is loading or after it failed to load: nothing may be lost, so the draft is
+          // restored (unsaved, as after "restore"); the user can still leave without saving it
+          onClose={restoreDraft}
           savedAt={draft.offer.savedAt}
           userTimeZone={zone}
           changedSince={draft.changedSince}
-          onRestore={() => {
-            draft.restore();
-            setUnsaved(hasUnsaved());
-            countErrors();
-          }}
+          onRestore={restoreDraft}
           onDiscard={draft.discard}
         />
       ) : null}

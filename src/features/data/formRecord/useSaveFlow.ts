@@ -288,6 +288,9 @@ export function useSaveFlow(options: SaveFlowOptions): SaveFlow {
 
   const save = useCallback(async () => {
     if (running.current) return false;
+    // a value typed just before (within the form's change debounce) is handed over first: its draft is written before
+    // the save, not after the save's answer (where it would leave a draft of values already saved)
+    latest.current.controller.current?.flushChanges();
     running.current = true;
     setBusy(true);
     try {
