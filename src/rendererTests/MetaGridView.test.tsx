@@ -236,7 +236,8 @@ describe('MetaGridView with rowSlots (a server-paged list reusing its drawn rows
     { id: 'd', subjid: 'BJ01-0004', sex: 'F', age: 41 },
   ];
 
-  function slotGrid(props: Partial<MetaGridViewProps>) {
+  /** A slotted grid of page 1 (4 of 45 rows), drawn with `p` over it. */
+  function slotView() {
     const base: MetaGridViewProps = {
       columns,
       rows,
@@ -251,11 +252,15 @@ describe('MetaGridView with rowSlots (a server-paged list reusing its drawn rows
       suppressRowVirtualisation: true,
       timers: manualTimers(),
     };
-    const view = (p: Partial<MetaGridViewProps>) => (
+    return (p: Partial<MetaGridViewProps>) => (
       <TestProviders client={fakeClient()}>
         <MetaGridView {...base} {...p} />
       </TestProviders>
     );
+  }
+
+  function slotGrid(props: Partial<MetaGridViewProps>) {
+    const view = slotView();
     const result = render(view(props));
     return { rerender: (p: Partial<MetaGridViewProps>) => result.rerender(view({ ...props, ...p })) };
   }
@@ -302,25 +307,7 @@ describe('MetaGridView with rowSlots (a server-paged list reusing its drawn rows
   });
 
   it('hands a new page to the grid in the commit that brings it (its cells drawn in the same task)', async () => {
-    const base: MetaGridViewProps = {
-      columns,
-      rows,
-      total: 45,
-      page: 1,
-      size: 20,
-      onPageChange: vi.fn(),
-      onSizeChange: vi.fn(),
-      rowKey: 'id',
-      rowSlots: true,
-      userTimeZone: 'Asia/Shanghai',
-      suppressRowVirtualisation: true,
-      timers: manualTimers(),
-    };
-    const view = (p: Partial<MetaGridViewProps>) => (
-      <TestProviders client={fakeClient()}>
-        <MetaGridView {...base} {...p} />
-      </TestProviders>
-    );
+    const view = slotView();
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
     act(() => root.render(view({})));
