@@ -95,11 +95,30 @@ interface KeptAccess {
   menuRows: MenuRow[] | null;
 }
 
-/** At most this many sessions' access per process (the oldest kept is dropped first). */
+/** At most this many sessions' access per process (the one unused longest is dropped first). */
 export const KEPT_ACCESS_LIMIT = 10_000;
 
 /** Per database handle: one per server process (two apps on the same handle would share it). */
 const keptByDb = new WeakMap<Db, Map<string, KeptAccess>>();
+
+/** Menu rows shared by every session of a role at one access version (they depend on the role alone). */
+const sharedMenusByDb = new WeakMap<Db, Map<string, MenuRow[]>>();
+/** At most this many (role, version) menu sets per process; all are dropped together past it (a new version each). */
+const SHARED_MENUS_LIMIT = 1_000;
+
+function sharedMenuRows(db: Db, roleId: string | null, version: string, rows: MenuRow[]): MenuRow[] {
+  let shared = sharedMenusByDb.get(db);
+  if (!shared) {
+    shared = new Map();
+    sharedMenusByDb.set(db, shared);
+  }
+  const key = `${roleId ?? ''}|${version}`;
+  const found = shared.get(key);
+  if (found) return found;
+  if (shared.size >= SHARED_MENUS_LIMIT) shared.clear();
+  shared.set(key, rows);
+  return rows;
+}
 
 function keptOf(db: Db): Map<string, KeptAccess> {
   let kept = keptByDb.get(db);
@@ -267,6 +286,9 @@ export async function findSessionByTokenHash(
       return null;
     }
     if (stillKept(kept, row)) {
+      // the most recently used last: past the limit the session unused longest is dropped first
+      keptAll.delete(tokenHash);
+      keptAll.set(tokenHash, kept);
       return {
         ...sessionOf(row),
         access: load.role ? kept.access : null,
@@ -300,7 +322,11 @@ export async function findSessionByTokenHash(
       roleId: session.roleId,
       siteId: session.siteId,
       access: access ?? (same ? kept.access : null),
-      menuRows: menus ?? (same ? kept.menuRows : null),
+      menuRows: menus
+        ? sharedMenuRows(db, session.roleId, row.accessVersion, menus)
+        : same
+          ? kept.menuRows
+          : null,
     });
   }
   return { ...session, access, menuRows: menus, extra: extraOf(row, load) };
