@@ -39,10 +39,9 @@ function fakeClient(): FakeApiClient {
   );
 }
 
-function setup(props: Partial<MetaGridViewProps> = {}, api: FakeApiClient = fakeClient()) {
-  const onPageChange = vi.fn();
-  const onSizeChange = vi.fn();
-  render(
+/** The grid over page 1 of `rows` (45 in all), with `props` over the defaults. */
+function gridElement(props: Partial<MetaGridViewProps> = {}, api: FakeApiClient = fakeClient()) {
+  return (
     <TestProviders client={api}>
       <MetaGridView
         columns={columns}
@@ -50,16 +49,22 @@ function setup(props: Partial<MetaGridViewProps> = {}, api: FakeApiClient = fake
         total={45}
         page={1}
         size={20}
-        onPageChange={onPageChange}
-        onSizeChange={onSizeChange}
+        onPageChange={vi.fn()}
+        onSizeChange={vi.fn()}
         rowKey="id"
         userTimeZone="Asia/Shanghai"
         suppressRowVirtualisation
         timers={manualTimers()}
         {...props}
       />
-    </TestProviders>,
+    </TestProviders>
   );
+}
+
+function setup(props: Partial<MetaGridViewProps> = {}, api: FakeApiClient = fakeClient()) {
+  const onPageChange = vi.fn();
+  const onSizeChange = vi.fn();
+  render(gridElement({ onPageChange, onSizeChange, ...props }, api));
   return { api, onPageChange, onSizeChange };
 }
 
@@ -107,25 +112,8 @@ describe('MetaGridView (columns and a page of rows given)', () => {
   it('shows the sort in force in its header, and follows a sort given from outside (a link, a new search)', async () => {
     // no code list: the column set is mapped once, as soon as it is given
     const sortable = columns.filter((c) => c.sortable);
-    const view = (sort: MetaGridViewProps['sort'], columnSet: readonly unknown[] | null = sortable) => (
-      <TestProviders client={fakeClient()}>
-        <MetaGridView
-          columns={columnSet}
-          rows={rows}
-          total={45}
-          page={1}
-          size={20}
-          onPageChange={vi.fn()}
-          onSizeChange={vi.fn()}
-          onSortChange={vi.fn()}
-          sort={sort}
-          rowKey="id"
-          userTimeZone="Asia/Shanghai"
-          suppressRowVirtualisation
-          timers={manualTimers()}
-        />
-      </TestProviders>
-    );
+    const view = (sort: MetaGridViewProps['sort'], columnSet: readonly unknown[] | null = sortable) =>
+      gridElement({ columns: columnSet, onSortChange: vi.fn(), sort });
     // the column set arrives after the grid is drawn (as from the server), the sort already in force (a link)
     const { rerender } = render(view({ orderByField: 'age', asc: false }, null));
     await waitFor(() => expect(document.querySelector('.ag-row')).not.toBeNull());
@@ -169,24 +157,7 @@ describe('MetaGridView (columns and a page of rows given)', () => {
 
   it('shows the progress bar at once on a first load, and over rows shown only once the page is slow to come', async () => {
     const timers = manualTimers();
-    const view = (p: Partial<MetaGridViewProps>) => (
-      <TestProviders client={fakeClient()}>
-        <MetaGridView
-          columns={columns}
-          rows={rows}
-          total={45}
-          page={1}
-          size={20}
-          onPageChange={vi.fn()}
-          onSizeChange={vi.fn()}
-          rowKey="id"
-          userTimeZone="Asia/Shanghai"
-          suppressRowVirtualisation
-          timers={timers}
-          {...p}
-        />
-      </TestProviders>
-    );
+    const view = (p: Partial<MetaGridViewProps>) => gridElement({ timers, ...p });
     const { rerender } = render(view({ rows: [], loading: true }));
     expect(screen.getByTestId('meta-grid-progress')).toBeInTheDocument();
     rerender(view({ loading: false }));
