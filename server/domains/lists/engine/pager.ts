@@ -47,8 +47,7 @@ export interface ListPageRequest {
 }
 
 export interface ListPager<Row> {
-  /** The scope's sites, the data version and the definitions' versions, in one statement (sql.ts listScope). */
-  state(scope: ListPageRequest['scope']): Promise<ListState>;
+  /** A page; the scope's state is the one read in the request's session statement, or read here (sql.ts listScope). */
   page(req: ListPageRequest): Promise<ListPage<Row> & { list: Row[] }>;
 }
 
@@ -73,7 +72,6 @@ export function createListPager<Row extends object>(
   const declared = list as ListDeclaration<object>;
 
   return {
-    state: (scope) => listScope(db, declared, scope),
     async page(req) {
       const mark = req.mark ?? (() => undefined);
       const { siteIds, version } = req.state ?? (await listScope(db, declared, req.scope));
