@@ -4,6 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import appEn from './app/en.json';
 import appZh from './app/zh_CN.json';
+import bootZh from './zh_CN.json';
 import appZhCore from './app/zh_CN.json?part=core';
 import appZhFormRoute from './app/zh_CN.json?part=formRoute';
 import appZhManagement from './app/zh_CN.json?part=management';
@@ -75,12 +76,15 @@ function readModule(file: string): Module {
 }
 
 /** Every module reachable from `roots` (what the route can ever load of our code; with `now`, before a wait). */
-function reachable(roots: string[], { now = false } = {}): Map<string, Module> {
+function reachable(
+  roots: string[],
+  { now = false, stop = (file: string) => file === path.join(ROOT, 'src/routes.tsx') } = {},
+): Map<string, Module> {
   const seen = new Map<string, Module>();
   const stack = roots.map((r) => path.join(ROOT, r));
   while (stack.length > 0) {
     const file = stack.pop() as string;
-    if (seen.has(file) || file === path.join(ROOT, 'src/routes.tsx') || (now && LATER.has(file))) continue;
+    if (seen.has(file) || stop(file) || (now && LATER.has(file))) continue;
     const mod = readModule(file);
     seen.set(file, mod);
     for (const specifier of now ? mod.now : [...mod.now, ...mod.later]) {
@@ -91,14 +95,12 @@ function reachable(roots: string[], { now = false } = {}): Map<string, Module> {
   return seen;
 }
 
-const APP_IDS = Object.keys(appZh);
-const isAppId = (s: string) => Object.prototype.hasOwnProperty.call(appZh, s);
-
-/** The app-tier ids a module may show: its literal ids, and every id a prefix it completes at run time starts. */
-function idsOf(mod: Module): string[] {
-  const ids = mod.literals.filter(isAppId);
+/** The ids of `catalogue` a module may show: its literal ids, and every id a prefix it completes at run time starts. */
+function idsOf(mod: Module, catalogue: Record<string, string> = appZh): string[] {
+  const ids = mod.literals.filter((s) => Object.prototype.hasOwnProperty.call(catalogue, s));
   for (const prefix of mod.prefixes)
-    if (/^[a-zA-Z]\w*\.[\w.]*\.$/.test(prefix)) ids.push(...APP_IDS.filter((id) => id.startsWith(prefix)));
+    if (/^[a-zA-Z]\w*\.[\w.]*\.$/.test(prefix))
+      ids.push(...Object.keys(catalogue).filter((id) => id.startsWith(prefix)));
   return ids;
 }
 
@@ -146,10 +148,10 @@ describe('the app catalogue in parts', () => {
     const firstPaint = reachable(FORM_ROUTE, { now: true });
     expect(firstPaint.size).toBeGreaterThan(50);
     expect([...firstPaint.keys()].some((f) => f.endsWith('QueryThreadDialog.tsx'))).toBe(false);
-    expect([...firstPaint.values()].flatMap(idsOf)).toContain('queries.icon.open');
+    expect([...firstPaint.values()].flatMap((mod) => idsOf(mod))).toContain('queries.icon.open');
     expect(outside(firstPaint, ['formRoute'])).toEqual([]);
     // and no more: each group of the part has ids the first paint shows (the part stays the first paint's)
-    const shown = new Set([...firstPaint.values()].flatMap(idsOf));
+    const shown = new Set([...firstPaint.values()].flatMap((mod) => idsOf(mod)));
     const inPart = (group: string) => (id: string) => id === group || id.startsWith(`${group}.`);
     expect(FORM_ROUTE_IDS.filter((group) => ![...shown].some(inPart(group)))).toEqual([]);
   });
@@ -158,7 +160,19 @@ describe('the app catalogue in parts', () => {
     const all = reachable(FORM_ROUTE);
     expect([...all.keys()].some((f) => f.endsWith('QueryThreadDialog.tsx'))).toBe(true);
     // a prefix completed at run time (`queries.status.${status}`) counts as every id it starts
-    expect([...all.values()].flatMap(idsOf)).toContain('queries.status.answered');
+    expect([...all.values()].flatMap((mod) => idsOf(mod))).toContain('queries.status.answered');
     expect(outside(all, LAZY_CONTENT_PARTS)).toEqual([]);
+  });
+
+  it('the boot catalogue holds texts of what is drawn before any app tier only (zh_CN ships with the app)', () => {
+    // the entry, the pages outside the shell and the shells' frame (with what they load later: the embedded-page
+    // overlay …), not the pages of the shell, which wait for their part of the app tier (AppCatalogueGate)
+    const pageOfShell =
+      /[\\/]src[\\/](features[\\/]|pages[\\/]Statistics\.tsx$|shell[\\/]ShellLanding\.tsx$)/;
+    const boot = reachable(['src/main.tsx'], { stop: (file) => pageOfShell.test(file) });
+    expect([...boot.keys()].some((f) => f.endsWith('LoginFront.tsx'))).toBe(true);
+    expect([...boot.keys()].some((f) => f.endsWith('HomeShell.tsx'))).toBe(true);
+    const shown = new Set([...boot.values()].flatMap((mod) => idsOf(mod, bootZh)));
+    expect(Object.keys(bootZh).filter((id) => !shown.has(id))).toEqual([]);
   });
 });

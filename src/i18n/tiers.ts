@@ -13,7 +13,6 @@ export const BOOT_AREAS: readonly string[] = [
   'entrance',
   'error',
   'footer',
-  'home',
   'language',
   'login',
   'logout',
