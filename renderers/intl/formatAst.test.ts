@@ -1,6 +1,5 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import fc from 'fast-check';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { formatAst } from './formatAst';
 
@@ -9,7 +8,7 @@ const ELEMENT = { element: 'a React node' };
 /**
  * Real messages of the catalogues (copied: the table must not change with them) with values and the output
  * `intl-messageformat` 12.1.4, which formatAst replaced, gave for them (src/i18n/catalogueFormatting.test.ts compared
- * both on every message of both catalogues before it was removed).
+ * both on every message of both catalogues before it was removed, commit 272b10e).
  */
 const TABLE: [locale: string, message: string, values: Record<string, unknown>, expected: unknown][] = [
   // plural: `=0`, the locale's categories, `#` as a number of the locale
@@ -101,7 +100,6 @@ const TABLE: [locale: string, message: string, values: Record<string, unknown>, 
 describe('formatAst', () => {
   it.each(TABLE)('%s: %s with %o', (locale, message, values, expected) => {
     expect(formatAst(parse(message), locale, values)).toEqual(expected);
-    expect(new IntlMessageFormat(message, locale).format(values as Record<string, string>)).toEqual(expected);
   });
 
   it('takes an offset, exact cases before it, and ordinals (not in the catalogues yet, but ICU)', () => {
@@ -139,10 +137,11 @@ describe('formatAst', () => {
   });
 
   it('shows text arguments as they are, around any text', () => {
+    const text = fc.string().filter((s) => !/[{}<>'#]/.test(s));
     fc.assert(
-      fc.property(fc.string(), fc.string(), fc.string(), (before, value, after) => {
-        const literal = (s: string) => s.replace(/'/g, "''").replace(/[{}<]/g, "'$&'");
-        const ast = parse(`${literal(before)}{v}${literal(after)}`);
+      // (texts without ICU's special characters around the argument: the table above has escaped ones)
+      fc.property(text, fc.string(), text, (before, value, after) => {
+        const ast = parse(`${before}{v}${after}`);
         expect(formatAst(ast, 'zh-CN', { v: value })).toBe(before + value + after);
       }),
     );
