@@ -6,8 +6,7 @@
  * `formatNumber`. Pure: no React, no DOM. Each message's formatter is made once per instance and id.
  *
  * Messages come as ICU text (tests, the dev server, Storybook: parsed here, once per id) or already parsed (the
- * production build precompiles the catalogues and leaves the parser out; a message that is one piece of text is
- * shipped as that text, see src/i18n/buildPlugin.ts).
+ * production build precompiles the catalogues and leaves the parser out, see src/i18n/buildPlugin.ts).
  */
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { dateTimeFormat, formatAst, numberFormat, type MessageValues } from './formatAst';
@@ -21,7 +20,7 @@ export interface MessageDescriptor {
   description?: string | object;
 }
 
-/** id → ICU text (tests, dev server), or → its parsed AST or its text when it is only text (the production build). */
+/** id → ICU text (tests, dev server) or → its parsed AST (the production build precompiles the catalogues). */
 export type IntlMessages = Record<string, string | MessageFormatElement[]>;
 
 /** Why a message could not be shown as written; the message falls back (see `formatMessage`). */
@@ -86,16 +85,17 @@ export function createIntl(config: IntlConfig): IntlShape {
   const messages: IntlMessages = config.messages ?? {};
   const onError = config.onError ?? defaultOnError;
   const formats = new Map<string, MessageFormat | null>();
-  const own = (id: string) =>
-    Object.prototype.hasOwnProperty.call(messages, id)
-      ? (messages as Record<string, string | MessageFormatElement[]>)[id]
-      : undefined;
+  const own = (id: string) => (Object.prototype.hasOwnProperty.call(messages, id) ? messages[id] : undefined);
 
   /** Parses a message written as ICU text (throws where the build left the parser out: its messages come parsed). */
   function make(message: string | MessageFormatElement[], tag: string): MessageFormat {
-    const text = typeof message === 'string' ? plainText(message) : undefined;
-    const ast = text !== undefined ? text : typeof message === 'string' ? parse(message) : message;
-    return { format: (values) => (typeof ast === 'string' ? ast : formatAst(ast, tag, values)) };
+    if (typeof message === 'string') {
+      const text = plainText(message);
+      if (text !== undefined) return { format: () => text };
+      message = parse(message);
+    }
+    const ast = message;
+    return { format: (values) => formatAst(ast, tag, values) };
   }
 
   function messageFormat(id: string): MessageFormat | undefined {

@@ -64,7 +64,7 @@ describe('createIntl', () => {
     expect((onError.mock.calls[0]?.[0] as IntlError).code).toBe('FORMAT_ERROR');
   });
 
-  it('shows a message of one text, as the build ships it, without parsing it', () => {
+  it('shows a message of one text as it is, from its text or its AST', () => {
     const intl = createIntl({
       locale: 'en',
       messages: { plain: 'Saved', quoted: [{ type: 0, value: "it's {x}" }] },
