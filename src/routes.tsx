@@ -61,8 +61,8 @@ const ForcedLogout = lazyPage(() =>
 const ServerError = lazyPage(() => import('./pages/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
 
 const unknownPath: RouteHandle = { unknownPath: true };
-/** A form needs the core of the app catalogue only (no import, export, builder or casebook texts). */
-const formPage: RouteHandle = { appTierParts: ['core'] };
+/** A form needs the form route's part of the app catalogue only (its dialogs load more when opened, see tiers.ts). */
+const formPage: RouteHandle = { appTierParts: ['formRoute'] };
 /** A form of a subject's visit, below the subject (see routing/formPaths.ts). */
 const FORM_ROUTE = 'visits/:visitnum/:cycnum/:svnum/forms/:tid';
 const rel = (path: string) => path.slice(1);

@@ -8,6 +8,10 @@
  * after a second; when it fails again (or takes longer than the timeout) a dialog says so, translated, with a retry
  * and a close. `preloadDialog` fetches the code ahead, when the pointer comes over or the focus onto the dialog's
  * trigger, so that the first open rarely waits; once the code is there, opening shows the dialog at once.
+ *
+ * A dialog may show messages its page has not loaded (the form route loads only the texts of its first paint,
+ * src/i18n/tiers.ts): the dialog waits for them too (`useLaterMessages`), fetched alongside its code, and says so
+ * when they cannot be loaded, as for its code.
  */
 import {
   Component,
@@ -23,7 +27,7 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { FormattedMessage } from '../intl';
+import { FormattedMessage, useLaterMessages } from '../intl';
 import { InlineMessage } from '../InlineMessage';
 import { PageLoading } from '../PageLoading';
 
@@ -197,6 +201,15 @@ export function lazyDialog<P extends { onClose(): void }>(
     // chosen once per opening (and retry): switching from the lazy component to the loaded one would remount the
     // dialog and lose what the user typed
     const [Loaded, setLoaded] = useState<ComponentType<P>>(() => loaded ?? current);
+    const messages = useLaterMessages();
+    const waiting = messages.status !== 'ready';
+    useEffect(() => {
+      // the code comes while the messages do (a failure is for the opening to report, once they are there)
+      if (waiting && !loaded) start().catch(() => {});
+    }, [waiting]);
+    if (messages.status === 'failed')
+      return <DialogLoadFailed onClose={props.onClose} onRetry={messages.retry} />;
+    if (waiting) return <DialogLoading onClose={props.onClose} />;
     return (
       <DialogLoadBoundary
         key={attempt}

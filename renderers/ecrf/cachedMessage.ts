@@ -19,7 +19,7 @@ function formatterOf(intl: IntlShape, id: string): Format {
   if (!format) return fallback;
   return (values) => {
     try {
-      const out = format.format<string>({ ...values });
+      const out = format.format(values);
       return Array.isArray(out) ? out.join('') : String(out);
     } catch {
       return fallback(values);

@@ -12,7 +12,6 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import type { FormatXMLElementFn, PrimitiveType } from 'intl-messageformat';
 import {
   createIntl as createPlainIntl,
   type IntlConfig,
@@ -56,7 +55,8 @@ export function useIntl(): IntlShape {
   return intl;
 }
 
-type Values = Record<string, PrimitiveType | ReactNode | FormatXMLElementFn<ReactNode, ReactNode>>;
+/** Values of a message's arguments: text, numbers, or elements placed in the message. */
+type Values = Record<string, ReactNode | bigint | Date>;
 
 export interface FormattedMessageProps extends MessageDescriptor {
   values?: Values;

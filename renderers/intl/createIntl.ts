@@ -1,20 +1,17 @@
 /**
  * The app's message formatting, without react-intl (issue 11: react-intl with `@formatjs/intl` and their helpers were
  * ≈ 9 KB gzip of the boot chunk every page loads, for the three calls the app makes). The same contract as
- * react-intl's `createIntl` for what the app uses: `formatMessage` (ICU messages through `intl-messageformat`, a
- * missing id falls back to its default message or to the id itself and is reported), `formatDate`, `formatNumber`.
- * Pure: no React, no DOM. Each message's formatter is made once per instance and id (react-intl looked it up in a
- * cache keyed by a JSON string of the message, locale and formats on every call).
+ * react-intl's `createIntl` for what the app uses: `formatMessage` (ICU messages through the app's own formatter,
+ * formatAst.ts; a missing id falls back to its default message or to the id itself and is reported), `formatDate`,
+ * `formatNumber`. Pure: no React, no DOM. Each message's formatter is made once per instance and id.
+ *
+ * Messages come as ICU text (tests, the dev server, Storybook: parsed here, once per id) or already parsed (the
+ * production build precompiles the catalogues and leaves the parser out, see src/i18n/buildPlugin.ts).
  */
-import {
-  IntlMessageFormat,
-  type FormatXMLElementFn,
-  type Formatters,
-  type PrimitiveType,
-} from 'intl-messageformat';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { dateTimeFormat, formatAst, numberFormat, type MessageValues } from './formatAst';
 
-export type { MessageFormatElement };
+export type { MessageFormatElement, MessageValues };
 
 /** A message id with an optional default text (react-intl's descriptor). */
 export interface MessageDescriptor {
@@ -24,7 +21,7 @@ export interface MessageDescriptor {
 }
 
 /** id → ICU text (tests, dev server) or → its parsed AST (the production build precompiles the catalogues). */
-export type IntlMessages = Record<string, string> | Record<string, MessageFormatElement[]>;
+export type IntlMessages = Record<string, string | MessageFormatElement[]>;
 
 /** Why a message could not be shown as written; the message falls back (see `formatMessage`). */
 export class IntlError extends Error {
@@ -47,56 +44,32 @@ export interface IntlConfig {
   onError?(error: IntlError): void;
 }
 
-type RichValues<T> = Record<string, PrimitiveType | T | FormatXMLElementFn<T, T | string | (T | string)[]>>;
+/** A value of a message's argument: text, a number, or an element (a React node) placed in the message. */
+type PrimitiveType = string | number | bigint | boolean | null | undefined | Date;
+type RichValues<T> = Record<string, PrimitiveType | T>;
+
+/** A message's formatter (made once per instance and id): the message with these values. */
+export interface MessageFormat {
+  format(values?: MessageValues): unknown;
+}
 
 export interface IntlShape {
   readonly locale: string;
   readonly defaultLocale: string;
   readonly messages: IntlMessages;
   /** The message's text with its values; a missing message shows its default text, or its id. */
-  formatMessage(
-    descriptor: MessageDescriptor,
-    values?: Record<string, PrimitiveType | FormatXMLElementFn<string, string>>,
-  ): string;
+  formatMessage(descriptor: MessageDescriptor, values?: Record<string, PrimitiveType>): string;
   /** With values that are not text (elements): the formatted parts. */
   formatMessage<T>(descriptor: MessageDescriptor, values?: RichValues<T>): string | T | (string | T)[];
   formatDate(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string;
   formatNumber(value: number | bigint, options?: Intl.NumberFormatOptions): string;
   /** The message's formatter, made once per instance and id (undefined when the id has no usable message). */
-  messageFormat(id: string): IntlMessageFormat | undefined;
+  messageFormat(id: string): MessageFormat | undefined;
 }
 
 function defaultOnError(error: IntlError): void {
   if (!import.meta.env.PROD) console.error(error);
 }
-
-/** Memoised `Intl` constructors, shared by every message of every instance (they are costly to make). */
-function memo<A extends unknown[], R>(make: (...args: A) => R): (...args: A) => R {
-  const cache = new Map<string, R>();
-  return (...args) => {
-    const key = JSON.stringify(args);
-    let made = cache.get(key);
-    if (made === undefined) {
-      made = make(...args);
-      cache.set(key, made);
-    }
-    return made;
-  };
-}
-
-export const sharedFormatters: Formatters = {
-  getNumberFormat: memo(
-    (locales?: string | string[], opts?: Parameters<Formatters['getNumberFormat']>[1]) =>
-      new Intl.NumberFormat(locales, opts as Intl.NumberFormatOptions),
-  ),
-  getDateTimeFormat: memo(
-    (locales?: string | string[], opts?: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat(locales, opts),
-  ),
-  getPluralRules: memo(
-    (locales?: string | string[], opts?: Intl.PluralRulesOptions) => new Intl.PluralRules(locales, opts),
-  ),
-};
 
 /** A message that is one piece of text (most of them): shown without a formatter. */
 function plainText(message: string | MessageFormatElement[]): string | undefined {
@@ -111,17 +84,21 @@ export function createIntl(config: IntlConfig): IntlShape {
   const defaultLocale = config.defaultLocale ?? 'zh-CN';
   const messages: IntlMessages = config.messages ?? {};
   const onError = config.onError ?? defaultOnError;
-  const formats = new Map<string, IntlMessageFormat | null>();
-  const own = (id: string) =>
-    Object.prototype.hasOwnProperty.call(messages, id)
-      ? (messages as Record<string, string | MessageFormatElement[]>)[id]
-      : undefined;
+  const formats = new Map<string, MessageFormat | null>();
+  const own = (id: string) => (Object.prototype.hasOwnProperty.call(messages, id) ? messages[id] : undefined);
 
-  function make(message: string | MessageFormatElement[], tag: string): IntlMessageFormat {
-    return new IntlMessageFormat(message, tag, undefined, { formatters: sharedFormatters });
+  /** Parses a message written as ICU text (throws where the build left the parser out: its messages come parsed). */
+  function make(message: string | MessageFormatElement[], tag: string): MessageFormat {
+    if (typeof message === 'string') {
+      const text = plainText(message);
+      if (text !== undefined) return { format: () => text };
+      message = parse(message);
+    }
+    const ast = message;
+    return { format: (values) => formatAst(ast, tag, values) };
   }
 
-  function messageFormat(id: string): IntlMessageFormat | undefined {
+  function messageFormat(id: string): MessageFormat | undefined {
     let made = formats.get(id);
     if (made === undefined) {
       const message = own(id);
@@ -144,7 +121,7 @@ export function createIntl(config: IntlConfig): IntlShape {
       onError(new IntlError('MISSING_TRANSLATION', `missing message "${id}" for locale ${locale}`));
     if (!defaultMessage) return id;
     try {
-      return make(defaultMessage, defaultLocale).format(values as Record<string, PrimitiveType>);
+      return make(defaultMessage, defaultLocale).format(values as MessageValues);
     } catch (cause) {
       onError(new IntlError('FORMAT_ERROR', `default message of "${id}" cannot be formatted`, { cause }));
       return typeof defaultMessage === 'string' ? defaultMessage : id;
@@ -166,7 +143,7 @@ export function createIntl(config: IntlConfig): IntlShape {
       return fallback(descriptor, values);
     }
     try {
-      return format.format(values as Record<string, PrimitiveType>);
+      return format.format(values as MessageValues);
     } catch (cause) {
       onError(new IntlError('FORMAT_ERROR', `message "${id}" cannot be formatted`, { cause }));
       return typeof message === 'string' ? message : id;
@@ -181,7 +158,7 @@ export function createIntl(config: IntlConfig): IntlShape {
     formatDate(value, options) {
       const date = typeof value === 'string' ? new Date(value) : value;
       try {
-        return sharedFormatters.getDateTimeFormat(locale, options).format(date);
+        return dateTimeFormat(locale, options).format(date);
       } catch (cause) {
         onError(new IntlError('FORMAT_ERROR', 'date cannot be formatted', { cause }));
         return String(date);
@@ -189,9 +166,7 @@ export function createIntl(config: IntlConfig): IntlShape {
     },
     formatNumber(value, options) {
       try {
-        return sharedFormatters
-          .getNumberFormat(locale, options as Parameters<Formatters['getNumberFormat']>[1])
-          .format(value);
+        return numberFormat(locale, options).format(value);
       } catch (cause) {
         onError(new IntlError('FORMAT_ERROR', 'number cannot be formatted', { cause }));
         return String(value);

@@ -14,3 +14,4 @@ export {
   useIntl,
   type FormattedMessageProps,
 } from './IntlProvider';
+export { LaterMessagesContext, useLaterMessages, type LaterMessages } from './laterMessages';

@@ -57,6 +57,23 @@ describe('createIntl', () => {
     expect((onError.mock.calls[0]?.[0] as IntlError).code).toBe('FORMAT_ERROR');
   });
 
+  it('reports a message using what the formatter refuses (a number format, a tag) and shows its text', () => {
+    const onError = vi.fn();
+    const intl = createIntl({ locale: 'en', messages: { number: 'Total {n, number}' }, onError });
+    expect(intl.formatMessage(d('number'), { n: 3 })).toBe('Total {n, number}');
+    expect((onError.mock.calls[0]?.[0] as IntlError).code).toBe('FORMAT_ERROR');
+  });
+
+  it('shows a message of one text as it is, from its text or its AST', () => {
+    const intl = createIntl({
+      locale: 'en',
+      messages: { plain: 'Saved', quoted: [{ type: 0, value: "it's {x}" }] },
+    });
+    expect(intl.formatMessage(d('plain'))).toBe('Saved');
+    expect(intl.formatMessage(d('plain'), { x: 1 })).toBe('Saved');
+    expect(intl.formatMessage(d('quoted'), { x: 1 })).toBe("it's {x}");
+  });
+
   it('makes a message formatter once per id', () => {
     const intl = createIntl({ locale: 'en', messages });
     expect(intl.messageFormat('greet')).toBe(intl.messageFormat('greet'));

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { FormattedMessage } from '../../renderers/intl';
+import { FormattedMessage, useLaterMessages } from '../../renderers/intl';
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../engine/api/localized';
 import { AppCatalogueGate } from './AppCatalogueGate';
@@ -9,7 +9,8 @@ import type { AppTierPart } from './tiers';
 import zh from './zh_CN.json';
 
 const PARTS: Record<AppTierPart, Messages> = {
-  core: { 'form.notInteger': '表单' },
+  formRoute: { 'form.notInteger': '表单' },
+  core: { 'queries.status.answered': '已回复' },
   management: { 'interchange.import.title': '新增受试者' },
 };
 
@@ -38,18 +39,18 @@ function Page({ parts }: { parts?: readonly AppTierPart[] }) {
 }
 
 describe('AppCatalogueGate with the app catalogue in parts', () => {
-  it('a page that needs the core part only loads that part; a page that needs all waits for the rest (no ids shown)', async () => {
+  it('a page that needs the form route part only loads that part; a page that needs all waits for the rest (no ids shown)', async () => {
     sessionStorage.clear();
     const { loadApp, pending } = deferredLoader();
     const load = vi.fn(() => Promise.resolve(zh as Messages));
     const { rerender } = render(
       <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
-        <Page parts={['core']} />
+        <Page parts={['formRoute']} />
       </LocaleProvider>,
     );
     expect(await screen.findByRole('progressbar')).toBeInTheDocument();
-    await waitFor(() => expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['core']));
-    await act(async () => pending.get('core')?.resolve(PARTS.core));
+    await waitFor(() => expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['formRoute']));
+    await act(async () => pending.get('formRoute')?.resolve(PARTS.formRoute));
     expect(await screen.findByText('表单')).toBeInTheDocument();
     expect(loadApp).toHaveBeenCalledTimes(1);
 
@@ -61,11 +62,16 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
     );
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
     expect(screen.queryByText('interchange.import.title')).toBeNull();
-    await waitFor(() => expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['core', 'management']));
-    await act(async () => pending.get('management')?.resolve(PARTS.management));
+    await waitFor(() =>
+      expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['formRoute', 'core', 'management']),
+    );
+    await act(async () => {
+      pending.get('core')?.resolve(PARTS.core);
+      pending.get('management')?.resolve(PARTS.management);
+    });
     expect(await screen.findByText('新增受试者')).toBeInTheDocument();
     expect(screen.getByText('表单')).toBeInTheDocument();
-    expect(loadApp).toHaveBeenCalledTimes(2);
+    expect(loadApp).toHaveBeenCalledTimes(3);
   });
 
   it('a part that fails to load fails only the pages that need it, and loads again on retry', async () => {
@@ -79,18 +85,19 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
       </LocaleProvider>,
     );
     await screen.findByRole('progressbar');
-    await waitFor(() => expect(loadApp).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(loadApp).toHaveBeenCalledTimes(3));
     await act(async () => {
+      pending.get('formRoute')?.resolve(PARTS.formRoute);
       pending.get('core')?.resolve(PARTS.core);
       pending.get('management')?.reject(new Error('chunk gone'));
     });
     expect(await screen.findByText(zh['app.chunkLoadFailed'])).toBeInTheDocument();
     expect(onLoadError).toHaveBeenCalledTimes(1);
 
-    // a form page (core only) is shown meanwhile
+    // a form page (its part only) is shown meanwhile
     rerender(
       <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp} onLoadError={onLoadError}>
-        <Page parts={['core']} />
+        <Page parts={['formRoute']} />
       </LocaleProvider>,
     );
     expect(await screen.findByText('表单')).toBeInTheDocument();
@@ -102,9 +109,67 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: zh['app.chunkLoadRetry'] }));
     await waitFor(() =>
-      expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['core', 'management', 'management']),
+      expect(loadApp.mock.calls.map(([, part]) => part)).toEqual([
+        'formRoute',
+        'core',
+        'management',
+        'management',
+      ]),
     );
     await act(async () => pending.get('management')?.resolve(PARTS.management));
     expect(await screen.findByText('新增受试者')).toBeInTheDocument();
+  });
+
+  it('what a page loads later waits for the rest of its texts (a dialog on the form route), with a retry', async () => {
+    sessionStorage.clear();
+    const { loadApp, pending } = deferredLoader();
+    const load = vi.fn(() => Promise.resolve(zh as Messages));
+    function LaterContent() {
+      const later = useLaterMessages();
+      if (later.status === 'failed') return <button onClick={later.retry}>retry</button>;
+      if (later.status === 'loading') return <span>waiting</span>;
+      return (
+        <span>
+          <FormattedMessage id="queries.status.answered" />
+        </span>
+      );
+    }
+    function FormRoute({ dialog }: { dialog: boolean }) {
+      return (
+        <AppCatalogueGate parts={['formRoute']}>
+          <span>
+            <FormattedMessage id="form.notInteger" />
+          </span>
+          {dialog ? <LaterContent /> : null}
+        </AppCatalogueGate>
+      );
+    }
+    const { rerender } = render(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
+        <FormRoute dialog={false} />
+      </LocaleProvider>,
+    );
+    await waitFor(() => expect(loadApp).toHaveBeenCalledTimes(1));
+    await act(async () => pending.get('formRoute')?.resolve(PARTS.formRoute));
+    expect(await screen.findByText('表单')).toBeInTheDocument();
+    // nothing more until something shown later asks
+    expect(loadApp).toHaveBeenCalledTimes(1);
+
+    rerender(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
+        <FormRoute dialog />
+      </LocaleProvider>,
+    );
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    await waitFor(() => expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['formRoute', 'core']));
+    await act(async () => pending.get('core')?.reject(new Error('chunk gone')));
+    fireEvent.click(await screen.findByRole('button', { name: 'retry' }));
+    await waitFor(() =>
+      expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['formRoute', 'core', 'core']),
+    );
+    await act(async () => pending.get('core')?.resolve(PARTS.core));
+    expect(await screen.findByText('已回复')).toBeInTheDocument();
+    // the page itself stayed (only what came later waited)
+    expect(screen.getByText('表单')).toBeInTheDocument();
   });
 });

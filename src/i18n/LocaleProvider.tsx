@@ -60,10 +60,11 @@ const loadCatalogue = (locale: Locale) => loadWithRetry(catalogueLoaders[locale]
 const loadAppCatalogue = (locale: Locale, part: AppTierPart) =>
   loadWithRetry(appCatalogueLoaders[locale][part]);
 const PRELOADED_APP_TIER: Messages = {};
-const ALL_PRELOADED: Record<AppTierPart, Messages> = {
-  core: PRELOADED_APP_TIER,
-  management: PRELOADED_APP_TIER,
-};
+const ALL_PRELOADED = Object.fromEntries(APP_TIER_PARTS.map((part) => [part, PRELOADED_APP_TIER])) as Record<
+  AppTierPart,
+  Messages
+>;
+const ALL_READY = Object.fromEntries(APP_TIER_PARTS.map((part) => [part, 'ready'])) as Shown['parts'];
 
 type AppTierState = Partial<Record<AppTierPart, Messages | 'failed'>>;
 
@@ -103,9 +104,7 @@ export function LocaleProvider({
   const [appWanted, setAppWanted] = useState<readonly AppTierPart[]>([]);
   const [shown, setShown] = useState<Shown | null>(() => {
     const messages = preloaded[locale];
-    return messages
-      ? { locale, messages, parts: { core: 'ready', management: 'ready' }, boot: messages, sources: [] }
-      : null;
+    return messages ? { locale, messages, parts: ALL_READY, boot: messages, sources: [] } : null;
   });
 
   // the wanted parts of the current locale's app tier that are not there yet

@@ -7,3 +7,7 @@ declare module '*.json?part=management' {
   const messages: Record<string, string>;
   export default messages;
 }
+declare module '*.json?part=formRoute' {
+  const messages: Record<string, string>;
+  export default messages;
+}

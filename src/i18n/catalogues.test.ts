@@ -93,6 +93,19 @@ describe('i18n catalogues', () => {
     expect(() => compileCatalogue({ 'broken.id': 'Hello {name' })).toThrow(/broken\.id/);
   });
 
+  it('use only what the app formats: text, arguments, select, plural and # (renderers/intl/formatAst.ts)', () => {
+    const supported = new Set<TYPE>([TYPE.literal, TYPE.argument, TYPE.select, TYPE.plural, TYPE.pound]);
+    const unsupported = (elements: MessageFormatElement[]): TYPE[] =>
+      elements.flatMap((el) => [
+        ...(supported.has(el.type) ? [] : [el.type]),
+        ...(el.type === TYPE.select || el.type === TYPE.plural
+          ? Object.values(el.options).flatMap((option) => unsupported(option.value))
+          : []),
+      ]);
+    for (const catalogue of Object.values(catalogues))
+      for (const [id, text] of Object.entries(catalogue)) expect(unsupported(parse(text)), id).toEqual([]);
+  });
+
   it('keep the Chinese catalogue in Chinese', () => {
     // language names and pure formats of arguments (no words) are the only texts shown the same in both
     const formatsOnly = new Set(['shell.roleAtSite', 'audit.user', 'audit.optionValue']);

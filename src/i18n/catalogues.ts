@@ -27,10 +27,12 @@ export const catalogueLoaders: Record<Locale, () => Promise<Messages>> = {
  */
 export const appCatalogueLoaders: Record<Locale, Record<AppTierPart, () => Promise<Messages>>> = {
   zh_CN: {
+    formRoute: () => import('./app/zh_CN.json?part=formRoute').then((m) => m.default as Messages),
     core: () => import('./app/zh_CN.json?part=core').then((m) => m.default as Messages),
     management: () => import('./app/zh_CN.json?part=management').then((m) => m.default as Messages),
   },
   en: {
+    formRoute: () => import('./app/en.json?part=formRoute').then((m) => m.default as Messages),
     core: () => import('./app/en.json?part=core').then((m) => m.default as Messages),
     management: () => import('./app/en.json?part=management').then((m) => m.default as Messages),
   },

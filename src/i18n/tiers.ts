@@ -13,7 +13,6 @@ export const BOOT_AREAS: readonly string[] = [
   'entrance',
   'error',
   'footer',
-  'home',
   'language',
   'login',
   'logout',
@@ -28,21 +27,70 @@ export function isBootKey(id: string): boolean {
 }
 
 /**
- * The app tier is itself in two parts, so that a page loads only the texts of the areas it can show:
- * - `core`: every area not listed below (lists, eCRF, the record workflows, the subject pages …);
+ * The app tier is itself in three parts, so that a page loads only the texts it can show:
+ * - `formRoute`: what a form shows when it is first drawn (FORM_ROUTE_IDS below: the form, its toolbar, its widgets,
+ *   the record workflows' states and page actions);
+ * - `core`: every other area not listed below (lists, the record workflows' dialogs, the subject pages …);
  * - `management`: study and subject management (study import and export, the builder, query import, the casebook:
  *   adding, changing, moving and withdrawing subjects, batch operations).
- * A page of the shell loads both parts unless its route says it needs fewer (`appTierParts` in its route handle,
- * see routing/paths.ts): the form route needs `core` only. The build cuts the two parts out of the one catalogue
- * file (`?part=` imports, see buildPlugin.ts); a test keeps every message id the form route's modules use in `core`.
+ * A page of the shell loads every part unless its route says it needs fewer (`appTierParts` in its route handle,
+ * see routing/paths.ts): the form route needs `formRoute` only. What a page loads later (a dialog, the log-line
+ * table) waits for LAZY_CONTENT_PARTS (AppCatalogueGate.tsx: already there on every other page). The build cuts the
+ * parts out of the one catalogue file (`?part=` imports, see buildPlugin.ts); appTierParts.test.ts keeps every
+ * message id the form route's first paint uses in `formRoute`, and every id its later parts use out of `management`.
  */
 export const MANAGEMENT_AREAS: readonly string[] = ['builder', 'casebook', 'interchange', 'queryImport'];
 
-export const APP_TIER_PARTS = ['core', 'management'] as const;
+/**
+ * The ids (and groups of ids: `a.b` is `a.b` and every `a.b.…`) of the `formRoute` part. Whole groups where an id is
+ * made at run time (`freeze.frozenLevel.${level}`, `sdv.state.${state}` …).
+ */
+export const FORM_ROUTE_IDS: readonly string[] = [
+  'async',
+  'form',
+  'formPage',
+  'rule',
+  'coding.state',
+  'ecrf.calendar',
+  'ecrf.clear',
+  'ecrf.clearValue',
+  'ecrf.options',
+  'ecrf.placeholder',
+  'ecrf.schemaIssues',
+  'ecrf.sections',
+  'ecrf.select',
+  'ecrf.status',
+  'ecrf.toolbar',
+  'ecrf.unknownFieldType',
+  'ecrf.unknownPart',
+  'ecrf.upload',
+  'freeze.appliedApproved',
+  'freeze.approvedBy',
+  'freeze.frozenLevel',
+  'freeze.pageAction',
+  'freeze.readOnly',
+  'freeze.reasonIs',
+  'freeze.state',
+  'grid.retry',
+  'notes.pageAction',
+  'queries.icon',
+  'queries.pageAction',
+  'sdv.pageAction',
+  'sdv.state',
+  'signature.pageAction',
+  'signature.state',
+  'visit.status',
+];
+
+export const APP_TIER_PARTS = ['formRoute', 'core', 'management'] as const;
 export type AppTierPart = (typeof APP_TIER_PARTS)[number];
 
+/** What a page of the shell loads after its first paint (dialogs, the log-line table) may show: all but management. */
+export const LAZY_CONTENT_PARTS: readonly AppTierPart[] = ['formRoute', 'core'];
+
 export function appTierPartOf(id: string): AppTierPart {
-  return MANAGEMENT_AREAS.includes(id.split('.', 1)[0] ?? '') ? 'management' : 'core';
+  if (MANAGEMENT_AREAS.includes(id.split('.', 1)[0] ?? '')) return 'management';
+  return FORM_ROUTE_IDS.some((group) => id === group || id.startsWith(`${group}.`)) ? 'formRoute' : 'core';
 }
 
 /** The messages of one part of an app-tier catalogue (ids → text or → parsed AST alike). */

@@ -46,7 +46,7 @@ describe('the form route before its first paint', () => {
 
   it('reads the modules (the walk finds the form renderer and MUI)', () => {
     expect(packages.has('@mui/material/Button')).toBe(true);
-    expect(packages.has('intl-messageformat')).toBe(true);
+    expect(packages.has('@formatjs/icu-messageformat-parser')).toBe(true);
   });
 
   it('does not import MUI Menu, MenuItem or Popover: they come with the first opening of a menu', () => {

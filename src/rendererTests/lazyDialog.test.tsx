@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyDialog, preloadDialog, preloadDialogs } from '../../renderers/actions/lazyDialog';
 import { RecordActionBar } from '../../renderers/actions/RecordActionBar';
+import { LaterMessagesContext, type LaterMessages } from '../../renderers/intl';
 import type {
   ActionDialogProps,
   RecordAction,
@@ -41,6 +42,33 @@ describe('lazyDialog', () => {
     await userEvent.click(screen.getByText('close'));
     expect(onClose).toHaveBeenCalledOnce();
     await preloadDialogs([Dialog, undefined, Loaded]);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('waits for the messages its page has not loaded yet, fetching its code meanwhile; says when they fail', async () => {
+    const load = vi.fn(() => Promise.resolve(Loaded));
+    const Dialog = lazyDialog<Props>(load);
+    const require = vi.fn();
+    const retry = vi.fn();
+    const onClose = vi.fn();
+    const drawn = (status: LaterMessages['status']) => (
+      <TestProviders>
+        <LaterMessagesContext.Provider value={{ status, require, retry }}>
+          <Dialog name="AE 4" onClose={onClose} />
+        </LaterMessagesContext.Provider>
+      </TestProviders>
+    );
+    const { rerender } = render(drawn('loading'));
+    expect(await screen.findByTestId('dialog-loading')).toBeInTheDocument();
+    expect(require).toHaveBeenCalled();
+    expect(load).toHaveBeenCalledOnce();
+    expect(screen.queryByTestId('loaded-dialog')).toBeNull();
+    rerender(drawn('failed'));
+    expect(screen.getByTestId('dialog-load-failed')).toHaveTextContent(text('app.dialogLoadFailed'));
+    await userEvent.click(screen.getByRole('button', { name: text('app.chunkLoadRetry') }));
+    expect(retry).toHaveBeenCalledOnce();
+    rerender(drawn('ready'));
+    expect(await screen.findByTestId('loaded-dialog')).toHaveTextContent('AE 4');
     expect(load).toHaveBeenCalledOnce();
   });
 

@@ -15,13 +15,16 @@ import { useMetaText } from '../../../renderers/search/metadataText';
 import { userTimeZone } from '../../../renderers/userTimeZone';
 import { readStoredPageSize, storePageSize } from '../../../engine/list/pageSize';
 import { PAGE_SIZES, type PageSize } from '../../../engine/list/types';
+import { AppCatalogueGate } from '../../i18n/AppCatalogueGate';
+import { LAZY_CONTENT_PARTS } from '../../i18n/tiers';
 import { usePlatform } from '../../platform/PlatformContext';
 import { LINENO_PARAM, NEW_LINE } from '../../routing/formPaths';
 import { subjectPath } from '../../routing/paths';
 import { FormRecordPage } from './FormRecordPage';
 import type { RecordKeys } from '../../../renderers/actions/recordActions';
 
-// the rows grid carries AG Grid: loaded only for log-line forms
+// the rows grid carries AG Grid: loaded only for log-line forms, with the texts of its grid (not in the form route's
+// part of the catalogue, src/i18n/tiers.ts)
 const LoglineTable = lazy(() =>
   import('../../../renderers/ecrf/LoglineTable').then((m) => ({ default: m.LoglineTable })),
 );
@@ -185,26 +188,28 @@ export function FormPage({ base }: { base: string }) {
     <Box ref={pageRef} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="form-page">
       {header(text(page.name))}
       {showLines ? (
-        <Suspense fallback={<PageLoading />}>
-          <LoglineTable
-            columns={page.columns ?? []}
-            // (yup infers datalist's rows as bare records, not LineRow: lineRowSchema is cast in engine/api/data.ts)
-            rows={(page.list ?? []) as unknown as readonly LineRow[]}
-            total={page.total}
-            innerPage={page.innerPage}
-            size={size}
-            loading={request.status === 'loading'}
-            error={gridError}
-            userTimeZone={zone}
-            onOpenLine={(line) => openLine(line)}
-            {...(page.capabilities.includes('enter') ? { onAddLine: () => openLine(NEW_LINE) } : {})}
-            onPageChange={(next) => setParam(INNER_PAGE_PARAM, String(next))}
-            onSizeChange={(next) => {
-              storePageSize(store, next);
-              setParam(SIZE_PARAM, String(next), true);
-            }}
-          />
-        </Suspense>
+        <AppCatalogueGate parts={LAZY_CONTENT_PARTS}>
+          <Suspense fallback={<PageLoading />}>
+            <LoglineTable
+              columns={page.columns ?? []}
+              // (yup infers datalist's rows as bare records, not LineRow: lineRowSchema is cast in engine/api/data.ts)
+              rows={(page.list ?? []) as unknown as readonly LineRow[]}
+              total={page.total}
+              innerPage={page.innerPage}
+              size={size}
+              loading={request.status === 'loading'}
+              error={gridError}
+              userTimeZone={zone}
+              onOpenLine={(line) => openLine(line)}
+              {...(page.capabilities.includes('enter') ? { onAddLine: () => openLine(NEW_LINE) } : {})}
+              onPageChange={(next) => setParam(INNER_PAGE_PARAM, String(next))}
+              onSizeChange={(next) => {
+                storePageSize(store, next);
+                setParam(SIZE_PARAM, String(next), true);
+              }}
+            />
+          </Suspense>
+        </AppCatalogueGate>
       ) : (
         <>
           {page.table ? (
