@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { APP_BASE } from './engine/api/protocol.ts';
 import { appTierParts, precompiledCatalogues } from './src/i18n/buildPlugin.ts';
+import { muiLean } from './src/platform/muiLeanPlugin.ts';
 import { muiThemeWithoutCssVars } from './src/platform/muiThemeWithoutCssVarsPlugin.ts';
 
 /** The modules of the home shell's first paint (see the `shell` group below). */
@@ -27,7 +28,7 @@ const SHELL_TIER = new RegExp(
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [react(), appTierParts(), precompiledCatalogues(), muiThemeWithoutCssVars()],
+  plugins: [react(), appTierParts(), precompiledCatalogues(), muiThemeWithoutCssVars(), muiLean()],
   server: {
     port: 5173,
     proxy: {

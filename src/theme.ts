@@ -1,5 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 
+/** MUI's class on a ButtonBase focused from the keyboard (`buttonBaseClasses.focusVisible`). */
+export const FOCUS_VISIBLE = 'Mui-focusVisible';
+
 /** One quiet theme for the whole product: dense enough for data entry, readable in Chinese and English. */
 export const theme = createTheme({
   palette: {
@@ -28,6 +31,22 @@ export const theme = createTheme({
     fontSize: 14,
   },
   components: {
+    // no ripple anywhere (its code is left out of the production build: src/platform/muiWithoutRipplePlugin.ts); the
+    // keyboard focus is shown by an outline on every ButtonBase instead (WCAG 2.4.7; MUI draws none without the
+    // ripple): outside the control, or inside it for list rows, menu items and tabs, whose containers clip
+    MuiButtonBase: {
+      defaultProps: { disableRipple: true },
+      styleOverrides: {
+        root: ({ theme }) => ({
+          [`&.${FOCUS_VISIBLE}`]: { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+        }),
+      },
+    },
+    MuiListItemButton: { styleOverrides: { root: { [`&.${FOCUS_VISIBLE}`]: { outlineOffset: -2 } } } },
+    MuiMenuItem: { styleOverrides: { root: { [`&.${FOCUS_VISIBLE}`]: { outlineOffset: -2 } } } },
+    MuiTab: { styleOverrides: { root: { [`&.${FOCUS_VISIBLE}`]: { outlineOffset: -2 } } } },
+    // on the app bar's primary colour, in the bar's own text colour (white)
+    MuiAppBar: { styleOverrides: { root: { [`& .${FOCUS_VISIBLE}`]: { outlineColor: 'currentColor' } } } },
     MuiButton: { defaultProps: { disableElevation: true } },
   },
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import Collapse from '@mui/material/Collapse';
+import { useId, useState } from 'react';
+import { keyframes } from '@emotion/react';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -18,6 +18,15 @@ export interface MenuRendererProps {
   label: string;
 }
 
+/** A group's items appear with a short fade (CSS only: no height transition, no MUI Collapse in the shell). */
+const reveal = keyframes`
+  from { opacity: 0; transform: translateY(-4px); }
+`;
+const GROUP_SX = {
+  animation: `${reveal} 150ms ease-out`,
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+} as const;
+
 /** The side menu, rendered from the server's menu tree: groups expand, leaves navigate. */
 export function MenuRenderer({ items, locale, activeCode, onSelect, label }: MenuRendererProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(
@@ -34,6 +43,7 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
   }
 
   const activeAncestors = activeCode ? ancestorCodes(items, activeCode) : [];
+  const idPrefix = useId();
 
   function renderLevel(list: readonly MenuItem[], depth: number) {
     return list.map((item) => {
@@ -46,15 +56,18 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
             <ListItemButton
               sx={{ pl: indent }}
               aria-expanded={expanded}
+              aria-controls={expanded ? `${idPrefix}-${item.menuCode}` : undefined}
               onClick={() => toggle(item.menuCode)}
               data-menu-code={item.menuCode}
             >
               <ListItemText primary={name} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
               <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
             </ListItemButton>
-            <Collapse in={expanded} timeout="auto" unmountOnExit>
-              <List disablePadding>{renderLevel(item.children ?? [], depth + 1)}</List>
-            </Collapse>
+            {expanded && (
+              <List disablePadding id={`${idPrefix}-${item.menuCode}`} sx={GROUP_SX}>
+                {renderLevel(item.children ?? [], depth + 1)}
+              </List>
+            )}
           </li>
         );
       }
