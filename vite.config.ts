@@ -57,8 +57,11 @@ export default defineConfig({
           // locale other than the default (en.json), which is loaded when that locale is first used
           groups: [
             {
+              // (+ MUI's slot and DOM helpers that the login front's inputs and the shell's menu both use, and the
+              // text-limit hint of the login front's inputs and of the eCRF form: in `inputs` they made the form route
+              // load that whole file, which it does not otherwise need; stop 28)
               name: 'boot',
-              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/]|routing[\\/]router[\\/](?!blocker|memory))|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
+              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/]|routing[\\/]router[\\/](?!blocker|memory))|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot|@mui[\\/]material[\\/]utils[\\/](useSlot|useEnhancedEffect|ownerDocument|getActiveElement|isMuiElement)\.mjs$|@mui[\\/]utils[\\/](mergeSlotProps|extractEventHandlers|omitEventHandlers|appendOwnerState|isEventHandler|resolveComponentProps|isHostComponent|useSlotProps|isMuiElement|ownerDocument|getActiveElement)[\\/]|renderers[\\/]form[\\/]LimitHint\.tsx$)/,
             },
             {
               // the home shell and what it draws at first paint (app bar, menu, account actions, session monitor,
@@ -73,9 +76,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // the input parts of the login front (and of every form), in one file instead of three or four
+              // the input parts of the login front (and of the forms of dialogs), in one file instead of three or four
+              // (not the eCRF form: its widgets are plain inputs)
               name: 'inputs',
-              test: /[\\/](@mui[\\/]material[\\/](InputBase|OutlinedInput|FormControl|FormHelperText|FormLabel|InputLabel|TextareaAutosize)[\\/]|@mui[\\/]utils[\\/](getActiveElement|ownerDocument|ownerWindow|debounce)[\\/]|renderers[\\/]form[\\/]LimitHint\.tsx)/,
+              test: /[\\/](@mui[\\/]material[\\/](InputBase|OutlinedInput|FormControl|FormHelperText|FormLabel|InputLabel|TextareaAutosize)[\\/]|@mui[\\/]material[\\/]Select[\\/]selectClasses\.mjs$|@mui[\\/]utils[\\/](getActiveElement|ownerDocument|ownerWindow|debounce)[\\/])/,
+              includeDependenciesRecursively: false,
             },
           ],
         },
