@@ -16,11 +16,11 @@ const SHELL_TIER = new RegExp(
     String.raw`engine[\\/]session[\\/](sessionMonitor|version|picParams)\.ts$`,
     String.raw`engine[\\/]access[\\/]`,
     String.raw`src[\\/]routing[\\/](returnTo|useRouteAppTierParts)\.ts$`,
-    // (not Collapse, Transition, Alert, IconButton, SvgIcon: no module of the shell draws them since stop 28, and
-    // the form route needs none of them; the dialogs that do load them with their own chunks)
-    String.raw`@mui[\\/]material[\\/](AppBar|Toolbar|List|ListItemButton|ListItemText|Stack|useMediaQuery)[\\/]`,
+    // (not Collapse, Transition, Alert, IconButton, SvgIcon, Stack, useMediaQuery: no module of the shell uses them
+    // since stop 28, and the form route needs none of them; the pages and dialogs that do load them in their own chunks)
+    String.raw`@mui[\\/]material[\\/](AppBar|Toolbar|List|ListItemButton|ListItemText)[\\/]`,
     String.raw`@mui[\\/]material[\\/]utils[\\/](contains|focusable)\.mjs$`,
-    String.raw`@mui[\\/]system[\\/](Stack|styled|useMediaQuery|useThemeProps)[\\/]`,
+    String.raw`@mui[\\/]system[\\/](styled|useThemeProps)[\\/]`,
     String.raw`@mui[\\/]utils[\\/](contains|createChainedFunction|getReactElementRef|getScrollbarSize|setRef|useValueAsRef)[\\/]`,
   ].join('|'),
 );

@@ -9,8 +9,8 @@
  * the web page. Nothing runs while the focus is elsewhere (another page, a dialog over the form).
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from '../intl';
@@ -84,11 +84,8 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
   useActionShortcuts(actions, ctx, shortcutScope, activate);
   return (
     <>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      <Box
+        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
         data-testid="record-actions"
       >
         {actions.map((action) => {
@@ -128,7 +125,7 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
             <FormattedMessage id="formPage.readOnly" />
           </Typography>
         ) : null}
-      </Stack>
+      </Box>
       {OpenDialog ? <OpenDialog ctx={ctx} onClose={() => setOpen(null)} /> : null}
     </>
   );
