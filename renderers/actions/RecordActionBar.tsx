@@ -11,7 +11,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from '../intl';
 import { preloadDialog } from './lazyDialog';
@@ -73,6 +72,16 @@ function useActionShortcuts(
   }, [scope, hasShortcuts]);
 }
 
+const ICON_SX = {
+  width: '1em',
+  height: '1em',
+  display: 'inline-block',
+  flexShrink: 0,
+  fill: 'currentColor',
+  userSelect: 'none',
+  fontSize: '1.25rem',
+} as const;
+
 export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: RecordActionBarProps) {
   const intl = useIntl();
   const [open, setOpen] = useState<RecordAction | null>(null);
@@ -99,9 +108,10 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
               disabled={action.disabled?.(ctx) ?? false}
               startIcon={
                 action.icon ? (
-                  <SvgIcon fontSize="small">
+                  // a plain svg as MUI's SvgIcon (small) draws it, without its code (stop 28)
+                  <Box component="svg" viewBox="0 0 24 24" aria-hidden="true" focusable="false" sx={ICON_SX}>
                     <path d={action.icon} />
-                  </SvgIcon>
+                  </Box>
                 ) : undefined
               }
               onClick={() => activate(action)}

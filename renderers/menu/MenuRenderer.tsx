@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { keyframes } from '@emotion/react';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
+import Box from '@mui/material/Box';
 import type { MenuItem } from '../../engine/api/session';
 import { pickLocalized, type Locale } from '../../engine/api/localized';
 import { ancestorCodes, isGroup } from './menuTree';
@@ -26,6 +26,9 @@ const GROUP_SX = {
   animation: `${reveal} 150ms ease-out`,
   '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
 } as const;
+
+/** An item's label as MUI's ListItemText draws a primary text, without its code (stop 28). */
+const LABEL_SX = { flex: '1 1 auto', minWidth: 0, my: 0.5, display: 'block', typography: 'body1' } as const;
 
 /** The side menu, rendered from the server's menu tree: groups expand, leaves navigate. */
 export function MenuRenderer({ items, locale, activeCode, onSelect, label }: MenuRendererProps) {
@@ -60,7 +63,9 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
               onClick={() => toggle(item.menuCode)}
               data-menu-code={item.menuCode}
             >
-              <ListItemText primary={name} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+              <Box component="span" sx={{ ...LABEL_SX, fontWeight: 500 }}>
+                {name}
+              </Box>
               <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
             </ListItemButton>
             {expanded && (
@@ -81,7 +86,9 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
             onClick={() => onSelect(item)}
             data-menu-code={item.menuCode}
           >
-            <ListItemText primary={name} />
+            <Box component="span" sx={LABEL_SX}>
+              {name}
+            </Box>
           </ListItemButton>
         </li>
       );
