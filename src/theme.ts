@@ -46,7 +46,11 @@ export const theme = createTheme({
     MuiMenuItem: { styleOverrides: { root: { [`&.${FOCUS_VISIBLE}`]: { outlineOffset: -2 } } } },
     MuiTab: { styleOverrides: { root: { [`&.${FOCUS_VISIBLE}`]: { outlineOffset: -2 } } } },
     // on the app bar's primary colour, in the bar's own text colour (white)
-    MuiAppBar: { styleOverrides: { root: { [`& .${FOCUS_VISIBLE}`]: { outlineColor: 'currentColor' } } } },
+    MuiAppBar: {
+      styleOverrides: {
+        root: { [`& .MuiButtonBase-root.${FOCUS_VISIBLE}`]: { outlineColor: 'currentColor' } },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
   },
 });

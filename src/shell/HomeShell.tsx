@@ -70,7 +70,8 @@ const HEADER_SX: SxProps<Theme> = (theme) => ({
   zIndex: theme.zIndex.appBar,
   bgcolor: 'primary.main',
   color: 'primary.contrastText',
-  '& .Mui-focusVisible': { outlineColor: 'currentColor' },
+  // (one class more than the theme's ButtonBase rule, whose style is inserted after this one)
+  '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: 'currentColor' },
 });
 const TOOLBAR_SX: SxProps<Theme> = [
   (theme) => theme.mixins.toolbar as SystemStyleObject<Theme>,
