@@ -16,10 +16,9 @@ const SHELL_TIER = new RegExp(
     String.raw`engine[\\/]session[\\/](sessionMonitor|version|picParams)\.ts$`,
     String.raw`engine[\\/]access[\\/]`,
     String.raw`src[\\/]routing[\\/](returnTo|useRouteAppTierParts)\.ts$`,
-    // (not AppBar, Toolbar, ListItemText, Collapse, Transition, Alert, IconButton, SvgIcon, Stack, useMediaQuery,
-    // useValueAsRef: no module of the shell uses them since stop 28, and the form route needs none of them; the pages
-    // and dialogs that do load them in their own chunks)
-    String.raw`@mui[\\/]material[\\/](List|ListItemButton)[\\/]`,
+    // (no MUI component: since stop 28 the shell draws its app bar, menu and rows with Box, ButtonBase and Button, in
+    // boot and index; AppBar, Toolbar, List, ListItemButton, ListItemText, Collapse, Transition, Alert, IconButton,
+    // SvgIcon, Stack, useMediaQuery are loaded by the pages and dialogs that use them, in their own chunks)
     String.raw`@mui[\\/]material[\\/]utils[\\/](contains|focusable)\.mjs$`,
     String.raw`@mui[\\/]system[\\/](styled|useThemeProps)[\\/]`,
     String.raw`@mui[\\/]utils[\\/](contains|createChainedFunction|getReactElementRef|getScrollbarSize|setRef)[\\/]`,

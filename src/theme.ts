@@ -1,8 +1,5 @@
 import { createTheme } from '@mui/material/styles';
 
-/** MUI's class on a ButtonBase focused from the keyboard (`buttonBaseClasses.focusVisible`). */
-export const FOCUS_VISIBLE = 'Mui-focusVisible';
-
 /** One quiet theme for the whole product: dense enough for data entry, readable in Chinese and English. */
 export const theme = createTheme({
   palette: {
@@ -30,27 +27,12 @@ export const theme = createTheme({
     ].join(','),
     fontSize: 14,
   },
+  // no ripple anywhere (its code is left out of the production build: src/platform/muiLeanPlugin.ts): MUI's own
+  // keyboard focus ring on every ButtonBase instead (WCAG 2.4.7; a 2px primary outline, inset on the components
+  // whose containers clip, as list rows, menu items and tabs; MUI draws no focus without the ripple otherwise)
+  focusVisible: true,
   components: {
-    // no ripple anywhere (its code is left out of the production build: src/platform/muiWithoutRipplePlugin.ts); the
-    // keyboard focus is shown by an outline on every ButtonBase instead (WCAG 2.4.7; MUI draws none without the
-    // ripple): outside the control, or inside it for list rows, menu items and tabs, whose containers clip
-    MuiButtonBase: {
-      defaultProps: { disableRipple: true },
-      styleOverrides: {
-        root: ({ theme }) => ({
-          [`&.${FOCUS_VISIBLE}`]: { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-        }),
-      },
-    },
-    MuiListItemButton: { styleOverrides: { root: { [`&.${FOCUS_VISIBLE}`]: { outlineOffset: -2 } } } },
-    MuiMenuItem: { styleOverrides: { root: { [`&.${FOCUS_VISIBLE}`]: { outlineOffset: -2 } } } },
-    MuiTab: { styleOverrides: { root: { [`&.${FOCUS_VISIBLE}`]: { outlineOffset: -2 } } } },
-    // on the app bar's primary colour, in the bar's own text colour (white)
-    MuiAppBar: {
-      styleOverrides: {
-        root: { [`& .MuiButtonBase-root.${FOCUS_VISIBLE}`]: { outlineColor: 'currentColor' } },
-      },
-    },
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
     MuiButton: { defaultProps: { disableElevation: true } },
   },
 });

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { keyframes } from '@emotion/react';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import { alpha, type Theme } from '@mui/material/styles';
 import type { MenuItem } from '../../engine/api/session';
 import { pickLocalized, type Locale } from '../../engine/api/localized';
 import { ancestorCodes, isGroup } from './menuTree';
@@ -22,10 +22,42 @@ export interface MenuRendererProps {
 const reveal = keyframes`
   from { opacity: 0; transform: translateY(-4px); }
 `;
+const LIST_SX = { listStyle: 'none', m: 0, p: 0, position: 'relative' } as const;
 const GROUP_SX = {
+  ...LIST_SX,
   animation: `${reveal} 150ms ease-out`,
   '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
 } as const;
+
+/**
+ * A row as MUI's ListItemButton draws it (hover, selected and keyboard-focus shades, the theme's focus ring inset in
+ * the scrolling menu), on a native button: ListItemButton's code stays off every page (stop 28).
+ */
+const ROW_SX = (theme: Theme) => {
+  const { action, primary } = theme.palette;
+  return {
+    display: 'flex',
+    width: '100%',
+    justifyContent: 'flex-start',
+    alignItems: 'center',
+    textAlign: 'left',
+    font: 'inherit',
+    boxSizing: 'border-box',
+    minWidth: 0,
+    py: 1,
+    pr: 2,
+    transition: theme.transitions.create('background-color', {
+      duration: theme.transitions.duration.shortest,
+    }),
+    '&:hover': { bgcolor: action.hover, '@media (hover: none)': { bgcolor: 'transparent' } },
+    '&.Mui-focusVisible': { outlineOffset: -2 },
+    '&.Mui-selected': { bgcolor: alpha(primary.main, action.selectedOpacity) },
+    '&.Mui-selected:hover': {
+      bgcolor: alpha(primary.main, action.selectedOpacity + action.hoverOpacity),
+      '@media (hover: none)': { bgcolor: alpha(primary.main, action.selectedOpacity) },
+    },
+  } as const;
+};
 
 /** An item's label as MUI's ListItemText draws a primary text, without its code (stop 28). */
 const LABEL_SX = { flex: '1 1 auto', minWidth: 0, my: 0.5, display: 'block', typography: 'body1' } as const;
@@ -56,8 +88,8 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
         const expanded = open.has(item.menuCode) || activeAncestors.includes(item.menuCode);
         return (
           <li key={item.menuCode}>
-            <ListItemButton
-              sx={{ pl: indent }}
+            <ButtonBase
+              sx={[ROW_SX, { pl: indent }]}
               aria-expanded={expanded}
               aria-controls={expanded ? `${idPrefix}-${item.menuCode}` : undefined}
               onClick={() => toggle(item.menuCode)}
@@ -67,11 +99,11 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
                 {name}
               </Box>
               <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
-            </ListItemButton>
+            </ButtonBase>
             {expanded && (
-              <List disablePadding id={`${idPrefix}-${item.menuCode}`} sx={GROUP_SX}>
+              <Box component="ul" id={`${idPrefix}-${item.menuCode}`} sx={GROUP_SX}>
                 {renderLevel(item.children ?? [], depth + 1)}
-              </List>
+              </Box>
             )}
           </li>
         );
@@ -79,9 +111,9 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
       const active = item.menuCode === activeCode;
       return (
         <li key={item.menuCode}>
-          <ListItemButton
-            sx={{ pl: indent }}
-            selected={active}
+          <ButtonBase
+            sx={[ROW_SX, { pl: indent }]}
+            className={active ? 'Mui-selected' : undefined}
             aria-current={active ? 'page' : undefined}
             onClick={() => onSelect(item)}
             data-menu-code={item.menuCode}
@@ -89,7 +121,7 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
             <Box component="span" sx={LABEL_SX}>
               {name}
             </Box>
-          </ListItemButton>
+          </ButtonBase>
         </li>
       );
     });
@@ -97,7 +129,9 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
 
   return (
     <nav aria-label={label}>
-      <List disablePadding>{renderLevel(items, 0)}</List>
+      <Box component="ul" sx={LIST_SX}>
+        {renderLevel(items, 0)}
+      </Box>
     </nav>
   );
 }
