@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { APP_BASE } from './engine/api/protocol.ts';
 import { appTierParts, precompiledCatalogues } from './src/i18n/buildPlugin.ts';
+import { muiLean } from './src/platform/muiLeanPlugin.ts';
 import { muiThemeWithoutCssVars } from './src/platform/muiThemeWithoutCssVarsPlugin.ts';
 
 /** The modules of the home shell's first paint (see the `shell` group below). */
@@ -15,12 +16,12 @@ const SHELL_TIER = new RegExp(
     String.raw`engine[\\/]session[\\/](sessionMonitor|version|picParams)\.ts$`,
     String.raw`engine[\\/]access[\\/]`,
     String.raw`src[\\/]routing[\\/](returnTo|useRouteAppTierParts)\.ts$`,
-    String.raw`@mui[\\/]material[\\/](AppBar|Toolbar|Collapse|List|ListItemButton|ListItemText|IconButton|SvgIcon|Alert|Stack|useMediaQuery|internal[\\/]svg-icons)[\\/]`,
-    String.raw`@mui[\\/]material[\\/]internal[\\/]Transition\.mjs$`,
+    // (no MUI component: since stop 28 the shell draws its app bar, menu and rows with Box, ButtonBase and Button, in
+    // boot and index; AppBar, Toolbar, List, ListItemButton, ListItemText, Collapse, Transition, Alert, IconButton,
+    // SvgIcon, Stack, useMediaQuery are loaded by the pages and dialogs that use them, in their own chunks)
     String.raw`@mui[\\/]material[\\/]utils[\\/](contains|focusable)\.mjs$`,
-    String.raw`@mui[\\/]system[\\/](Stack|styled|useMediaQuery|useThemeProps)[\\/]`,
-    String.raw`@mui[\\/]utils[\\/](contains|createChainedFunction|getReactElementRef|getScrollbarSize|setRef|useValueAsRef)[\\/]`,
-    String.raw`react-transition-group[\\/]esm[\\/]TransitionGroupContext\.js$`,
+    String.raw`@mui[\\/]system[\\/](styled|useThemeProps)[\\/]`,
+    String.raw`@mui[\\/]utils[\\/](contains|createChainedFunction|getReactElementRef|getScrollbarSize|setRef)[\\/]`,
   ].join('|'),
 );
 
@@ -42,7 +43,7 @@ const FORM_ROUTE_TIER = new RegExp(
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [react(), appTierParts(), precompiledCatalogues(), muiThemeWithoutCssVars()],
+  plugins: [react(), appTierParts(), precompiledCatalogues(), muiThemeWithoutCssVars(), muiLean()],
   server: {
     port: 5173,
     proxy: {
@@ -71,8 +72,11 @@ export default defineConfig({
           // locale other than the default (en.json), which is loaded when that locale is first used
           groups: [
             {
+              // (+ MUI's slot and DOM helpers that the login front's inputs and the shell's menu both use, and the
+              // text-limit hint of the login front's inputs and of the eCRF form: in `inputs` they made the form route
+              // load that whole file, which it does not otherwise need; stop 28)
               name: 'boot',
-              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/]|routing[\\/]router[\\/](?!blocker|memory))|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot)/,
+              test: /[\\/](src[\\/](i18n[\\/](?!app[\\/]|en\.json)|platform[\\/]|session[\\/]|routing[\\/]router[\\/](?!blocker|memory))|engine[\\/]session[\\/](storageKeys|loginInfo)\.ts|renderers[\\/](PageLoading|InlineMessage|ChunkLoadFailed|LanguageSwitch)\.tsx|@mui[\\/]material[\\/]useSlot|@mui[\\/]material[\\/]utils[\\/](useSlot|useEnhancedEffect|ownerDocument|getActiveElement|isMuiElement)\.mjs$|@mui[\\/]utils[\\/](mergeSlotProps|extractEventHandlers|omitEventHandlers|appendOwnerState|isEventHandler|resolveComponentProps|isHostComponent|useSlotProps|isMuiElement|ownerDocument|getActiveElement)[\\/]|renderers[\\/]form[\\/]LimitHint\.tsx$)/,
             },
             {
               // the home shell and what it draws at first paint (app bar, menu, account actions, session monitor,
@@ -98,9 +102,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // the input parts of the login front (and of every form), in one file instead of three or four
+              // the input parts of the login front (and of the forms of dialogs), in one file instead of three or four
+              // (not the eCRF form: its widgets are plain inputs)
               name: 'inputs',
-              test: /[\\/](@mui[\\/]material[\\/](InputBase|OutlinedInput|FormControl|FormHelperText|FormLabel|InputLabel|TextareaAutosize)[\\/]|@mui[\\/]utils[\\/](getActiveElement|ownerDocument|ownerWindow|debounce)[\\/]|renderers[\\/]form[\\/]LimitHint\.tsx)/,
+              test: /[\\/](@mui[\\/]material[\\/](InputBase|OutlinedInput|FormControl|FormHelperText|FormLabel|InputLabel|TextareaAutosize)[\\/]|@mui[\\/]material[\\/]Select[\\/]selectClasses\.mjs$|@mui[\\/]utils[\\/](getActiveElement|ownerDocument|ownerWindow|debounce)[\\/])/,
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -82,3 +82,43 @@ test('the audit trail dialog has no WCAG 2.1 AA violation', async ({ page }) => 
   await expect(audit.locator('[data-testid=audit-row]').first()).toBeVisible();
   await expectNoViolations(page);
 });
+
+test('every button reached by Tab shows a focus outline (no ripple draws one, stop 28)', async ({ page }) => {
+  await page.goto(visitForm('VS'));
+  await expect(page.getByTestId('ecrf-row-SYSBP').locator('input')).toBeVisible();
+  // from the first item back up through the form's toolbar, the menu and the header, then down the form
+  await page.getByTestId('ecrf-row-VSDAT').locator('input').focus();
+  const seen = new Map<string, { outline: string; width: string; color: string; background: string }>();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press(i < 25 ? 'Shift+Tab' : 'Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || !el.classList.contains('MuiButtonBase-root')) return null;
+      const style = getComputedStyle(el);
+      // the colour behind the outline: the first ancestor (outside the control) with a background
+      let bg = 'rgba(0, 0, 0, 0)';
+      for (let p = el.parentElement; p && bg === 'rgba(0, 0, 0, 0)'; p = p.parentElement)
+        bg = getComputedStyle(p).backgroundColor;
+      return {
+        name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30) || el.tagName,
+        outline: style.outlineStyle,
+        width: style.outlineWidth,
+        color: style.outlineColor,
+        background: bg,
+        ripple: el.querySelector('.MuiTouchRipple-root') !== null,
+        focusVisible: el.classList.contains('Mui-focusVisible'),
+      };
+    });
+    if (!focused) continue;
+    expect(focused.ripple, focused.name).toBe(false);
+    expect(focused.focusVisible, focused.name).toBe(true);
+    seen.set(focused.name, focused);
+  }
+  // the header's buttons, the menu's rows and the form's save button at least
+  expect(seen.size).toBeGreaterThanOrEqual(5);
+  for (const [name, f] of seen) {
+    expect(f.outline, name).toBe('solid');
+    expect(f.width, name).toBe('2px');
+    expect(f.color, name).not.toBe(f.background);
+  }
+});

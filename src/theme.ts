@@ -27,7 +27,12 @@ export const theme = createTheme({
     ].join(','),
     fontSize: 14,
   },
+  // no ripple anywhere (its code is left out of the production build: src/platform/muiLeanPlugin.ts): MUI's own
+  // keyboard focus ring on every ButtonBase instead (WCAG 2.4.7; a 2px primary outline, inset on the components
+  // whose containers clip, as list rows, menu items and tabs; MUI draws no focus without the ripple otherwise)
+  focusVisible: true,
   components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
     MuiButton: { defaultProps: { disableElevation: true } },
   },
 });

@@ -9,9 +9,8 @@
  * the web page. Nothing runs while the focus is elsewhere (another page, a dialog over the form).
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from '../intl';
 import { preloadDialog } from './lazyDialog';
@@ -73,6 +72,16 @@ function useActionShortcuts(
   }, [scope, hasShortcuts]);
 }
 
+const ICON_SX = {
+  width: '1em',
+  height: '1em',
+  display: 'inline-block',
+  flexShrink: 0,
+  fill: 'currentColor',
+  userSelect: 'none',
+  fontSize: '1.25rem',
+} as const;
+
 export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: RecordActionBarProps) {
   const intl = useIntl();
   const [open, setOpen] = useState<RecordAction | null>(null);
@@ -84,11 +93,8 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
   useActionShortcuts(actions, ctx, shortcutScope, activate);
   return (
     <>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      <Box
+        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
         data-testid="record-actions"
       >
         {actions.map((action) => {
@@ -102,9 +108,10 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
               disabled={action.disabled?.(ctx) ?? false}
               startIcon={
                 action.icon ? (
-                  <SvgIcon fontSize="small">
+                  // a plain svg as MUI's SvgIcon (small) draws it, without its code (stop 28)
+                  <Box component="svg" viewBox="0 0 24 24" aria-hidden="true" focusable="false" sx={ICON_SX}>
                     <path d={action.icon} />
-                  </SvgIcon>
+                  </Box>
                 ) : undefined
               }
               onClick={() => activate(action)}
@@ -128,7 +135,7 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
             <FormattedMessage id="formPage.readOnly" />
           </Typography>
         ) : null}
-      </Stack>
+      </Box>
       {OpenDialog ? <OpenDialog ctx={ctx} onClose={() => setOpen(null)} /> : null}
     </>
   );

@@ -26,10 +26,10 @@ import {
 } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import { FormattedMessage, useLaterMessages } from '../intl';
 import { InlineMessage } from '../InlineMessage';
 import { PageLoading } from '../PageLoading';
+import { paperSx } from '../paperSx';
 
 /** How long a dialog's code may take to arrive before the dialog says it failed. */
 export const DIALOG_LOAD_TIMEOUT_MS = 60_000;
@@ -116,13 +116,17 @@ function DialogLoadFailed({ onClose, onRetry }: { onClose(): void; onRetry(): vo
         bgcolor: 'rgba(0, 0, 0, 0.5)',
       }}
     >
-      <Paper
+      {/* a Box drawn as MUI's Paper (elevation 24), as the dialog's own paper (stop 28) */}
+      <Box
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="dialog-load-failed-text"
         data-testid="dialog-load-failed"
-        elevation={24}
-        sx={{ width: 'calc(100% - 64px)', maxWidth: 444 }}
+        sx={{
+          width: 'calc(100% - 64px)',
+          maxWidth: 444,
+          ...paperSx(24),
+        }}
       >
         <Box id="dialog-load-failed-text" sx={{ px: 3, pt: 2.5, pb: 1 }}>
           <InlineMessage level="error">
@@ -137,7 +141,7 @@ function DialogLoadFailed({ onClose, onRetry }: { onClose(): void; onRetry(): vo
             <FormattedMessage id="common.close" />
           </Button>
         </Box>
-      </Paper>
+      </Box>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 /** A form schema that cannot be used: every issue with where it is (path, variable or rule) and what is wrong. */
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import { InlineMessage } from '../InlineMessage';
 import { FormattedMessage, useIntl } from '../intl';
 import type { FormSchemaIssue } from '../../engine/form/types';
 import { schemaIssueText } from './problemText';
@@ -12,10 +12,11 @@ export interface SchemaIssuesPanelProps {
 export function SchemaIssuesPanel({ issues }: SchemaIssuesPanelProps) {
   const intl = useIntl();
   return (
-    <Alert severity="error" data-testid="schema-issues" role="alert">
-      <AlertTitle>
+    // InlineMessage, not MUI's Alert (its icons and close button are not needed on the form route, stop 28)
+    <InlineMessage level="error" data-testid="schema-issues">
+      <Box sx={{ fontWeight: 500, mb: 0.5 }}>
         <FormattedMessage id="ecrf.schemaIssues.title" values={{ count: issues.length }} />
-      </AlertTitle>
+      </Box>
       <ul style={{ margin: 0, paddingLeft: 20 }}>
         {issues.map((issue, i) => (
           <li key={i} data-testid="schema-issue">
@@ -26,6 +27,6 @@ export function SchemaIssuesPanel({ issues }: SchemaIssuesPanelProps) {
           </li>
         ))}
       </ul>
-    </Alert>
+    </InlineMessage>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Paper from '@mui/material/Paper';
 import type { NoticeLevel } from '../../engine/ports';
+import { paperSx } from '../paperSx';
 
 export interface ToastProps {
   level: NoticeLevel;
@@ -15,8 +15,8 @@ export interface ToastProps {
 export function Toast({ level, children, closeLabel, onClose }: ToastProps) {
   const urgent = level === 'error' || level === 'warning';
   return (
-    <Paper
-      elevation={4}
+    // a Box drawn as MUI's Paper (elevation 4): Paper's code stays off the first load (stop 28)
+    <Box
       role={urgent ? 'alert' : 'status'}
       data-level={level}
       sx={{
@@ -29,6 +29,7 @@ export function Toast({ level, children, closeLabel, onClose }: ToastProps) {
         borderLeft: 5,
         borderColor: `${level}.main`,
         typography: 'body2',
+        ...paperSx(4),
       }}
     >
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
@@ -39,6 +40,6 @@ export function Toast({ level, children, closeLabel, onClose }: ToastProps) {
       >
         <span aria-hidden="true">×</span>
       </ButtonBase>
-    </Paper>
+    </Box>
   );
 }

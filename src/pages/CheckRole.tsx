@@ -3,7 +3,7 @@ import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } fro
 import { Navigate, useNavigate } from '../routing/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
+import { paperSx } from '../../renderers/paperSx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { changeSiteRole, roleTranAdd, siteList, type LoginInfo, type Role } from '../../engine/api/session';
@@ -147,7 +147,7 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
 
   return (
     <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-      <Paper elevation={2} sx={{ width: '100%', maxWidth: 480, p: { xs: 3, sm: 4 } }}>
+      <Box sx={{ ...paperSx(2), width: '100%', maxWidth: 480, p: { xs: 3, sm: 4 } }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
           <FormattedMessage id="checkRole.title" />
         </Typography>
@@ -218,7 +218,7 @@ function RoleSiteForm({ info }: { info: LoginInfo }) {
             </Stack>
           </Box>
         )}
-      </Paper>
+      </Box>
     </Box>
   );
 }

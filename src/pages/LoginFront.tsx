@@ -3,7 +3,7 @@ import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } fro
 import { useNavigate, useSearchParams } from '../routing/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
+import { paperSx } from '../../renderers/paperSx';
 import Typography from '@mui/material/Typography';
 import { loginFront, loginInfo, type SiteUiConfig } from '../../engine/api/session';
 import { isRequestError } from '../../engine/http/requestError';
@@ -152,7 +152,7 @@ export function LoginFront() {
         background: 'linear-gradient(160deg, #e8eef7 0%, #f4f6f9 60%)',
       }}
     >
-      <Paper elevation={3} sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
+      <Box sx={{ ...paperSx(3), width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <LanguageSwitch locale={locale} onChange={setLocale} />
         </Box>
@@ -233,7 +233,7 @@ export function LoginFront() {
             <FormattedMessage id="login.platformVersion" values={{ version: config.eClinical_version }} />
           </Typography>
         ) : null}
-      </Paper>
+      </Box>
     </Box>
   );
 }

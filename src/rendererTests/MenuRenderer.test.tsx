@@ -27,6 +27,37 @@ describe('MenuRenderer', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ menuCode: 'remindlist' }));
   });
 
+  it('opens and closes a group by keyboard and by mouse, naming the list it controls', async () => {
+    const user = userEvent.setup();
+    render(
+      <TestProviders>
+        <MenuRenderer
+          items={sampleMenus.menus}
+          locale="en"
+          activeCode={null}
+          onSelect={() => {}}
+          label="menu"
+        />
+      </TestProviders>,
+    );
+    const group = await screen.findByRole('button', { name: /Administration/ });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(group).not.toHaveAttribute('aria-controls');
+    while (document.activeElement !== group) await user.tab(); // (its focus outline: e2e/a11y.spec.ts)
+    await user.keyboard('{Enter}');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    const list = document.getElementById(group.getAttribute('aria-controls') ?? '');
+    expect(list).not.toBeNull();
+    expect(list).toContainElement(screen.getByRole('button', { name: 'Reminders' }));
+    await user.keyboard(' ');
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Reminders' })).toBeNull();
+    await user.click(group);
+    expect(screen.getByRole('button', { name: 'Reminders' })).toBeInTheDocument();
+    await user.click(group);
+    expect(screen.queryByRole('button', { name: 'Reminders' })).toBeNull();
+  });
+
   it('opens the group of the active item', async () => {
     render(
       <TestProviders>

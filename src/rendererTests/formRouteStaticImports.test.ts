@@ -60,4 +60,25 @@ describe('the form route before its first paint', () => {
       Object.fromEntries(menuParts.filter((p) => packages.has(p)).map((p) => [p, packages.get(p)])),
     ).toEqual({});
   });
+
+  it('does not import what stop 28 took off it: MUI Alert, Collapse, CircularProgress, the MUI inputs', () => {
+    // Alert brings IconButton and its icons (InlineMessage draws the form's notices); the menu opens without Collapse;
+    // the eCRF widgets are plain inputs, so the `inputs` file (InputBase, OutlinedInput, …) is not loaded
+    const parts = [
+      '@mui/material/Alert',
+      '@mui/material/AlertTitle',
+      '@mui/material/Collapse',
+      '@mui/material/CircularProgress',
+      '@mui/material/IconButton',
+      '@mui/material/InputBase',
+      '@mui/material/OutlinedInput',
+      '@mui/material/TextField',
+      '@mui/material/FormControl',
+      '@mui/material/InputLabel',
+      '@mui/material/TextareaAutosize',
+    ];
+    expect(Object.fromEntries(parts.filter((p) => packages.has(p)).map((p) => [p, packages.get(p)]))).toEqual(
+      {},
+    );
+  });
 });

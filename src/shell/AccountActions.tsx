@@ -1,7 +1,6 @@
 import { FormattedMessage } from '../../renderers/intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LoginInfo } from '../../engine/api/session';
 import { pickLocalized, type Locale } from '../../engine/api/localized';
@@ -59,17 +58,24 @@ export function AccountActions({
   );
   const color = inHeader ? 'inherit' : 'primary';
   return (
-    <Stack
-      direction={inHeader ? 'row' : 'column'}
-      spacing={inHeader ? 1.5 : 1}
-      sx={
-        inHeader
-          ? { alignItems: 'center' }
-          : { alignItems: 'stretch', p: 2, borderTop: 1, borderColor: 'divider' }
-      }
+    // flex boxes, not MUI's Stack (its code stays off every page, stop 28)
+    <Box
+      sx={{
+        display: 'flex',
+        ...(inHeader
+          ? { flexDirection: 'row', gap: 1.5, alignItems: 'center' }
+          : {
+              flexDirection: 'column',
+              gap: 1,
+              alignItems: 'stretch',
+              p: 2,
+              borderTop: 1,
+              borderColor: 'divider',
+            }),
+      }}
     >
       {who}
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <HelpMenu locale={locale} color={color} />
         <Button color={color} size="small" onClick={onSwitchRole}>
           <FormattedMessage id="shell.switchRole" />
@@ -77,8 +83,8 @@ export function AccountActions({
         <Button color={color} size="small" onClick={onLogout}>
           <FormattedMessage id="shell.logout" />
         </Button>
-      </Stack>
+      </Box>
       <LanguageSwitch locale={locale} onChange={onLocaleChange} color={color} />
-    </Stack>
+    </Box>
   );
 }

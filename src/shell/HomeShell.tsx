@@ -1,9 +1,9 @@
 import { memo, useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from '../../renderers/intl';
 import { Navigate, Outlet, useLocation, useNavigate } from '../routing/router';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import Typography from '@mui/material/Typography';
 import type { LoginInfo, MenuItem, PicParams } from '../../engine/api/session';
 import { deriveSessionFlags, loadLoginInfo } from '../../engine/session/loginInfo';
@@ -55,6 +55,29 @@ export interface ShellOutletContext {
  * (else /checkRole). Header (server V2.1.6 and later), side menu from menuList.do, the page, the footer and the
  * online-service button; the session monitor runs while it is mounted (with a banner while the server is away).
  */
+/**
+ * The app bar as MUI's static AppBar and Toolbar draw it (primary colour, toolbar heights and gutters of the theme),
+ * with plain elements: their code stays off every page (stop 28 in docs/perf-list-and-bundles.md). The keyboard focus
+ * outline of its buttons takes the bar's text colour (white on the primary colour).
+ */
+const HEADER_SX: SxProps<Theme> = (theme) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  boxSizing: 'border-box',
+  flexShrink: 0,
+  position: 'static',
+  zIndex: theme.zIndex.appBar,
+  bgcolor: 'primary.main',
+  color: 'primary.contrastText',
+  // (one class more than the theme's ButtonBase rule, whose style is inserted after this one)
+  '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: 'currentColor' },
+});
+const TOOLBAR_SX: SxProps<Theme> = [
+  (theme) => theme.mixins.toolbar as SystemStyleObject<Theme>,
+  { position: 'relative', display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 } },
+];
+
 export function HomeShell() {
   const { store } = usePlatform();
   const info = useMemo(() => loadLoginInfo(store), [store]);
@@ -131,13 +154,13 @@ function ShellFrame({ info }: { info: LoginInfo }) {
         data-testid="home-shell"
       >
         {showHeader ? (
-          <AppBar position="static" elevation={0} data-testid="shell-header">
-            <Toolbar sx={{ gap: 2 }}>
+          <Box component="header" sx={HEADER_SX} data-testid="shell-header">
+            <Box sx={TOOLBAR_SX}>
               <Brand unitLogo={info.unitLogo} inverse />
               <Box sx={{ flex: 1 }} />
               <StableAccountActions {...account} placement="header" />
-            </Toolbar>
-          </AppBar>
+            </Box>
+          </Box>
         ) : null}
         <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
           <Box

@@ -3,7 +3,7 @@
  * freeze in force (freezeStatus.do) with its reason, who applied and who approved. Drawn in the form's toolbar in
  * place of the actions that would change the values.
  */
-import Alert from '@mui/material/Alert';
+import { InlineMessage } from '../../../renderers/InlineMessage';
 import { FormattedMessage } from '../../../renderers/intl';
 import { freezeStatus } from '../../../engine/api/freeze';
 import type { RecordActionContext } from '../../../renderers/actions/recordActions';
@@ -16,7 +16,8 @@ export function FrozenNotice({ ctx }: { ctx: RecordActionContext }) {
   const whole =
     status.status === 'ready' ? (status.data.frozen.find((f) => f.level !== 'item') ?? null) : null;
   return (
-    <Alert severity="info" role="status" data-testid="form-frozen" sx={{ py: 0 }}>
+    // InlineMessage (a status), not MUI's Alert: its icons and close button stay off the form route (stop 28)
+    <InlineMessage level="info" data-testid="form-frozen">
       <FormattedMessage id="freeze.readOnly" />
       {whole ? (
         <FreezeDetails
@@ -28,6 +29,6 @@ export function FrozenNotice({ ctx }: { ctx: RecordActionContext }) {
           userTimeZone={ctx.userTimeZone}
         />
       ) : null}
-    </Alert>
+    </InlineMessage>
   );
 }

@@ -11,8 +11,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import type { ItemStatus, RecordCapability, RecordInfo } from '../../../../engine/api/data';
 import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../../../engine/form/types';
 import {
@@ -37,6 +36,7 @@ import { firstField } from '../../../../renderers/ecrf/formFocus';
 import { FormToolbar } from '../../../../renderers/ecrf/FormToolbar';
 import { SectionNavigator, type NavSection } from '../../../../renderers/ecrf/SectionNavigator';
 import { useMetaText } from '../../../../renderers/search/metadataText';
+import { useMediaMatch } from '../../../../renderers/useMediaMatch';
 import {
   LazyDraftOfferDialog,
   LazyUnsavedChangesDialog,
@@ -237,7 +237,8 @@ export function RecordEntry(props: RecordEntryProps) {
         : form.sections.map((section) => ({ id: section.id, title: text(section.title) })),
     [form, lineno, text],
   );
-  const wide = useMediaQuery(wideScreen, { noSsr: true });
+  const theme = useTheme();
+  const wide = useMediaMatch(wideScreen(theme));
   const navigable = sections.length > 1;
 
   const { onReload } = props;
