@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage, useIntl } from '../intl';
+import { FormattedMessage, useIntl, usePrefetchLaterMessages } from '../intl';
 import { preloadDialog } from './lazyDialog';
 import type { RecordAction, RecordActionContext } from './recordActions';
 
@@ -84,6 +84,12 @@ const ICON_SX = {
 
 export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: RecordActionBarProps) {
   const intl = useIntl();
+  const prefetchTexts = usePrefetchLaterMessages();
+  // a lazily loaded dialog's code, and the texts it shows, are fetched as the user points at or tabs to its button
+  const preload = (dialog: unknown) => {
+    preloadDialog(dialog);
+    prefetchTexts();
+  };
   const [open, setOpen] = useState<RecordAction | null>(null);
   const OpenDialog = open?.Dialog;
   const activate = (action: RecordAction) => {
@@ -115,9 +121,8 @@ export function RecordActionBar({ actions, ctx, readOnly, shortcutScope }: Recor
                 ) : undefined
               }
               onClick={() => activate(action)}
-              // a lazily loaded dialog's code is fetched as the user points at or tabs to its button
-              onPointerEnter={action.Dialog ? () => preloadDialog(action.Dialog) : undefined}
-              onFocus={action.Dialog ? () => preloadDialog(action.Dialog) : undefined}
+              onPointerEnter={action.Dialog ? () => preload(action.Dialog) : undefined}
+              onFocus={action.Dialog ? () => preload(action.Dialog) : undefined}
               {...(action.shortcutKey
                 ? {
                     'aria-keyshortcuts': `Control+${action.shortcutKey.toUpperCase()} Meta+${action.shortcutKey.toUpperCase()}`,

@@ -14,4 +14,9 @@ export {
   useIntl,
   type FormattedMessageProps,
 } from './IntlProvider';
-export { LaterMessagesContext, useLaterMessages, type LaterMessages } from './laterMessages';
+export {
+  LaterMessagesContext,
+  useLaterMessages,
+  usePrefetchLaterMessages,
+  type LaterMessages,
+} from './laterMessages';

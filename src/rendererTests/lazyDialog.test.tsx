@@ -53,7 +53,7 @@ describe('lazyDialog', () => {
     const onClose = vi.fn();
     const drawn = (status: LaterMessages['status']) => (
       <TestProviders>
-        <LaterMessagesContext.Provider value={{ status, require, retry }}>
+        <LaterMessagesContext.Provider value={{ status, require, retry, prefetch: vi.fn() }}>
           <Dialog name="AE 4" onClose={onClose} />
         </LaterMessagesContext.Provider>
       </TestProviders>
@@ -284,6 +284,40 @@ describe('lazyDialog', () => {
     fireEvent.click(screen.getByTestId('record-action-a1'));
     expect(screen.getByTestId('loaded-dialog')).toBeInTheDocument();
     expect(screen.queryByTestId('dialog-loading')).toBeNull();
+  });
+
+  it("fetches the texts a record action's dialog shows with its code, without showing them before it opens", async () => {
+    function ActionDialog({ onClose }: ActionDialogProps) {
+      return <button onClick={onClose}>close</button>;
+    }
+    const prefetch = vi.fn();
+    const require = vi.fn();
+    const actions: RecordAction[] = [
+      {
+        id: 'withDialog',
+        order: 0,
+        scope: 'form',
+        capability: 'enter',
+        labelId: 'common.close',
+        Dialog: lazyDialog<ActionDialogProps>(() => Promise.resolve(ActionDialog)),
+      },
+      { id: 'plain', order: 1, scope: 'form', capability: 'enter', labelId: 'common.close', run: vi.fn() },
+    ];
+    render(
+      <TestProviders>
+        <LaterMessagesContext.Provider value={{ status: 'loading', require, retry: vi.fn(), prefetch }}>
+          <RecordActionBar actions={actions} ctx={{} as RecordActionContext} readOnly={false} />
+        </LaterMessagesContext.Provider>
+      </TestProviders>,
+    );
+    fireEvent.pointerEnter(screen.getByTestId('record-action-plain'));
+    expect(prefetch).not.toHaveBeenCalled();
+    fireEvent.pointerEnter(screen.getByTestId('record-action-withDialog'));
+    expect(prefetch).toHaveBeenCalledOnce();
+    act(() => screen.getByTestId('record-action-withDialog').focus());
+    expect(prefetch).toHaveBeenCalledTimes(2);
+    // fetched, not shown: the page keeps its texts until a dialog asks for them
+    expect(require).not.toHaveBeenCalled();
   });
 
   it('preloadDialog ignores what is not a lazily loaded dialog, and leaves a failure for the opening', async () => {

@@ -30,6 +30,7 @@ import {
 import { useRecordRegistries } from '../../../../renderers/actions/recordRegistries';
 import { preloadDialog } from '../../../../renderers/actions/lazyDialog';
 import { useApiClient } from '../../../../renderers/apiClientContext';
+import { usePrefetchLaterMessages } from '../../../../renderers/intl';
 import type { EcrfFormController } from '../../../../renderers/ecrf/controller';
 import { EcrfForm } from '../../../../renderers/ecrf/EcrfForm';
 import { firstField } from '../../../../renderers/ecrf/formFocus';
@@ -179,15 +180,18 @@ export function RecordEntry(props: RecordEntryProps) {
     [],
   );
   const { onChange: draftChange, hasUnsaved } = draft;
+  // the texts of those questions (the form route loads those of its first paint only, src/i18n/tiers.ts)
+  const prefetchTexts = usePrefetchLaterMessages();
   const onFormChange = useCallback(
     (values: FormValues) => {
       // the user changed a value: a save (and its questions) or leaving (and its question) may come, so their code
       // is fetched now (once), not with the form
       preloadSaveDialogs();
+      prefetchTexts();
       setUnsaved(draftChange(values));
       countErrors();
     },
-    [draftChange, countErrors],
+    [draftChange, countErrors, prefetchTexts],
   );
   // after a save (refused, or saved with a new baseline) the flags are taken again
   useEffect(() => {
