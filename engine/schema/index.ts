@@ -1,6 +1,7 @@
 /**
  * The contract's schemas (engine/api): the small subset of yup the project uses, with yup's semantics and
- * messages, in a few kilobytes (docs/contract-schema.md). Import as a namespace: `import * as s from '../schema'`.
+ * messages, in a few kilobytes (docs/contract-schema.md). Import as a namespace, `cs` (contract schema):
+ * `import * as cs from '../schema'`.
  */
 export { Schema } from './Schema';
 export type { TestContext, TestFunction, TestConfig, CreateErrorOptions } from './Schema';
