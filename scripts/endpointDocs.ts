@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type * as yup from 'yup';
+import type * as cs from '../engine/schema';
 import { allEndpoints } from '../engine/api/allEndpoints';
 import type { EndpointDef } from '../engine/api/endpoint';
 
@@ -87,12 +87,12 @@ export const SPEC_ENDPOINTS: readonly { path: string; planned?: string }[] = [
   ...['saveQueryDetail', 'findDefaultQueryPd'].map((name) => ({ path: `/edc/querydetail/${name}.do` })),
 ];
 
-type AnyEndpoint = EndpointDef<yup.AnyObject, unknown>;
+type AnyEndpoint = EndpointDef<cs.AnyObject, unknown>;
 
 function fieldsOf(schema: unknown): string {
-  const described = (schema as yup.Schema).describe() as yup.SchemaDescription & {
-    fields?: Record<string, yup.SchemaDescription>;
-    innerType?: yup.SchemaDescription & { fields?: Record<string, unknown> };
+  const described = (schema as cs.Schema).describe() as cs.SchemaDescription & {
+    fields?: Record<string, cs.SchemaDescription>;
+    innerType?: cs.SchemaDescription & { fields?: Record<string, unknown> };
   };
   const fields = described.fields ?? described.innerType?.fields;
   if (fields && Object.keys(fields).length > 0) {

@@ -9,7 +9,7 @@
  * job on the server (progress, can be left and found again) that writes in one transaction (every page or none) and
  * ends with 'Batch job successfully'.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { endpoint, num, str } from './endpoint';
 import { metaTextSchema } from './lists';
 import { VISIT_KINDS } from './visits';
@@ -17,35 +17,35 @@ import { VISIT_KINDS } from './visits';
 // ---------------------------------------------------------------------------------------------------------------
 // Event types (spec §7 dataevent/eventtype)
 
-const eventFormSchema = yup.object({ tid: str().required(), name: metaTextSchema.required() });
+const eventFormSchema = cs.object({ tid: str().required(), name: metaTextSchema.required() });
 
-const eventSchema = yup.object({
+const eventSchema = cs.object({
   visitnum: str().required(),
   name: metaTextSchema.required(),
   /** The forms of the visit: the scheduled ones, then the optional ones (added on demand). */
-  forms: yup.array(eventFormSchema).required(),
+  forms: cs.array(eventFormSchema).required(),
 });
 
-const eventTypeSchema = yup.object({
+const eventTypeSchema = cs.object({
   /** A visit kind: scheduled, hidden, unscheduled, repeating (docs/casebook-visits.md). */
   type: str()
     .oneOf([...VISIT_KINDS])
     .required(),
-  events: yup.array(eventSchema).required(),
+  events: cs.array(eventSchema).required(),
 });
-export type EventType = yup.InferType<typeof eventTypeSchema>;
+export type EventType = cs.InferType<typeof eventTypeSchema>;
 
 export const eventType = endpoint({
   name: 'eventType',
   path: '/edc/dataevent/eventtype.do',
   description:
     "The study's event types — the visit kinds of its schedule (scheduled, hidden, unscheduled, repeating), each with its visits in schedule order and each visit's forms — for the visit and page searches and the batch operations' visit and CRF step. Optional `type` answers one kind. Needs the subject page.",
-  params: yup.object({
+  params: cs.object({
     type: str()
       .oneOf([...VISIT_KINDS])
       .optional(),
   }),
-  data: yup.array(eventTypeSchema).required(),
+  data: cs.array(eventTypeSchema).required(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -58,7 +58,7 @@ export type BatchType = (typeof BATCH_TYPES)[number];
 /** At most this many pages per run (a larger batch is narrowed by date or subjects). */
 export const MAX_BATCH_PAGES = 2000;
 
-const batchParamsSchema = yup.object({
+const batchParamsSchema = cs.object({
   /** Step 1: the type and the eCRF version (only subjects on it). */
   type: str()
     .oneOf([...BATCH_TYPES])
@@ -73,11 +73,11 @@ const batchParamsSchema = yup.object({
   reasoncode: str().required().max(64),
   reasontext: str().max(500).optional(),
   /** Step 3: the site is the chosen one; the subjects (ids) — empty: every subject of the site on that version. */
-  subjectids: yup.array(str().required().max(100)).max(2000).default([]),
+  subjectids: cs.array(str().required().max(100)).max(2000).default([]),
 });
-export type BatchParams = yup.InferType<typeof batchParamsSchema>;
+export type BatchParams = cs.InferType<typeof batchParamsSchema>;
 
-const batchPageSchema = yup.object({
+const batchPageSchema = cs.object({
   subjectid: str().required(),
   subjid: str().required(),
   visitnum: str().required(),
@@ -87,20 +87,20 @@ const batchPageSchema = yup.object({
   /** The visit's date (yyyy-MM-dd). */
   visitdate: str().required(),
 });
-export type BatchPage = yup.InferType<typeof batchPageSchema>;
+export type BatchPage = cs.InferType<typeof batchPageSchema>;
 
 const skippedSchema = batchPageSchema.shape({
   /** Why the page is left as it is, in the request's locale. */
   reason: str().required(),
 });
-export type BatchSkipped = yup.InferType<typeof skippedSchema>;
+export type BatchSkipped = cs.InferType<typeof skippedSchema>;
 
-const previewSchema = yup.object({
+const previewSchema = cs.object({
   /** The pages the run would mark (at most MAX_BATCH_PAGES + 1 listed: more is refused). */
-  pages: yup.array(batchPageSchema).required(),
+  pages: cs.array(batchPageSchema).required(),
   /** Pages of the chosen visits left as they are, with why (first 200). */
-  skipped: yup.array(skippedSchema).required(),
-  counts: yup
+  skipped: cs.array(skippedSchema).required(),
+  counts: cs
     .object({
       subjects: num().integer().min(0).required(),
       visits: num().integer().min(0).required(),
@@ -111,7 +111,7 @@ const previewSchema = yup.object({
   /** A digest of the pages: the run is refused when what it would touch is no longer what was previewed. */
   token: str().required(),
 });
-export type BatchPreview = yup.InferType<typeof previewSchema>;
+export type BatchPreview = cs.InferType<typeof previewSchema>;
 
 export const batchPreview = endpoint({
   name: 'batchPreview',
@@ -127,14 +127,14 @@ export const batchPreview = endpoint({
 export const BATCH_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type BatchJobState = (typeof BATCH_JOB_STATES)[number];
 
-const batchCountsSchema = yup.object({
+const batchCountsSchema = cs.object({
   subjects: num().integer().min(0).required(),
   visits: num().integer().min(0).required(),
   pages: num().integer().min(0).required(),
 });
 
 /** One batch run: what it marks, its state and progress, and its answer ('Batch job successfully') or refusal. */
-export const batchJobSchema = yup.object({
+export const batchJobSchema = cs.object({
   jobid: str().required(),
   state: str()
     .oneOf([...BATCH_JOB_STATES])
@@ -158,7 +158,7 @@ export const batchJobSchema = yup.object({
   createdat: str().required(),
   finishedat: str().nullable().defined(),
 });
-export type BatchJob = yup.InferType<typeof batchJobSchema> & { state: BatchJobState; type: BatchType };
+export type BatchJob = cs.InferType<typeof batchJobSchema> & { state: BatchJobState; type: BatchType };
 
 const jobId = () => str().required().max(20).matches(/^\d+$/, '${path} must be a number');
 
@@ -169,7 +169,7 @@ export const batchRun = endpoint({
   description:
     "Starts a previewed batch operation as a job: the same parameters and the preview's token; refused (nothing written, no job) when the pages it would touch changed since the preview. Answers the queued job (batchjob.do follows it): the job marks every page, writes each one's visit audit row and runs the mark hooks (a signed page's signature breaks) in one transaction, all or nothing, reporting progress; done, it says 'Batch job successfully'. Needs page.mark.",
   params: batchParamsSchema.shape({ token: str().required().max(128) }),
-  data: batchJobSchema as unknown as yup.Schema<BatchJob>,
+  data: batchJobSchema as unknown as cs.Schema<BatchJob>,
 });
 
 export const batchJobs = endpoint({
@@ -177,8 +177,8 @@ export const batchJobs = endpoint({
   path: '/edc/visit/batchjobs.do',
   description:
     "The current user's batch runs in the study, newest first (state, progress, answer): a run left while it works is found again here. Needs page.mark.",
-  params: yup.object({}),
-  data: yup.object({ list: yup.array(batchJobSchema).required() }) as unknown as yup.Schema<{
+  params: cs.object({}),
+  data: cs.object({ list: cs.array(batchJobSchema).required() }) as unknown as cs.Schema<{
     list: BatchJob[];
   }>,
 });
@@ -187,8 +187,8 @@ export const batchJob = endpoint({
   name: 'batchJob',
   path: '/edc/visit/batchjob.do',
   description: "One of the current user's batch runs (polled for its progress). Needs page.mark.",
-  params: yup.object({ jobid: jobId() }),
-  data: batchJobSchema as unknown as yup.Schema<BatchJob>,
+  params: cs.object({ jobid: jobId() }),
+  data: batchJobSchema as unknown as cs.Schema<BatchJob>,
 });
 
 export const casebookBatchEndpoints = { eventType, batchPreview, batchRun, batchJobs, batchJob } as const;

@@ -4,7 +4,7 @@
  * edit-reasons dictionary and input assistance. Kept apart from session.ts and lists.ts so that neither the login
  * front nor the list screens carry these schemas.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import type { FormProblems, FormValue, FormValues } from '../form/types';
 import type { MetaText } from '../metadata/types';
 import { endpoint, int, noParams, num, str } from './endpoint';
@@ -24,7 +24,7 @@ export const RECORD_CAPABILITIES = ['view', 'enter', 'change', 'audit'] as const
 export type RecordCapability = (typeof RECORD_CAPABILITIES)[number] | (string & {});
 
 function capabilitiesSchema() {
-  return yup.array(str().required().max(32)).required().max(64) as unknown as yup.Schema<RecordCapability[]>;
+  return cs.array(str().required().max(32)).required().max(64) as unknown as cs.Schema<RecordCapability[]>;
 }
 
 function isFormValue(v: unknown): v is FormValue {
@@ -36,7 +36,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Values by variable: text, list of codes or null; at most 5,000 items, 20,000 characters per value. */
-export const formValuesSchema = yup
+export const formValuesSchema = cs
   .mixed<FormValues>()
   .test('form-values', '${path} must map variable names to text, lists of text or null', (v) => {
     if (v === undefined) return true;
@@ -55,7 +55,7 @@ function isProblem(v: unknown): boolean {
 }
 
 /** Problems by variable (engine/form FieldProblem lists). */
-export const formProblemsSchema = yup
+export const formProblemsSchema = cs
   .mixed<FormProblems>()
   .test(
     'form-problems',
@@ -66,12 +66,12 @@ export const formProblemsSchema = yup
   );
 
 /** Rows of a log-line form: `lineno`, `recordid`, `status`, `updatedat` and the values by variable. */
-export const lineRowSchema = yup.object({
+export const lineRowSchema = cs.object({
   lineno: num().integer().min(1).required(),
   recordid: str().required(),
   status: entryStatus(),
   updatedat: str().required(),
-}) as unknown as yup.ObjectSchema<LineRow>;
+}) as unknown as cs.ObjectSchema<LineRow>;
 export interface LineRow {
   lineno: number;
   recordid: string;
@@ -90,16 +90,16 @@ export const dataList = endpoint({
     page: int().min(1).default(1),
     innerPage: int().min(1).default(1),
   }),
-  data: yup.object({
+  data: cs.object({
     tid: str().required(),
     formid: str().required(),
     name: metaTextSchema.required(),
     version: num().integer().min(1).required(),
     reftype: str().required(),
-    isGoDrug: yup.boolean().strict().required(),
-    table: yup.boolean().strict().required(),
-    columns: yup.array(yup.mixed().defined()).nullable().defined(),
-    list: yup.array(lineRowSchema.required()).nullable().defined(),
+    isGoDrug: cs.boolean().strict().required(),
+    table: cs.boolean().strict().required(),
+    columns: cs.array(cs.mixed().defined()).nullable().defined(),
+    list: cs.array(lineRowSchema.required()).nullable().defined(),
     total: num().integer().min(0).required(),
     pageNum: num().integer().min(1).required(),
     innerPage: num().integer().min(1).required(),
@@ -110,13 +110,13 @@ export const dataList = endpoint({
 });
 
 /** Per-item status of a record: data type (0/2 entered, −1/−2 derived or imported) and note state (0 none, 1 list, 2 review). */
-export const itemStatusSchema = yup.object({
+export const itemStatusSchema = cs.object({
   datatype: num().integer().required(),
   note: num().integer().required(),
 });
-export type ItemStatus = yup.InferType<typeof itemStatusSchema>;
+export type ItemStatus = cs.InferType<typeof itemStatusSchema>;
 
-export const recordSchema = yup.object({
+export const recordSchema = cs.object({
   recordid: str().required(),
   lineno: num().integer().min(1).required(),
   rowversion: num().integer().min(1).required(),
@@ -125,7 +125,7 @@ export const recordSchema = yup.object({
   updatedat: str().required(),
   updatedby: str().required(),
 });
-export type RecordInfo = yup.InferType<typeof recordSchema>;
+export type RecordInfo = cs.InferType<typeof recordSchema>;
 
 export const dataInfo = endpoint({
   name: 'dataInfo',
@@ -133,11 +133,11 @@ export const dataInfo = endpoint({
   description:
     'One record of a form: the form schema (docs/form-schema.md) of the version to enter against, the saved record (null when not entered; for a log-line form `lineno` names the row, none → a new row) and its values and per-item status.',
   params: formKeysSchema.shape({ lineno: int().min(1).optional() }),
-  data: yup.object({
-    schema: yup.mixed<object>().defined(),
+  data: cs.object({
+    schema: cs.mixed<object>().defined(),
     record: recordSchema.nullable().defined(),
     values: formValuesSchema.required(),
-    items: yup.mixed<Record<string, ItemStatus>>().defined(),
+    items: cs.mixed<Record<string, ItemStatus>>().defined(),
     /** What the session's role may do on this record (record actions are registered by capability). */
     capabilities: capabilitiesSchema(),
     /**
@@ -145,7 +145,7 @@ export const dataInfo = endpoint({
      * select naming a list the study has not is a named problem of the form (docs/codelists.md). Absent from an
      * older server: no check.
      */
-    codeLists: yup.array(str().required()).optional(),
+    codeLists: cs.array(str().required()).optional(),
   }),
 });
 
@@ -159,11 +159,11 @@ const idempotencyKey = () =>
     .matches(/^[A-Za-z0-9-]{16,64}$/);
 
 /** A reason for change of one variable: a dictionary code (editReasons) and/or free text (text required). */
-export const changeReasonSchema = yup.object({
+export const changeReasonSchema = cs.object({
   code: str().nullable().defined().max(32),
   text: str().required().min(1).max(500),
 });
-export type ChangeReason = yup.InferType<typeof changeReasonSchema>;
+export type ChangeReason = cs.InferType<typeof changeReasonSchema>;
 
 /**
  * What a save or update answers (always `success: true`; refusals for the user to act on are outcomes):
@@ -197,15 +197,15 @@ function isItemStatusMap(v: unknown): v is Record<string, ItemStatus> {
   return Object.values(v).every((s) => itemStatusSchema.isValidSync(s, { strict: true }));
 }
 
-export const saveOutcomeSchema = yup
+export const saveOutcomeSchema = cs
   .object({
     outcome: str()
       .oneOf([...SAVE_OUTCOMES])
       .required(),
     record: recordSchema.optional().default(undefined),
     problems: formProblemsSchema.optional(),
-    variables: yup.array(str().required()).optional(),
-    items: yup.mixed<Record<string, ItemStatus>>().optional(),
+    variables: cs.array(str().required()).optional(),
+    items: cs.mixed<Record<string, ItemStatus>>().optional(),
   })
   .test('save-outcome', '${path} is not a save outcome', (v) => {
     if (!v) return false;
@@ -222,7 +222,7 @@ export const saveOutcomeSchema = yup
       default:
         return true;
     }
-  }) as unknown as yup.Schema<SaveOutcome>;
+  }) as unknown as cs.Schema<SaveOutcome>;
 
 export const saveData = endpoint({
   name: 'saveData',
@@ -235,7 +235,7 @@ export const saveData = endpoint({
     version: int().min(1).required(),
     values: formValuesSchema.required(),
     /** The user confirmed the warnings (soft range, soft checks) shown to them. */
-    confirmWarnings: yup.boolean().default(false),
+    confirmWarnings: cs.boolean().default(false),
     idempotencyKey: idempotencyKey(),
   }),
   data: saveOutcomeSchema,
@@ -247,13 +247,13 @@ export const updateData = endpoint({
   method: 'POST',
   description:
     'Change of a saved record: the whole values of the form, the `rowversion` read, and a reason for each changed variable. One audit row per changed item (old → new, reason) in the same transaction.',
-  params: yup.object({
+  params: cs.object({
     recordid: str().required().max(100),
     rowversion: int().min(1).required(),
     version: int().min(1).required(),
     values: formValuesSchema.required(),
-    reasons: yup.mixed<Record<string, ChangeReason>>().default({}),
-    confirmWarnings: yup.boolean().default(false),
+    reasons: cs.mixed<Record<string, ChangeReason>>().default({}),
+    confirmWarnings: cs.boolean().default(false),
     idempotencyKey: idempotencyKey(),
   }),
   data: saveOutcomeSchema,
@@ -262,7 +262,7 @@ export const updateData = endpoint({
 // ---------------------------------------------------------------------------------------------------------------
 // Audit trail, edit reasons, input assistance
 
-export const auditRowSchema = yup.object({
+export const auditRowSchema = cs.object({
   id: str().required(),
   /**
    * create: first entry; update: a change; event: a review workflow's event on the record (a signature and its
@@ -283,7 +283,7 @@ export const auditRowSchema = yup.object({
   /** ISO 8601 UTC. */
   at: str().required(),
 });
-export type AuditTrailRow = yup.InferType<typeof auditRowSchema> & {
+export type AuditTrailRow = cs.InferType<typeof auditRowSchema> & {
   label: MetaText | null;
   role: MetaText;
 };
@@ -293,25 +293,25 @@ export const auditTrail = endpoint({
   path: '/edc/data/audittrail.do',
   description:
     'The audit trail of one record, oldest first: every entry and change with who, role, when and why.',
-  params: yup.object({ recordid: str().required().max(100) }),
-  data: yup.array(auditRowSchema).required(),
+  params: cs.object({ recordid: str().required().max(100) }),
+  data: cs.array(auditRowSchema).required(),
 });
 
-export const editReasonSchema = yup.object({
+export const editReasonSchema = cs.object({
   code: str().required(),
   text: metaTextSchema.required(),
 });
-export type EditReason = yup.InferType<typeof editReasonSchema> & { text: MetaText };
+export type EditReason = cs.InferType<typeof editReasonSchema> & { text: MetaText };
 
 export const editReasons = endpoint({
   name: 'editReasons',
   path: '/edc/data/editreasons.do',
   description: "The study's dictionary of reasons for change, in order.",
   params: noParams,
-  data: yup.array(editReasonSchema).required(),
+  data: cs.array(editReasonSchema).required(),
 });
 
-export const inputSuggestionSchema = yup.object({
+export const inputSuggestionSchema = cs.object({
   value: str().required(),
   label: metaTextSchema.required(),
 });
@@ -321,12 +321,12 @@ export const dataInputAsst = endpoint({
   path: '/edc/data/dataInputasst.do',
   description:
     'Input assistance for a text item: up to 20 suggestions for what was typed (`q`), e.g. earlier adverse-event terms or medication names of the study.',
-  params: yup.object({
+  params: cs.object({
     tid: str().required().max(64),
     variable: str().required().max(64),
     q: str().max(100).defined(),
   }),
-  data: yup.array(inputSuggestionSchema).required(),
+  data: cs.array(inputSuggestionSchema).required(),
 });
 
 /** The data endpoints, by name. */

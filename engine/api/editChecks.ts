@@ -2,7 +2,7 @@
  * Edit checks on the server (spec §7 `editcheck/…`): the form's validation and logic checks run on values not saved
  * yet; the form calls them before a save so that soft checks are confirmed against the server's verdict too.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { endpoint, int, str } from './endpoint';
 import { formProblemsSchema, formValuesSchema } from './data';
 import { formKeysSchema } from './visits';
@@ -17,7 +17,7 @@ export const editCheck = endpoint({
     version: int().min(1).required(),
     values: formValuesSchema.required(),
   }),
-  data: yup.object({ problems: formProblemsSchema.required() }),
+  data: cs.object({ problems: formProblemsSchema.required() }),
 });
 
 export const editCheckUpdate = endpoint({
@@ -26,14 +26,14 @@ export const editCheckUpdate = endpoint({
   method: 'POST',
   description:
     'Runs validation and edit checks on changed values of a saved record; answers the problems and the variables that differ from the saved values (each needs a reason for change). Writes nothing.',
-  params: yup.object({
+  params: cs.object({
     recordid: str().required().max(100),
     version: int().min(1).required(),
     values: formValuesSchema.required(),
   }),
-  data: yup.object({
+  data: cs.object({
     problems: formProblemsSchema.required(),
-    changed: yup.array(str().required()).required(),
+    changed: cs.array(str().required()).required(),
   }),
 });
 

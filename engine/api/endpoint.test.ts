@@ -1,9 +1,9 @@
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from './allEndpoints';
 import { int, str, withContractDefaults } from './endpoint';
 
-const schema = yup.object({
+const schema = cs.object({
   reason: str().max(5).default(''),
   tid: str().nullable().default(null),
   page: int().default(1),
@@ -13,7 +13,7 @@ const schema = yup.object({
 describe('withContractDefaults', () => {
   it("fills a strict text's default that validation leaves out", async () => {
     const validated = await schema.validate({}, { stripUnknown: true });
-    expect(validated.reason).toBeUndefined(); // what yup gives: a strict schema is never cast
+    expect(validated.reason).toBeUndefined(); // as yup did: a strict schema is never cast
     expect(withContractDefaults(schema, validated)).toEqual({ reason: '', tid: null, page: 1 });
   });
 
@@ -26,9 +26,9 @@ describe('withContractDefaults', () => {
 
   it('every default the contract declares reaches the parameters when the client leaves it out', () => {
     for (const def of Object.values(allEndpoints)) {
-      const params = withContractDefaults(def.params as yup.ObjectSchema<yup.AnyObject>, {});
+      const params = withContractDefaults(def.params as cs.ObjectSchema<cs.AnyObject>, {});
       for (const [key, field] of Object.entries(def.params.fields)) {
-        const declared = field instanceof yup.Schema ? (field.getDefault() as unknown) : undefined;
+        const declared = field instanceof cs.Schema ? (field.getDefault() as unknown) : undefined;
         if (declared !== undefined) expect([def.name, key, params[key]]).toEqual([def.name, key, declared]);
       }
     }

@@ -7,10 +7,11 @@
  *
  * Used by the request client (engine/http), the reference server (server/core/http/route.ts registers every route
  * from its definition), the fixtures and the tests. Responses are `{ success, msg, data, code? }` (envelope.ts);
- * `data` is described with yup so that a malformed response fails with a message naming the field
- * (parseResponse.ts). Schemas check the fields we read and tolerate extra ones (a real server sends more).
+ * `data` is described with a contract schema (engine/schema) so that a malformed response fails with a message
+ * naming the field (parseResponse.ts). Schemas check the fields we read and tolerate extra ones (a real server sends
+ * more).
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 
 /** Prefix of every EDC data endpoint (spec §7: "Data endpoints are under /edc"). */
 export const API_BASE = '/edc/';
@@ -31,7 +32,7 @@ export type AuthMode = 'token' | 'optional' | 'none';
  */
 export type HostKind = 'api' | 'back';
 
-export interface EndpointDef<P extends yup.AnyObject, D> {
+export interface EndpointDef<P extends cs.AnyObject, D> {
   /** Stable name used in code, logs and tests. */
   readonly name: string;
   /** The full request path, as the spec names it (`/edc/<group>/<name>.do`, `/login/…`). */
@@ -41,9 +42,9 @@ export interface EndpointDef<P extends yup.AnyObject, D> {
   /** Derived from the path (hostOf); never declared. */
   readonly host: HostKind;
   /** Query (GET) or JSON body (POST) parameters. The server validates requests with the same schema. */
-  readonly params: yup.ObjectSchema<P>;
+  readonly params: cs.ObjectSchema<P>;
   /** Shape of the `data` field of a successful response. */
-  readonly data: yup.Schema<D>;
+  readonly data: cs.Schema<D>;
   /** Whether a role and site must have been chosen (changeSiteRole.do) before this call; checked by the server. */
   readonly needsRole: boolean;
   readonly description: string;
@@ -86,7 +87,7 @@ export interface UploadSpec {
 }
 
 /** What a domain module declares: the defaults are GET, auth `token`, a chosen role. */
-export type EndpointSpec<P extends yup.AnyObject, D> = Omit<
+export type EndpointSpec<P extends cs.AnyObject, D> = Omit<
   EndpointDef<P, D>,
   'host' | 'method' | 'auth' | 'needsRole'
 > &
@@ -103,7 +104,7 @@ export function hostOf(path: string): HostKind {
 }
 
 /** Declares an endpoint: defaults filled in, host derived from the path. */
-export function endpoint<P extends yup.AnyObject, D>(spec: EndpointSpec<P, D>): EndpointDef<P, D> {
+export function endpoint<P extends cs.AnyObject, D>(spec: EndpointSpec<P, D>): EndpointDef<P, D> {
   if (!spec.path.startsWith('/')) throw new Error(`${spec.name}: path ${spec.path} must start with /`);
   return {
     method: 'GET',
@@ -115,23 +116,23 @@ export function endpoint<P extends yup.AnyObject, D>(spec: EndpointSpec<P, D>): 
 }
 
 /** `data` type of an endpoint. */
-export type DataOf<E> = E extends EndpointDef<yup.AnyObject, infer D> ? D : never;
+export type DataOf<E> = E extends EndpointDef<cs.AnyObject, infer D> ? D : never;
 /** Params type of an endpoint. */
 export type ParamsOf<E> = E extends EndpointDef<infer P, unknown> ? P : never;
 
 /** Full request path of an endpoint for the server's router: the path itself. */
-export function serverPath(def: Pick<EndpointDef<yup.AnyObject, unknown>, 'path'>): string {
+export function serverPath(def: Pick<EndpointDef<cs.AnyObject, unknown>, 'path'>): string {
   return def.path;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Schema primitives shared by the domain modules
 
-export const noParams = yup.object({});
-export const nullData = yup
+export const noParams = cs.object({});
+export const nullData = cs
   .mixed()
   .nullable()
-  .test('is-null', '${path} must be null', (v) => v === null) as unknown as yup.Schema<null>;
+  .test('is-null', '${path} must be null', (v) => v === null) as unknown as cs.Schema<null>;
 
 /** The range of the database's `integer` (int4): every whole number of the contract is stored in or compared to one. */
 export const INT4_MIN = -2147483648;
@@ -149,15 +150,15 @@ export function isStorableText(text: string): boolean {
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * The parameters as validated, with the contract's defaults filled in for the parameters left out. yup applies a
- * default while casting, and a strict schema (every `str()`, `num()`, `bool()`) is never cast when validated: without
- * this, `reason: str().default('')` would reach a service as undefined. Only the top level is filled (the contract's
- * defaults are all on top-level parameters).
+ * The parameters as validated, with the contract's defaults filled in for the parameters left out. A schema applies
+ * a default while casting, and a strict schema (every `str()`, `num()`, `bool()`) is never cast when validated
+ * (yup's rule, kept by engine/schema): without this, `reason: str().default('')` would reach a service as undefined.
+ * Only the top level is filled (the contract's defaults are all on top-level parameters).
  */
-export function withContractDefaults<P extends yup.AnyObject>(schema: yup.ObjectSchema<P>, params: P): P {
+export function withContractDefaults<P extends cs.AnyObject>(schema: cs.ObjectSchema<P>, params: P): P {
   let filled: Record<string, unknown> | null = null;
   for (const [key, field] of Object.entries(schema.fields)) {
-    if (params[key] !== undefined || !(field instanceof yup.Schema)) continue;
+    if (params[key] !== undefined || !(field instanceof cs.Schema)) continue;
     const value: unknown = field.getDefault();
     if (value === undefined) continue;
     filled ??= { ...params };
@@ -168,21 +169,21 @@ export function withContractDefaults<P extends yup.AnyObject>(schema: yup.Object
 
 /** A JSON-typed text (never cast from a number): no NUL, no lone surrogate. */
 export const str = () =>
-  yup
+  cs
     .string()
     .strict()
     .test('storable-text', '${path} must not contain NUL or unpaired surrogate characters', (v) =>
       typeof v === 'string' ? isStorableText(v) : true,
     );
-/** A JSON-typed number (never cast from a text): finite (yup refuses NaN). */
-export const num = () => yup.number().strict();
-export const bool = () => yup.boolean().strict();
+/** A JSON-typed number (never cast from a text): finite (NaN is no number). */
+export const num = () => cs.number().strict();
+export const bool = () => cs.boolean().strict();
 /**
  * A whole-number request parameter (read from a query text or a JSON number) within the database's int4 range: a
  * larger one would reach the database and fail there, so it is refused here, naming the parameter.
  */
 export const int = () =>
-  yup
+  cs
     .number()
     .integer()
     .min(INT4_MIN, '${path} must be at least ${min}')

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as cs from '../schema';
 
 /** Every response body of the EDC API: `{ success, msg, data }`, plus an optional business `code`. */
 export interface ApiEnvelope<D> {
@@ -9,8 +9,8 @@ export interface ApiEnvelope<D> {
   code?: number;
 }
 
-export const envelopeSchema = yup.object({
-  success: yup.boolean().strict().required(),
-  msg: yup.string().strict().defined().nullable(),
-  code: yup.number().strict().optional(),
+export const envelopeSchema = cs.object({
+  success: cs.boolean().strict().required(),
+  msg: cs.string().strict().defined().nullable(),
+  code: cs.number().strict().optional(),
 });

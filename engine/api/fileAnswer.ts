@@ -10,16 +10,16 @@
  * no leading dot, at most 200 characters — a name the server or a hostile proxy sends cannot point a browser's save
  * dialog elsewhere.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { num, str } from './endpoint';
 
-export const fileAnswerSchema = yup.object({
+export const fileAnswerSchema = cs.object({
   filename: str().required(),
   mimetype: str().required(),
   /** Content-Length, when the server sent it. */
   bytes: num().integer().min(0).nullable().defined(),
 });
-export type FileAnswer = yup.InferType<typeof fileAnswerSchema>;
+export type FileAnswer = cs.InferType<typeof fileAnswerSchema>;
 
 /** What the client hands the caller of a file endpoint: the headers' facts and the body. */
 export interface DownloadedFile extends FileAnswer {

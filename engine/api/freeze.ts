@@ -9,7 +9,7 @@
  * frozen, an approved unfreeze lifts it. Frozen data can still be queried, verified and signed, never changed: the
  * save is refused and the form is read only, saying why.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { bool, endpoint, int, num, str } from './endpoint';
 import { listPageSchema, listParamsSchema, metaTextSchema } from './lists';
 
@@ -40,7 +40,7 @@ export const FREEZE_BATCH_MAX = 500;
 export const FREEZE_REASON_MAX = 500;
 
 /** A freeze target: `level` and what names it (page: the form of a visit; item: a saved record's variable). */
-export const freezeTargetSchema = yup.object({
+export const freezeTargetSchema = cs.object({
   level: str()
     .oneOf([...FREEZE_LEVELS])
     .required(),
@@ -52,7 +52,7 @@ export const freezeTargetSchema = yup.object({
   recordid: str().max(40).optional(),
   variable: str().max(64).optional(),
 });
-export type FreezeTarget = yup.InferType<typeof freezeTargetSchema>;
+export type FreezeTarget = cs.InferType<typeof freezeTargetSchema>;
 
 export const applyFreeze = endpoint({
   name: 'applyFreeze',
@@ -60,17 +60,17 @@ export const applyFreeze = endpoint({
   method: 'POST',
   description:
     "Applies to freeze or unfreeze the selected targets (`list`: subjects, pages or items, each at the chosen site) with the role that must approve (`approvalRole`, a role holding freeze.approve) and a reason, in one transaction with an audit row per request. Permission freeze.apply. Refused: nothing selected ('select items to freeze'), no reason, a target already frozen (freeze) or not frozen (unfreeze), a target with a request pending. All or nothing.",
-  params: yup.object({
+  params: cs.object({
     action: str()
       .oneOf([...FREEZE_ACTIONS])
       .required(),
     approvalRole: str().required().max(32),
     reason: str().max(FREEZE_REASON_MAX).default(''),
-    list: yup.array(freezeTargetSchema.required()).required().max(FREEZE_BATCH_MAX),
+    list: cs.array(freezeTargetSchema.required()).required().max(FREEZE_BATCH_MAX),
   }),
-  data: yup.object({
+  data: cs.object({
     /** The request ids created, in the order of `list`. */
-    requestids: yup.array(str().required()).required(),
+    requestids: cs.array(str().required()).required(),
   }),
 });
 
@@ -80,14 +80,14 @@ export const approveFreeze = endpoint({
   method: 'POST',
   description:
     'Approves or rejects the selected pending requests (`requestids`) with a reason, in one transaction: an approved freeze freezes its target, an approved unfreeze lifts the freeze; an audit row each. Permission freeze.approve, the session role must be the approval role the request names, the request at the chosen site and pending, and never the requester (no self-approval). All or nothing.',
-  params: yup.object({
+  params: cs.object({
     decision: str()
       .oneOf([...FREEZE_DECISIONS])
       .required(),
     reason: str().max(FREEZE_REASON_MAX).default(''),
-    requestids: yup.array(str().required().max(40)).required().max(FREEZE_BATCH_MAX),
+    requestids: cs.array(str().required().max(40)).required().max(FREEZE_BATCH_MAX),
   }),
-  data: yup.object({
+  data: cs.object({
     decided: num().integer().min(0).required(),
   }),
 });
@@ -98,17 +98,17 @@ export const withdrawFreeze = endpoint({
   method: 'POST',
   description:
     'Withdraws the selected pending requests (`requestids`) with a reason, in one transaction: each becomes withdrawn (nothing is frozen or lifted), with a `withdraw` audit row. Permission freeze.apply; only the user who applied for a request may withdraw it, while it is pending and at the chosen site. All or nothing.',
-  params: yup.object({
+  params: cs.object({
     reason: str().max(FREEZE_REASON_MAX).default(''),
-    requestids: yup.array(str().required().max(40)).required().max(FREEZE_BATCH_MAX),
+    requestids: cs.array(str().required().max(40)).required().max(FREEZE_BATCH_MAX),
   }),
-  data: yup.object({
+  data: cs.object({
     withdrawn: num().integer().min(0).required(),
   }),
 });
 
 /** A freeze in force on a page: its level, who asked and who approved, why. */
-export const freezeInForceSchema = yup.object({
+export const freezeInForceSchema = cs.object({
   level: str()
     .oneOf([...FREEZE_LEVELS])
     .required(),
@@ -120,9 +120,9 @@ export const freezeInForceSchema = yup.object({
   /** ISO 8601 UTC. */
   at: str().required(),
 });
-export type FreezeInForce = yup.InferType<typeof freezeInForceSchema>;
+export type FreezeInForce = cs.InferType<typeof freezeInForceSchema>;
 
-export const pendingFreezeSchema = yup.object({
+export const pendingFreezeSchema = cs.object({
   requestid: str().required(),
   level: str()
     .oneOf([...FREEZE_LEVELS])
@@ -138,9 +138,9 @@ export const pendingFreezeSchema = yup.object({
   /** Applied for by the current user: they may withdraw it (withdrawFreeze.do). */
   mine: bool().required(),
 });
-export type PendingFreeze = yup.InferType<typeof pendingFreezeSchema>;
+export type PendingFreeze = cs.InferType<typeof pendingFreezeSchema>;
 
-export const approvalRoleSchema = yup.object({
+export const approvalRoleSchema = cs.object({
   rolecode: str().required(),
   name: metaTextSchema.required(),
 });
@@ -150,7 +150,7 @@ export const freezeStatus = endpoint({
   path: '/edc/freeze/freezeStatus.do',
   description:
     "A page's freeze state as the form shows it: the freezes in force on it (its subject, the page, items of the record `lineno` names), the requests pending for them, and the roles a request may name as approver. Data-read permission; the subject at the chosen site.",
-  params: yup.object({
+  params: cs.object({
     subjectid: str().required().max(100),
     visitnum: str().required().max(32),
     cycnum: int().min(1).default(1),
@@ -158,15 +158,15 @@ export const freezeStatus = endpoint({
     tid: str().required().max(64),
     lineno: int().min(1).optional(),
   }),
-  data: yup.object({
-    frozen: yup.array(freezeInForceSchema.required()).required(),
-    pending: yup.array(pendingFreezeSchema.required()).required(),
-    approvalRoles: yup.array(approvalRoleSchema.required()).required(),
+  data: cs.object({
+    frozen: cs.array(freezeInForceSchema.required()).required(),
+    pending: cs.array(pendingFreezeSchema.required()).required(),
+    approvalRoles: cs.array(approvalRoleSchema.required()).required(),
   }),
 });
 
 /** A row of the freeze requests list. */
-export const freezeRequestRowSchema = yup.object({
+export const freezeRequestRowSchema = cs.object({
   requestid: str().required(),
   status: str()
     .oneOf([...FREEZE_REQUEST_STATUSES])
@@ -193,7 +193,7 @@ export const freezeRequestRowSchema = yup.object({
   decidedAt: str().nullable().defined(),
   decisionReason: str().nullable().defined(),
 });
-export type FreezeRequestRow = yup.InferType<typeof freezeRequestRowSchema>;
+export type FreezeRequestRow = cs.InferType<typeof freezeRequestRowSchema>;
 
 export const freezeList = endpoint({
   name: 'freezeList',

@@ -5,7 +5,7 @@
  * CSV or xlsx per form) whose result downloads for 90 s (spec §9). The spec names no endpoint for this: the paths
  * follow its style, `/edc/interchange/<name>.do`.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { bool, endpoint, int, num, str } from './endpoint';
 import { localizedTextSchema } from './localized';
 import { fileAnswerSchema } from './fileAnswer';
@@ -42,15 +42,15 @@ export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'expired'] as 
 export type JobState = (typeof JOB_STATES)[number];
 
 const values = () =>
-  yup
+  cs
     .object()
     .test('values', '${path} must map names to texts or numbers', (v: unknown) => {
       if (v === null || typeof v !== 'object') return false;
       return Object.values(v).every((x) => typeof x === 'string' || typeof x === 'number');
     })
-    .required() as unknown as yup.Schema<Record<string, string | number>>;
+    .required() as unknown as cs.Schema<Record<string, string | number>>;
 
-export const importIssueSchema = yup.object({
+export const importIssueSchema = cs.object({
   severity: str().oneOf(['error', 'warning', 'info']).required(),
   /** Where in the file (a CSV line and column, an ODM element path) or in a form (`form DM: sections[0]…`). */
   at: str().defined(),
@@ -60,37 +60,37 @@ export const importIssueSchema = yup.object({
   /** The same, translated by the server in the request's locale (the client's fallback for an unknown id). */
   message: str().required(),
 });
-export type ImportIssueRow = yup.InferType<typeof importIssueSchema> & {
+export type ImportIssueRow = cs.InferType<typeof importIssueSchema> & {
   severity: 'error' | 'warning' | 'info';
   values: Record<string, string | number>;
 };
 
-export const importedFormSchema = yup.object({
+export const importedFormSchema = cs.object({
   tid: str().required(),
   formid: str().required(),
   name: localizedTextSchema.required(),
   /** The form schema as imported (RawFormSchema, docs/form-schema.md): the client previews it with the eCRF renderer. */
-  schema: yup.object().required(),
+  schema: cs.object().required(),
   /** Whether it compiles with the imported code lists (a form that does not is an error of the report). */
   compiles: bool().required(),
   items: num().integer().min(0).required(),
 });
 
-export const importedVisitSchema = yup.object({
+export const importedVisitSchema = cs.object({
   visitnum: str().required(),
   name: localizedTextSchema.required(),
   kind: str().required(),
-  tids: yup.array(str().required()).required(),
+  tids: cs.array(str().required()).required(),
 });
 
-export const importedCodeListSchema = yup.object({
+export const importedCodeListSchema = cs.object({
   name: str().required(),
-  items: yup
-    .array(yup.object({ codevalue: str().required(), codedesp: localizedTextSchema.required() }))
+  items: cs
+    .array(cs.object({ codevalue: str().required(), codedesp: localizedTextSchema.required() }))
     .required(),
 });
 
-export const importSummarySchema = yup.object({
+export const importSummarySchema = cs.object({
   importid: str().required(),
   filename: str().required(),
   /** `odm` | `redcap` | `unknown`. */
@@ -108,19 +108,19 @@ export const importSummarySchema = yup.object({
   /** The CRF version the publish made, or null. */
   crfver: str().nullable().defined(),
 });
-export type ImportSummary = yup.InferType<typeof importSummarySchema> & { state: ImportState };
+export type ImportSummary = cs.InferType<typeof importSummarySchema> & { state: ImportState };
 
-export const importReportSchema = yup.object({
+export const importReportSchema = cs.object({
   summary: importSummarySchema.required(),
   /** What was read, by kind (forms, items, codeLists, visits, rules). */
-  counts: yup
-    .array(yup.object({ kind: str().required(), count: num().integer().min(0).required() }))
+  counts: cs
+    .array(cs.object({ kind: str().required(), count: num().integer().min(0).required() }))
     .required(),
   /**
    * The report in three words (engine/interchange/outcomes.ts): imported items no finding names (faithful), findings
    * that changed something (approximated), findings that left something out (not supported), and notes.
    */
-  outcomes: yup
+  outcomes: cs
     .object({
       items: num().integer().min(0).required(),
       faithfulItems: num().integer().min(0).required(),
@@ -129,19 +129,19 @@ export const importReportSchema = yup.object({
       notes: num().integer().min(0).required(),
     })
     .required(),
-  issues: yup.array(importIssueSchema).required(),
-  forms: yup.array(importedFormSchema).required(),
-  visits: yup.array(importedVisitSchema).required(),
-  codeLists: yup.array(importedCodeListSchema).required(),
+  issues: cs.array(importIssueSchema).required(),
+  forms: cs.array(importedFormSchema).required(),
+  visits: cs.array(importedVisitSchema).required(),
+  codeLists: cs.array(importedCodeListSchema).required(),
   /** Whether the current user may publish it now (a draft without errors, permission study.publish). */
   canpublish: bool().required(),
 });
-export type ImportReport = Omit<yup.InferType<typeof importReportSchema>, 'summary' | 'issues'> & {
+export type ImportReport = Omit<cs.InferType<typeof importReportSchema>, 'summary' | 'issues'> & {
   summary: ImportSummary;
   issues: ImportIssueRow[];
 };
 
-export const jobSchema = yup.object({
+export const jobSchema = cs.object({
   jobid: str().required(),
   kind: str().required(),
   state: str()
@@ -161,7 +161,7 @@ export const jobSchema = yup.object({
   /** The site it is scoped to (null: all sites of the role). */
   sitecode: str().nullable().defined(),
 });
-export type JobRow = yup.InferType<typeof jobSchema> & { state: JobState };
+export type JobRow = cs.InferType<typeof jobSchema> & { state: JobState };
 
 const id = () => str().required().max(20).matches(/^\d+$/, '${path} must be a number');
 
@@ -172,17 +172,17 @@ export const interchangeAssess = endpoint({
   upload: { field: 'file', maxBytes: STUDY_IMPORT_MAX_BYTES, kind: 'text' },
   description:
     'Imports a study definition file (multipart part `file`: one ODM 1.3.2 XML or REDCap data dictionary CSV, at most 5M, UTF-8 text, the format detected by content) as a draft: the report (counts, issues, the forms with their schemas, visits, code lists). Forms that do not compile are errors. Needs study.import. Nothing of the study changes.',
-  params: yup.object({}),
-  data: importReportSchema as unknown as yup.Schema<ImportReport>,
+  params: cs.object({}),
+  data: importReportSchema as unknown as cs.Schema<ImportReport>,
 });
 
 export const interchangeImports = endpoint({
   name: 'interchangeImports',
   path: '/edc/interchange/imports.do',
   description: "The study's imports, newest first. Needs study.import.",
-  params: yup.object({ page: int().min(1).default(1), size: int().min(1).max(100).default(20) }),
-  data: yup.object({
-    list: yup.array(importSummarySchema).required(),
+  params: cs.object({ page: int().min(1).default(1), size: int().min(1).max(100).default(20) }),
+  data: cs.object({
+    list: cs.array(importSummarySchema).required(),
     total: num().integer().min(0).required(),
   }),
 });
@@ -191,8 +191,8 @@ export const interchangeImport = endpoint({
   name: 'interchangeImport',
   path: '/edc/interchange/import.do',
   description: "One import's report. Needs study.import.",
-  params: yup.object({ importid: id() }),
-  data: importReportSchema as unknown as yup.Schema<ImportReport>,
+  params: cs.object({ importid: id() }),
+  data: importReportSchema as unknown as cs.Schema<ImportReport>,
 });
 
 export const interchangePublish = endpoint({
@@ -201,8 +201,8 @@ export const interchangePublish = endpoint({
   method: 'POST',
   description:
     'Publishes a draft import without errors as a new definition version of the study, in one transaction with its audit row: new form schema versions, visits added to the schedule, code lists added, a new current CRF version. Needs study.publish.',
-  params: yup.object({ importid: id() }),
-  data: importReportSchema as unknown as yup.Schema<ImportReport>,
+  params: cs.object({ importid: id() }),
+  data: importReportSchema as unknown as cs.Schema<ImportReport>,
 });
 
 export const interchangeDiscard = endpoint({
@@ -210,8 +210,8 @@ export const interchangeDiscard = endpoint({
   path: '/edc/interchange/discard.do',
   method: 'POST',
   description: 'Discards a draft import (it stays listed, as discarded). Needs study.import.',
-  params: yup.object({ importid: id() }),
-  data: importReportSchema as unknown as yup.Schema<ImportReport>,
+  params: cs.object({ importid: id() }),
+  data: importReportSchema as unknown as cs.Schema<ImportReport>,
 });
 
 export const interchangeExport = endpoint({
@@ -220,30 +220,30 @@ export const interchangeExport = endpoint({
   method: 'POST',
   description:
     'Starts an export job of the study (`kind`: odmMetadata, odmData, csv, xlsx), scoped to the chosen site unless the role covers all sites. Needs study.export. Answers the job; it runs on the server and can be left and found again (jobs.do).',
-  params: yup.object({
+  params: cs.object({
     kind: str()
       .oneOf([...EXPORT_KINDS])
       .required(),
     /** csv: the form exported (one CSV per form; default: the study's first form). */
     tid: str().max(64).nullable().default(null),
   }),
-  data: jobSchema as unknown as yup.Schema<JobRow>,
+  data: jobSchema as unknown as cs.Schema<JobRow>,
 });
 
 export const interchangeJobs = endpoint({
   name: 'interchangeJobs',
   path: '/edc/interchange/jobs.do',
   description: "The current user's jobs in the study, newest first (state, progress, download validity).",
-  params: yup.object({}),
-  data: yup.object({ list: yup.array(jobSchema).required() }),
+  params: cs.object({}),
+  data: cs.object({ list: cs.array(jobSchema).required() }),
 });
 
 export const interchangeJob = endpoint({
   name: 'interchangeJob',
   path: '/edc/interchange/job.do',
   description: "One of the current user's jobs (polled for its progress).",
-  params: yup.object({ jobid: id() }),
-  data: jobSchema as unknown as yup.Schema<JobRow>,
+  params: cs.object({ jobid: id() }),
+  data: jobSchema as unknown as cs.Schema<JobRow>,
 });
 
 export const interchangeDownload = endpoint({
@@ -251,24 +251,24 @@ export const interchangeDownload = endpoint({
   path: '/edc/interchange/download.do',
   description:
     "A finished job's file, streamed as binary (Content-Type, Content-Disposition with an RFC 6266 file name, Content-Length), for its owner in the role and site the job was started with, within 90 s of its finishing (spec §9); after that: expired, export again. A refusal is an envelope.",
-  params: yup.object({ jobid: id() }),
+  params: cs.object({ jobid: id() }),
   file: true,
   data: fileAnswerSchema,
 });
 
-export const exportFormSchema = yup.object({
+export const exportFormSchema = cs.object({
   tid: str().required(),
   name: localizedTextSchema.required(),
 });
-export type ExportForm = yup.InferType<typeof exportFormSchema>;
+export type ExportForm = cs.InferType<typeof exportFormSchema>;
 
 export const interchangeForms = endpoint({
   name: 'interchangeForms',
   path: '/edc/interchange/forms.do',
   description:
     "The forms (eCRFs) of the study's current definition, in schedule order (tid and name of the newest version): what a CSV export may choose. Needs study.export.",
-  params: yup.object({}),
-  data: yup.object({ list: yup.array(exportFormSchema).required() }),
+  params: cs.object({}),
+  data: cs.object({ list: cs.array(exportFormSchema).required() }),
 });
 
 export const interchangeEndpoints = {

@@ -5,14 +5,14 @@
  * form version the page's data was entered in. Served by the generic list engine (listKey `invalidRecords`). The spec
  * names no endpoint for it: the path follows its `data/…` pattern (docs/casebook-visits.md).
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { endpoint, num, str } from './endpoint';
 import { listPageSchema, listParamsSchema, metaTextSchema } from './lists';
 
 export const INVALID_TABLE_PAGE = '/index/invalidTable';
 export const INVALID_LIST_KEY = 'invalidRecords';
 
-export const invalidRecordRowSchema = yup.object({
+export const invalidRecordRowSchema = cs.object({
   /** The mark's key: subject, visit, cycle, unscheduled number and form ('' for a whole visit). */
   markid: str().required(),
   subjectid: str().required(),
@@ -37,7 +37,7 @@ export const invalidRecordRowSchema = yup.object({
   /** Spec column: when (ISO 8601). */
   operaTime: str().required(),
 });
-export type InvalidRecordRow = yup.InferType<typeof invalidRecordRowSchema>;
+export type InvalidRecordRow = cs.InferType<typeof invalidRecordRowSchema>;
 
 export const invalidTableList = endpoint({
   name: 'invalidTableList',

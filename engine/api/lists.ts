@@ -2,10 +2,10 @@
  * Generic lists (spec §3, §7 "Generic table and search"): search-field definitions, column sets, code lists and
  * paged rows. Every list screen is declared once by its key: its search fields and column set come from the two
  * shared definition endpoints (`listKey`), its rows from its own paged endpoint (subjects.ts: subjectlist.do).
- * Kept apart from session.ts so that the login front's chunks do not carry these schemas (yup schemas are built at
+ * Kept apart from session.ts so that the login front's chunks do not carry these schemas (schemas are built at
  * module load and cannot be tree-shaken).
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/types';
 import { isMetaText } from '../metadata/metaText';
 import type { MetaText } from '../metadata/types';
@@ -15,7 +15,7 @@ import { endpoint, hostOf, int, nullData, num, str, type EndpointDef, type HttpM
 // Lists (spec §3): search-field definitions, column sets, code lists and paged rows
 
 /** A label the server sends as one text for every locale or one per locale (see metadata/types.ts MetaText). */
-export const metaTextSchema = yup
+export const metaTextSchema = cs
   .mixed<MetaText>()
   .test('meta-text', '${path} must be a string or { zh_CN, en }', (v) => v === undefined || isMetaText(v));
 
@@ -23,28 +23,28 @@ export const metaTextSchema = yup
  * Raw definitions (search fields or columns): a list whose items the engine parses one by one
  * (parseSearchFields, parseColumns), so that one malformed definition does not reject the others.
  */
-export const rawDefinitionsSchema = yup.array(yup.mixed().defined()).required() as unknown as yup.Schema<
+export const rawDefinitionsSchema = cs.array(cs.mixed().defined()).required() as unknown as cs.Schema<
   unknown[]
 >;
 
 /** Paging and sort parameters of every paged list (`page` is 1-based; `size` one of PAGE_SIZES). */
-export const listParamsSchema = yup.object({
+export const listParamsSchema = cs.object({
   page: int().min(1).default(1),
-  size: yup
+  size: cs
     .number()
     .oneOf([...PAGE_SIZES])
     .default(DEFAULT_PAGE_SIZE),
   orderByField: str().max(100).optional(),
-  asc: yup.boolean().optional(),
+  asc: cs.boolean().optional(),
   sorttid: str().max(100).optional(),
   innerid: str().max(100).optional(),
 });
-export type ListParams = yup.InferType<typeof listParamsSchema>;
+export type ListParams = cs.InferType<typeof listParamsSchema>;
 
 /** `data` of a paged list: one page of rows and the total over all pages. */
-export function listPageSchema<R extends yup.AnyObject>(row: yup.ObjectSchema<R>) {
-  return yup.object({
-    list: yup.array(row.required()).required(),
+export function listPageSchema<R extends cs.AnyObject>(row: cs.ObjectSchema<R>) {
+  return cs.object({
+    list: cs.array(row.required()).required(),
     total: num().integer().min(0).required(),
     page: num().integer().min(1).required(),
     size: num().integer().min(1).required(),
@@ -52,7 +52,7 @@ export function listPageSchema<R extends yup.AnyObject>(row: yup.ObjectSchema<R>
 }
 
 /** A row of a list whose columns come from metadata: any JSON object. */
-export const anyRowSchema = yup.object({}) as unknown as yup.ObjectSchema<Record<string, unknown>>;
+export const anyRowSchema = cs.object({}) as unknown as cs.ObjectSchema<Record<string, unknown>>;
 
 /** GET endpoint answering raw definitions, for a SearchBar or MetaGrid configured with a URL (listDefinitionsUrl). */
 export function definitionsEndpoint(path: string): EndpointDef<Record<string, never>, unknown[]> {
@@ -64,7 +64,7 @@ export function definitionsEndpoint(path: string): EndpointDef<Record<string, ne
     host: hostOf(path),
     needsRole: true,
     description: `Search-field definitions or a column set (${path}).`,
-    params: yup.object({}) as unknown as yup.ObjectSchema<Record<string, never>>,
+    params: cs.object({}) as unknown as cs.ObjectSchema<Record<string, never>>,
     data: rawDefinitionsSchema,
   };
 }
@@ -83,23 +83,23 @@ export function rowsEndpoint(path: string, method: HttpMethod): EndpointDef<List
     openParams: true,
     description: `Paged rows (${method} ${path}).`,
     params: listParamsSchema,
-    data: listPageSchema(anyRowSchema) as unknown as yup.Schema<RowsPage>,
+    data: listPageSchema(anyRowSchema) as unknown as cs.Schema<RowsPage>,
   };
 }
 
-export const codeOptionSchema = yup.object({
+export const codeOptionSchema = cs.object({
   codevalue: str().required(),
   codedesp: metaTextSchema.required(),
 });
-export type CodeOptionWire = yup.InferType<typeof codeOptionSchema>;
+export type CodeOptionWire = cs.InferType<typeof codeOptionSchema>;
 
 export const codeList = endpoint({
   name: 'codeList',
   path: '/edc/dataevent/codelist.do',
   description:
     'Options of a code list (`codelisttype`), in their order; `SITE` answers the sites the current role covers.',
-  params: yup.object({ codelisttype: str().required().max(64) }),
-  data: yup.array(codeOptionSchema).required(),
+  params: cs.object({ codelisttype: str().required().max(64) }),
+  data: cs.array(codeOptionSchema).required(),
 });
 
 export const searchFieldShown = endpoint({
@@ -108,9 +108,9 @@ export const searchFieldShown = endpoint({
   method: 'POST',
   description:
     "Remembers which search items (by `innerid`) the user shows in a list's search bar; selectSearchFields.do then answers `show` accordingly for custom items.",
-  params: yup.object({
+  params: cs.object({
     listKey: str().required().max(64),
-    shown: yup.array(str().required().max(100)).required().max(200),
+    shown: cs.array(str().required().max(100)).required().max(200),
   }),
   data: nullData,
 });
@@ -120,7 +120,7 @@ export const selectSearchFields = endpoint({
   path: '/edc/dataevent/selectSearchFields.do',
   description:
     'Search-field definitions of a list (`listKey`), with `show` of the custom items as the user last chose (docs/list-metadata.md).',
-  params: yup.object({ listKey: str().required().max(64) }),
+  params: cs.object({ listKey: str().required().max(64) }),
   data: rawDefinitionsSchema,
 });
 
@@ -128,7 +128,7 @@ export const selectColumns = endpoint({
   name: 'selectColumns',
   path: '/edc/dataevent/selectColumns.do',
   description: 'Column set of a list (`listKey`, docs/list-metadata.md).',
-  params: yup.object({ listKey: str().required().max(64) }),
+  params: cs.object({ listKey: str().required().max(64) }),
   data: rawDefinitionsSchema,
 });
 

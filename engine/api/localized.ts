@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as cs from '../schema';
 
 /** Locales the product ships. `zh_CN` is the default. */
 export const LOCALES = ['zh_CN', 'en'] as const;
@@ -15,9 +15,9 @@ export interface LocalizedText {
   en: string;
 }
 
-export const localizedTextSchema = yup.object({
-  zh_CN: yup.string().strict().required(),
-  en: yup.string().strict().required(),
+export const localizedTextSchema = cs.object({
+  zh_CN: cs.string().strict().required(),
+  en: cs.string().strict().required(),
 });
 
 export function pickLocalized(text: LocalizedText, locale: Locale): string {

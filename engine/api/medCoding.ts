@@ -6,7 +6,7 @@
  * term loses its code. Every step is a row of the term's coding history. The spec names only getCodingInfo.do: the
  * other paths are ours, in its style, under /edc/medCoding/.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { CODING_DICTIONARIES, type CodingDictionary } from '../form/types';
 import { bool, endpoint, int, num, str } from './endpoint';
 import { listPageSchema, listParamsSchema, metaTextSchema } from './lists';
@@ -47,27 +47,27 @@ export const CODING_IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 const dictionaryText = () =>
   str()
     .oneOf([...CODING_DICTIONARIES])
-    .required() as unknown as yup.StringSchema<CodingDictionary>;
+    .required() as unknown as cs.StringSchema<CodingDictionary>;
 
 /** One level of a coded entry's hierarchy (the entry itself is the first). */
-export const codingLevelSchema = yup.object({
+export const codingLevelSchema = cs.object({
   level: str().required(),
   code: str().required(),
   name: str().required(),
 });
-export type CodingLevel = yup.InferType<typeof codingLevelSchema>;
+export type CodingLevel = cs.InferType<typeof codingLevelSchema>;
 
 /** A dictionary entry: its code and name (LLT, drug) and the levels above it. */
-export const codingEntrySchema = yup.object({
+export const codingEntrySchema = cs.object({
   code: str().required(),
   name: str().required(),
   /** The entry and every level above it, from the entry up (LLT, PT, HLT, HLGT, SOC). */
-  path: yup.array(codingLevelSchema.required()).required(),
+  path: cs.array(codingLevelSchema.required()).required(),
 });
-export type CodingEntry = yup.InferType<typeof codingEntrySchema>;
+export type CodingEntry = cs.InferType<typeof codingEntrySchema>;
 
 /** The study's dictionary of a kind: version, whether it is the demo one, its size. */
-export const dictionaryInfoSchema = yup.object({
+export const dictionaryInfoSchema = cs.object({
   dictionary: dictionaryText(),
   version: str().required(),
   /** The shipped demo dictionary (a few terms in the real structure): never for a real study. */
@@ -75,10 +75,10 @@ export const dictionaryInfoSchema = yup.object({
   entries: num().integer().min(0).required(),
   importedAt: str().required(),
 });
-export type DictionaryInfo = yup.InferType<typeof dictionaryInfoSchema>;
+export type DictionaryInfo = cs.InferType<typeof dictionaryInfoSchema>;
 
 /** A term to code: where it was entered, its verbatim text and its current code. */
-export const codingTermSchema = yup.object({
+export const codingTermSchema = cs.object({
   termid: str().required(),
   recordid: str().required(),
   subjectid: str().required(),
@@ -102,19 +102,19 @@ export const codingTermSchema = yup.object({
   code: str().nullable().defined(),
   name: str().nullable().defined(),
   /** The coded entry's hierarchy (empty when uncoded). */
-  path: yup.array(codingLevelSchema.required()).required(),
+  path: cs.array(codingLevelSchema.required()).required(),
   codedBy: str().nullable().defined(),
   /** ISO 8601 UTC. */
   codedAt: str().nullable().defined(),
 });
-export type CodingTerm = yup.InferType<typeof codingTermSchema> & {
+export type CodingTerm = cs.InferType<typeof codingTermSchema> & {
   dictionary: CodingDictionary;
   status: CodingStatus;
   visitTname: MetaText;
 };
 
 /** A row of a term's coding history: who, when, from, to, why. */
-export const codingHistoryRowSchema = yup.object({
+export const codingHistoryRowSchema = cs.object({
   id: str().required(),
   action: str()
     .oneOf([...CODING_ACTIONS])
@@ -130,7 +130,7 @@ export const codingHistoryRowSchema = yup.object({
   /** ISO 8601 UTC. */
   at: str().required(),
 });
-export type CodingHistoryRow = yup.InferType<typeof codingHistoryRowSchema> & { action: CodingAction };
+export type CodingHistoryRow = cs.InferType<typeof codingHistoryRowSchema> & { action: CodingAction };
 
 /** What the coding provider adds to a codable item's state in datainfo (`items[variable].coding`). */
 export interface CodingItemFields {
@@ -149,18 +149,18 @@ export const getCodingInfo = endpoint({
   path: '/edc/medCoding/getCodingInfo.do',
   description:
     "A term's coding: the term (verbatim, status, code and hierarchy), its coding history (who, when, from, to, why) and the study's dictionary. By `termid`, or by the item (`recordid`, `variable`). For coders (coding.code) and the roles that read data; the term must be at the chosen site. An item without a verbatim term is refused ('no term').",
-  params: yup.object({
+  params: cs.object({
     termid: str().max(20).optional(),
     recordid: str().max(20).optional(),
     variable: str().max(64).optional(),
   }),
-  data: yup.object({
+  data: cs.object({
     term: codingTermSchema.required(),
-    history: yup.array(codingHistoryRowSchema.required()).required(),
+    history: cs.array(codingHistoryRowSchema.required()).required(),
     dictionary: dictionaryInfoSchema.nullable().defined(),
     /** Whether the session's role may code it. */
     canCode: bool().required(),
-  }) as unknown as yup.Schema<{
+  }) as unknown as cs.Schema<{
     term: CodingTerm;
     history: CodingHistoryRow[];
     dictionary: DictionaryInfo | null;
@@ -173,15 +173,15 @@ export const searchDictionary = endpoint({
   path: '/edc/medCoding/searchDictionary.do',
   description:
     "Searches the study's dictionary (`dictionary`): entries whose name or code contains `q` (case and spaces ignored), exact matches first, then by name; also matching the level above (PT, ATC4), at most `size`. Permission coding.code.",
-  params: yup.object({
+  params: cs.object({
     dictionary: dictionaryText(),
     q: str().required().min(1).max(100),
     size: int().min(1).max(CODING_SEARCH_MAX).default(20),
   }),
-  data: yup.object({
+  data: cs.object({
     dictionary: dictionaryInfoSchema.nullable().defined(),
-    list: yup.array(codingEntrySchema.required()).required(),
-  }) as unknown as yup.Schema<{ dictionary: DictionaryInfo | null; list: CodingEntry[] }>,
+    list: cs.array(codingEntrySchema.required()).required(),
+  }) as unknown as cs.Schema<{ dictionary: DictionaryInfo | null; list: CodingEntry[] }>,
 });
 
 export const saveCoding = endpoint({
@@ -190,13 +190,13 @@ export const saveCoding = endpoint({
   method: 'POST',
   description:
     'Codes a term (`termid`) to the dictionary entry `code`, as the coder saw it (`verbatim`: a term changed since is refused). A term already coded is recoded, which needs a `reason`. Permission coding.code; the term must be at the chosen site and have a verbatim term. One transaction with its history row.',
-  params: yup.object({
+  params: cs.object({
     termid: str().required().max(20),
     code: str().required().min(1).max(20),
     verbatim: str().defined().max(20000),
     reason: str().nullable().max(CODING_REASON_MAX).default(null),
   }),
-  data: yup.object({ term: codingTermSchema.required() }) as unknown as yup.Schema<{ term: CodingTerm }>,
+  data: cs.object({ term: codingTermSchema.required() }) as unknown as cs.Schema<{ term: CodingTerm }>,
 });
 
 export const codingList = endpoint({
@@ -207,7 +207,7 @@ export const codingList = endpoint({
   description:
     "One page of the coder's worklist (/index/medCoding) at the chosen site: the verbatim terms of codable items with their status and code, filtered by the search params (listKey `medCoding`) and sorted by `orderByField`/`asc`. Permission coding.code.",
   params: listParamsSchema,
-  data: listPageSchema(codingTermSchema) as unknown as yup.Schema<{
+  data: listPageSchema(codingTermSchema) as unknown as cs.Schema<{
     list: CodingTerm[];
     total: number;
     page: number;
@@ -222,14 +222,14 @@ export const importDictionary = endpoint({
   upload: { field: 'file', maxBytes: CODING_IMPORT_MAX_BYTES, kind: 'xlsx' },
   description:
     "Replaces the study's dictionary `dictionary` by a licensed file (multipart part `file`: one xlsx in the layout of docs/medical-coding.md, checked by content and line by line; a bad line is named and nothing is imported) with its `version`, in one transaction with its audit row. Codes already given keep the entry they were given; uncoded terms the new dictionary matches exactly are auto-coded (`autocoded`). Permission coding.import.",
-  params: yup.object({
+  params: cs.object({
     dictionary: dictionaryText(),
     version: str().required().min(1).max(40),
   }),
   data: dictionaryInfoSchema.shape({
     /** Uncoded terms of the study that the new dictionary matched exactly: auto-coded in the same transaction. */
     autocoded: num().integer().min(0).required(),
-  }) as unknown as yup.Schema<DictionaryInfo & { autocoded: number }>,
+  }) as unknown as cs.Schema<DictionaryInfo & { autocoded: number }>,
 });
 
 /** The medical coding endpoints, by name. */

@@ -4,7 +4,7 @@
  * or deleted: a review is a second, append-only row. An item's note state (item status `note`, spec §4) is 2 while
  * one of its notes awaits review, 1 when it has notes and all are reviewed, otherwise 0 ("add a note").
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import type { MetaText } from '../metadata/types';
 import { endpoint, num, str } from './endpoint';
 import { metaTextSchema } from './lists';
@@ -19,7 +19,7 @@ export const NOTE_TEXT_MAX = 2000;
 export type NoteState = 0 | 1 | 2;
 
 /** Who wrote or reviewed, and when (ISO 8601 UTC). */
-const signedBySchema = yup.object({
+const signedBySchema = cs.object({
   username: str().required(),
   realname: str().required(),
   role: metaTextSchema.required(),
@@ -37,8 +37,8 @@ export const noteRowSchema = signedBySchema.shape({
   text: str().required(),
   review: noteReviewSchema.nullable().defined().default(null),
 });
-export type NoteReview = yup.InferType<typeof noteReviewSchema> & { role: MetaText };
-export type NoteRow = Omit<yup.InferType<typeof noteRowSchema>, 'review' | 'role'> & {
+export type NoteReview = cs.InferType<typeof noteReviewSchema> & { role: MetaText };
+export type NoteRow = Omit<cs.InferType<typeof noteRowSchema>, 'review' | 'role'> & {
   role: MetaText;
   review: NoteReview | null;
 };
@@ -48,11 +48,11 @@ export const piNoteList = endpoint({
   path: '/edc/pinote/piNoteList.do',
   description:
     'The notes of a saved record, oldest first, each with its review (null while it awaits one); `variable` keeps those of one item (`@page`: the notes on the page). Any role that reads data; the record must be at the chosen site.',
-  params: yup.object({
+  params: cs.object({
     recordid: str().required().max(100),
     variable: str().max(64).optional(),
   }),
-  data: yup.array(noteRowSchema.required()).required() as unknown as yup.Schema<NoteRow[]>,
+  data: cs.array(noteRowSchema.required()).required() as unknown as cs.Schema<NoteRow[]>,
 });
 
 export const savePINote = endpoint({
@@ -61,18 +61,18 @@ export const savePINote = endpoint({
   method: 'POST',
   description:
     "`action` add: a note on an item (`variable`) or the page (`@page`) of a saved record; variable and text required ('批注不为空'); permission note.add (site staff). `action` review: the review of a note (`noteid`, optional `text` as its comment); permission note.review (monitors, data managers); a note is reviewed once. Answers the note and the item's note state; the note (or review) row is written in the same transaction and never changed.",
-  params: yup.object({
+  params: cs.object({
     recordid: str().required().max(100),
     action: str().oneOf(['add', 'review']).default('add'),
     variable: str().max(64).optional(),
     text: str().max(NOTE_TEXT_MAX).optional(),
     noteid: str().max(32).optional(),
   }),
-  data: yup.object({
+  data: cs.object({
     note: noteRowSchema.required(),
     /** The note state of the note's item (spec §4), for its icon. */
     notestate: num().integer().oneOf([0, 1, 2]).required(),
-  }) as unknown as yup.Schema<{ note: NoteRow; notestate: NoteState }>,
+  }) as unknown as cs.Schema<{ note: NoteRow; notestate: NoteState }>,
 });
 
 /** The note endpoints, by name. */

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as cs from '../schema';
 import type { EndpointDef } from './endpoint';
 import { envelopeSchema, type ApiEnvelope } from './envelope';
 
@@ -21,11 +21,11 @@ function join(prefix: string, path: string | undefined): string {
 }
 
 function toContractError(endpoint: string, prefix: string, err: unknown): ContractError {
-  if (err instanceof yup.ValidationError) {
+  if (err instanceof cs.ValidationError) {
     const inner = err.inner.length > 0 ? err.inner : [err];
     const problems = inner.map((e) => {
       const path = join(prefix, e.path);
-      // yup prefixes messages with the path it knows; name the full path instead
+      // a message starts with the path the schema knows; name the full path instead
       const message =
         e.path && e.message.startsWith(e.path) ? e.message.slice(e.path.length).trim() : e.message;
       return `${path} ${message}`;
@@ -58,7 +58,7 @@ export function parseEnvelope(endpoint: string, body: unknown): ApiEnvelope<unkn
  * Validates the `data` of a successful response against the endpoint's schema, without coercion:
  * a number sent as a string is an error, named by its path.
  */
-export function parseData<P extends yup.AnyObject, D>(def: EndpointDef<P, D>, data: unknown): D {
+export function parseData<P extends cs.AnyObject, D>(def: EndpointDef<P, D>, data: unknown): D {
   try {
     def.data.validateSync(data, { strict: true, abortEarly: false });
     return data as D;
@@ -68,7 +68,7 @@ export function parseData<P extends yup.AnyObject, D>(def: EndpointDef<P, D>, da
 }
 
 /** Envelope + data. A `success:false` envelope is returned as is (its data is not checked). */
-export function parseResponse<P extends yup.AnyObject, D>(
+export function parseResponse<P extends cs.AnyObject, D>(
   def: EndpointDef<P, D>,
   body: unknown,
 ): ApiEnvelope<D> {

@@ -7,7 +7,7 @@
  * `created` (Open), `answered` (Answered), `closed` (Closed), `cancelled` (Cancelled: withdrawn before an answer).
  * Where the spec names no parameter, the names are ours (docs/queries.md).
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { isMetaText } from '../metadata/metaText';
 import type { MetaText } from '../metadata/types';
 import { bool, endpoint, noParams, num, str } from './endpoint';
@@ -80,7 +80,7 @@ export const QUERY_TEXT_MAX = 2000;
 
 /** A label or null. */
 const nullableMetaText = () =>
-  yup
+  cs
     .mixed<MetaText>()
     .nullable()
     .test(
@@ -97,7 +97,7 @@ const queryText = () =>
     .max(QUERY_TEXT_MAX)
     .test('not-blank', '${path} must not be blank', (v) => typeof v !== 'string' || v.trim() !== '');
 
-export const queryRowSchema = yup.object({
+export const queryRowSchema = cs.object({
   queryid: str().required(),
   kind: str()
     .oneOf([...QUERY_KINDS])
@@ -138,14 +138,14 @@ export const queryRowSchema = yup.object({
   /** ISO 8601 UTC of the last action (optimistic check of every action). */
   updatedat: str().required(),
 });
-export type QueryRow = yup.InferType<typeof queryRowSchema> & {
+export type QueryRow = cs.InferType<typeof queryRowSchema> & {
   kind: QueryKind;
   querystatus: QueryStatus;
   visitTname: MetaText;
   note: MetaText;
 };
 
-export const queryHistoryRowSchema = yup.object({
+export const queryHistoryRowSchema = cs.object({
   id: str().required(),
   action: str()
     .oneOf([...QUERY_ACTIONS])
@@ -162,25 +162,25 @@ export const queryHistoryRowSchema = yup.object({
   /** ISO 8601 UTC. */
   at: str().required(),
 });
-export type QueryHistoryRow = yup.InferType<typeof queryHistoryRowSchema> & {
+export type QueryHistoryRow = cs.InferType<typeof queryHistoryRowSchema> & {
   action: QueryAction;
   role: MetaText;
   note: MetaText | null;
 };
 
 export const queryThreadSchema = queryRowSchema.shape({
-  history: yup.array(queryHistoryRowSchema).required(),
+  history: cs.array(queryHistoryRowSchema).required(),
 });
 export type QueryThread = QueryRow & { history: QueryHistoryRow[] };
 
-export const dictEntrySchema = yup.object({
+export const dictEntrySchema = cs.object({
   code: str().required(),
   text: metaTextSchema.required(),
 });
 export type QueryDictEntry = { code: string; text: MetaText };
 
 export const pdTypeSchema = dictEntrySchema.shape({
-  subtypes: yup.array(dictEntrySchema).required(),
+  subtypes: cs.array(dictEntrySchema).required(),
 });
 export type PdType = QueryDictEntry & { subtypes: QueryDictEntry[] };
 
@@ -190,11 +190,11 @@ export const queryDictList = endpoint({
   description:
     "The study's query dictionaries: close reasons (`closeReasons`), add reasons / issue types (`addReasons`) and protocol-deviation types with their subcategories (`pdTypes`). A close reason `WITHDRAWN` on an unanswered query cancels it.",
   params: noParams,
-  data: yup.object({
-    closeReasons: yup.array(dictEntrySchema).required(),
-    addReasons: yup.array(dictEntrySchema).required(),
-    pdTypes: yup.array(pdTypeSchema).required(),
-  }) as unknown as yup.Schema<{
+  data: cs.object({
+    closeReasons: cs.array(dictEntrySchema).required(),
+    addReasons: cs.array(dictEntrySchema).required(),
+    pdTypes: cs.array(pdTypeSchema).required(),
+  }) as unknown as cs.Schema<{
     closeReasons: QueryDictEntry[];
     addReasons: QueryDictEntry[];
     pdTypes: PdType[];
@@ -206,13 +206,13 @@ export const queryListHistory = endpoint({
   path: '/edc/query/queryListHistory.do',
   description:
     'The queries of a record (`recordid`; with `variable` only those on that item, with `page` only page queries and log-line row queries), or one query (`queryid`), each with its whole history, oldest first: the thread beside an item.',
-  params: yup.object({
+  params: cs.object({
     recordid: str().max(40).optional(),
     variable: str().max(64).optional(),
-    page: yup.boolean().optional(),
+    page: cs.boolean().optional(),
     queryid: str().max(40).optional(),
   }),
-  data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
+  data: cs.array(queryThreadSchema).required() as unknown as cs.Schema<QueryThread[]>,
 });
 
 export const saveQuery = endpoint({
@@ -221,7 +221,7 @@ export const saveQuery = endpoint({
   method: 'POST',
   description:
     'Raises a manual query (monitor, data manager): `kind` item (on `variable`), page (no variable), table (a log-line row: no variable; a column of it: `variable`). `issuetype` is an add reason of queryDictList. Answers the new query with its history.',
-  params: yup.object({
+  params: cs.object({
     recordid: idText(),
     kind: str()
       .oneOf([...MANUAL_QUERY_KINDS])
@@ -230,7 +230,7 @@ export const saveQuery = endpoint({
     issuetype: str().max(32).nullable().default(null),
     note: queryText(),
   }),
-  data: queryThreadSchema as unknown as yup.Schema<QueryThread>,
+  data: queryThreadSchema as unknown as cs.Schema<QueryThread>,
 });
 
 export const REPLY_ACTIONS = ['reply', 'forward', 'review'] as const;
@@ -242,7 +242,7 @@ export const replyQuery = endpoint({
   method: 'POST',
   description:
     'An answer to a query and its relatives (docs/queries.md): `reply` (site: created → answered), `forward` (monitor, data manager: to `torole`, with a note; the state stays), `review` (monitor, data manager: an answered query reviewed and sent back to the site, reason required: answered → created). `updatedat` is the query as read: a query changed since is refused.',
-  params: yup.object({
+  params: cs.object({
     queryid: idText(),
     action: str()
       .oneOf([...REPLY_ACTIONS])
@@ -251,7 +251,7 @@ export const replyQuery = endpoint({
     torole: str().max(32).nullable().default(null),
     updatedat: str().required().max(40),
   }),
-  data: queryThreadSchema as unknown as yup.Schema<QueryThread>,
+  data: queryThreadSchema as unknown as cs.Schema<QueryThread>,
 });
 
 export const closeQuery = endpoint({
@@ -260,13 +260,13 @@ export const closeQuery = endpoint({
   method: 'POST',
   description:
     "Closes queries (monitor, data manager), one or many (the overview's bulk close): all or none. `reason` (a close reason of queryDictList) is required ('关闭原因不能为空'). `updatedat` (closing one query from its thread) is the query as read: a query answered or changed since is refused, so nobody closes an answer they have not seen. Answers the queries as they are now.",
-  params: yup.object({
-    queryids: yup.array(idText()).required().min(1).max(500),
+  params: cs.object({
+    queryids: cs.array(idText()).required().min(1).max(500),
     reason: str().max(32).optional(),
     note: str().max(QUERY_TEXT_MAX).nullable().default(null),
     updatedat: str().max(40).optional(),
   }),
-  data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
+  data: cs.array(queryThreadSchema).required() as unknown as cs.Schema<QueryThread[]>,
 });
 
 export const forwardQueries = endpoint({
@@ -275,12 +275,12 @@ export const forwardQueries = endpoint({
   method: 'POST',
   description:
     "Forwards queries (the overview's bulk forward; monitor, data manager) to `torole` with a note, one or many: all or none, like closeQuery.do's bulk close. The states stay; each query's history gets its forward. Answers the queries as they are now.",
-  params: yup.object({
-    queryids: yup.array(idText()).required().min(1).max(500),
+  params: cs.object({
+    queryids: cs.array(idText()).required().min(1).max(500),
     torole: str().max(32).nullable().default(null),
     note: queryText(),
   }),
-  data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
+  data: cs.array(queryThreadSchema).required() as unknown as cs.Schema<QueryThread[]>,
 });
 
 export const closeAndSaveQuery = endpoint({
@@ -289,17 +289,17 @@ export const closeAndSaveQuery = endpoint({
   method: 'POST',
   description:
     'Close and requery in one transaction (monitor, data manager): closes `queryid` with `reason` (required) and raises a follow-up manual query on the same target with `note`. Answers both: the closed one first.',
-  params: yup.object({
+  params: cs.object({
     queryid: idText(),
     reason: str().max(32).optional(),
     issuetype: str().max(32).nullable().default(null),
     note: queryText(),
     updatedat: str().required().max(40),
   }),
-  data: yup.array(queryThreadSchema).required() as unknown as yup.Schema<QueryThread[]>,
+  data: cs.array(queryThreadSchema).required() as unknown as cs.Schema<QueryThread[]>,
 });
 
-export const queryStatusCountSchema = yup.object({
+export const queryStatusCountSchema = cs.object({
   visitnum: str().required(),
   cycnum: num().integer().required(),
   svnum: num().integer().required(),
@@ -313,9 +313,9 @@ export const selectNoCHQueryStatus = endpoint({
   path: '/edc/query/selectNoCHQueryStatus.do',
   description:
     "Queries not closed, counted: per form of a subject (`subjectid`) for the visit navigation, or, without one, the role's to-dos at the chosen site: queries to answer (site roles) and answers to review (monitors, data managers).",
-  params: yup.object({ subjectid: str().max(100).optional() }),
-  data: yup.object({
-    forms: yup.array(queryStatusCountSchema).required(),
+  params: cs.object({ subjectid: str().max(100).optional() }),
+  data: cs.object({
+    forms: cs.array(queryStatusCountSchema).required(),
     toAnswer: num().integer().min(0).required(),
     toReview: num().integer().min(0).required(),
   }),
@@ -346,7 +346,7 @@ export const queryExport = endpoint({
   data: downloadFileSchema.shape({ rows: num().integer().min(0).required() }),
 });
 
-export const roleOptionSchema = yup.object({
+export const roleOptionSchema = cs.object({
   rolecode: str().required(),
   name: metaTextSchema.required(),
 });
@@ -356,11 +356,11 @@ export const queryHistoryRoleList = endpoint({
   path: '/edc/query/queryHistoryRoleList.do',
   description:
     'The roles a query may be forwarded to (the roles that act on queries, other than the asking one), and the roles that took part in its history.',
-  params: yup.object({ queryid: idText() }),
-  data: yup.object({
-    forwardTo: yup.array(roleOptionSchema).required(),
-    inHistory: yup.array(roleOptionSchema).required(),
-  }) as unknown as yup.Schema<{
+  params: cs.object({ queryid: idText() }),
+  data: cs.object({
+    forwardTo: cs.array(roleOptionSchema).required(),
+    inHistory: cs.array(roleOptionSchema).required(),
+  }) as unknown as cs.Schema<{
     forwardTo: { rolecode: string; name: MetaText }[];
     inHistory: { rolecode: string; name: MetaText }[];
   }>,
@@ -372,12 +372,12 @@ export const saveQueryDetail = endpoint({
   method: 'POST',
   description:
     "Classifies a query as a protocol deviation (monitor, data manager): PD type and subcategory of queryDictList's `pdTypes`; null clears them.",
-  params: yup.object({
+  params: cs.object({
     queryid: idText(),
     pdtype: str().max(32).nullable().default(null),
     pdsubtype: str().max(32).nullable().default(null),
   }),
-  data: queryThreadSchema as unknown as yup.Schema<QueryThread>,
+  data: queryThreadSchema as unknown as cs.Schema<QueryThread>,
 });
 
 export const findDefaultQueryPd = endpoint({
@@ -385,8 +385,8 @@ export const findDefaultQueryPd = endpoint({
   path: '/edc/querydetail/findDefaultQueryPd.do',
   description:
     'The PD classification a query starts from: its own when set, otherwise the default of its issue type (null when none).',
-  params: yup.object({ queryid: idText() }),
-  data: yup.object({
+  params: cs.object({ queryid: idText() }),
+  data: cs.object({
     pdtype: str().nullable().defined(),
     pdsubtype: str().nullable().defined(),
   }),

@@ -4,7 +4,7 @@
  * saveQuery.do raises one. Each row's state is spec §4's "Query import status": unsent, sent, send failed (with the
  * reason). The spec names no endpoint for it: the paths follow its style, `/edc/queryImport/<name>.do`.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { endpoint, int, num, str } from './endpoint';
 import { downloadFileSchema } from './subjectManagement';
 
@@ -31,7 +31,7 @@ export type QueryImportColumn = (typeof QUERY_IMPORT_COLUMNS)[number];
 export const QUERY_IMPORT_STATES = ['unsent', 'sent', 'failed'] as const;
 export type QueryImportState = (typeof QUERY_IMPORT_STATES)[number];
 
-export const queryImportProblemSchema = yup.object({
+export const queryImportProblemSchema = cs.object({
   /** The column the problem is about (null: the whole row). */
   column: str().nullable().defined(),
   /** The cell's value as read (null when empty). */
@@ -39,11 +39,11 @@ export const queryImportProblemSchema = yup.object({
   /** What is wrong, in the request's locale. */
   message: str().required(),
 });
-export type QueryImportProblem = yup.InferType<typeof queryImportProblemSchema>;
+export type QueryImportProblem = cs.InferType<typeof queryImportProblemSchema>;
 
 const cell = () => str().nullable().defined();
 
-export const queryImportRowSchema = yup.object({
+export const queryImportRowSchema = cs.object({
   /** The sheet's row number (1 is the header row). */
   row: num().integer().min(2).required(),
   subjid: cell(),
@@ -55,7 +55,7 @@ export const queryImportRowSchema = yup.object({
   issuetype: cell(),
   note: cell(),
   /** The problems the assessment found: a row with any is never sent. */
-  problems: yup.array(queryImportProblemSchema).required(),
+  problems: cs.array(queryImportProblemSchema).required(),
   state: str()
     .oneOf([...QUERY_IMPORT_STATES])
     .required(),
@@ -66,9 +66,9 @@ export const queryImportRowSchema = yup.object({
   /** ISO 8601 UTC of the last send attempt. */
   sentat: str().nullable().defined(),
 });
-export type QueryImportRow = yup.InferType<typeof queryImportRowSchema> & { state: QueryImportState };
+export type QueryImportRow = cs.InferType<typeof queryImportRowSchema> & { state: QueryImportState };
 
-export const queryImportBatchSchema = yup.object({
+export const queryImportBatchSchema = cs.object({
   batchid: str().required(),
   filename: str().required(),
   username: str().required(),
@@ -83,13 +83,13 @@ export const queryImportBatchSchema = yup.object({
   sent: num().integer().min(0).required(),
   failed: num().integer().min(0).required(),
   /** Whether the current user may send it (their own batch, with good rows not yet sent). */
-  cansend: yup.boolean().required(),
+  cansend: cs.boolean().required(),
 });
-export type QueryImportBatch = yup.InferType<typeof queryImportBatchSchema>;
+export type QueryImportBatch = cs.InferType<typeof queryImportBatchSchema>;
 
-export const queryImportDetailSchema = yup.object({
+export const queryImportDetailSchema = cs.object({
   batch: queryImportBatchSchema.required(),
-  rows: yup.array(queryImportRowSchema).required(),
+  rows: cs.array(queryImportRowSchema).required(),
 });
 export type QueryImportDetail = { batch: QueryImportBatch; rows: QueryImportRow[] };
 
@@ -100,7 +100,7 @@ export const queryImportTemplate = endpoint({
   path: '/edc/queryImport/template.do',
   description:
     "The query import template (xlsx, in the request's locale): the columns, and what each takes with a sample row on a second sheet. Needs query.create.",
-  params: yup.object({}),
+  params: cs.object({}),
   data: downloadFileSchema,
 });
 
@@ -111,8 +111,8 @@ export const queryImportAssess = endpoint({
   upload: { field: 'file', maxBytes: QUERY_IMPORT_MAX_BYTES, kind: 'xlsx' },
   description:
     'Assesses a query import file (multipart part `file`: one xlsx, at most 30M, checked by content) at the chosen site, row by row (subject, visit, form, record, item, issue type, text); stores the batch and its rows (all unsent). Needs query.create. No query is raised.',
-  params: yup.object({}),
-  data: queryImportDetailSchema as unknown as yup.Schema<QueryImportDetail>,
+  params: cs.object({}),
+  data: queryImportDetailSchema as unknown as cs.Schema<QueryImportDetail>,
 });
 
 export const queryImportReport = endpoint({
@@ -120,7 +120,7 @@ export const queryImportReport = endpoint({
   path: '/edc/queryImport/report.do',
   description:
     "A batch's assessment report (xlsx): every problem with its row, column and value, and every failed send with its reason.",
-  params: yup.object({ batchid: batchId() }),
+  params: cs.object({ batchid: batchId() }),
   data: downloadFileSchema,
 });
 
@@ -130,17 +130,17 @@ export const queryImportSend = endpoint({
   method: 'POST',
   description:
     'Sends a batch (its uploader only): each good row not yet sent is raised as a manual query as saveQuery.do raises one (permission, site scope, history), each in its own transaction; a row refused is `failed` with the reason and the others go on. Sending again retries the failed rows.',
-  params: yup.object({ batchid: batchId() }),
-  data: queryImportDetailSchema as unknown as yup.Schema<QueryImportDetail>,
+  params: cs.object({ batchid: batchId() }),
+  data: queryImportDetailSchema as unknown as cs.Schema<QueryImportDetail>,
 });
 
 export const queryImportList = endpoint({
   name: 'queryImportList',
   path: '/edc/queryImport/importList.do',
   description: 'The query import batches at the chosen site, newest first, with their row counts per state.',
-  params: yup.object({ page: int().min(1).default(1), size: int().min(1).max(100).default(20) }),
-  data: yup.object({
-    list: yup.array(queryImportBatchSchema).required(),
+  params: cs.object({ page: int().min(1).default(1), size: int().min(1).max(100).default(20) }),
+  data: cs.object({
+    list: cs.array(queryImportBatchSchema).required(),
     total: num().integer().min(0).required(),
   }),
 });
@@ -149,8 +149,8 @@ export const queryImportRows = endpoint({
   name: 'queryImportRows',
   path: '/edc/queryImport/importRows.do',
   description: 'One batch at the chosen site with its rows: cells, problems, state, reason, query raised.',
-  params: yup.object({ batchid: batchId() }),
-  data: queryImportDetailSchema as unknown as yup.Schema<QueryImportDetail>,
+  params: cs.object({ batchid: batchId() }),
+  data: queryImportDetailSchema as unknown as cs.Schema<QueryImportDetail>,
 });
 
 export const queryImportEndpoints = {

@@ -4,7 +4,7 @@
  * (a record without `variable`: every saved item of it) and whole subjects; any later change of a verified value
  * resets it. Each item's SDV state is part of its item status in datainfo (`sdv`, see SdvState).
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { endpoint, int, num, str } from './endpoint';
 
 /**
@@ -34,7 +34,7 @@ export interface SdvItemFields {
 /** Most items or pages in one batch. */
 export const SDV_BATCH_MAX = 500;
 
-export const sdvTargetSchema = yup.object({
+export const sdvTargetSchema = cs.object({
   recordid: str().required().max(100),
   /** An item of the record; none: the whole page (every saved item). */
   variable: str().max(64).optional(),
@@ -42,14 +42,14 @@ export const sdvTargetSchema = yup.object({
   rowversion: int().min(1).optional(),
 });
 
-export const verifiedItemSchema = yup.object({
+export const verifiedItemSchema = cs.object({
   recordid: str().required(),
   variable: str().required(),
   sdv: str().oneOf(['verified']).required(),
   sdvBy: str().required(),
   sdvAt: str().required(),
 });
-export type VerifiedItem = yup.InferType<typeof verifiedItemSchema> & { sdv: 'verified' };
+export type VerifiedItem = cs.InferType<typeof verifiedItemSchema> & { sdv: 'verified' };
 
 export const saveVarStatusList = endpoint({
   name: 'saveVarStatusList',
@@ -57,14 +57,14 @@ export const saveVarStatusList = endpoint({
   method: 'POST',
   description:
     "Verifies the selected items and pages (`list`: a record with a `variable` is one item, without one every saved item of the page) in one transaction, each with its SDV audit row. Permission sdv.verify (monitors); every record must be at the chosen site. An empty selection is refused ('select items to verify'). Items already verified are left as they are (`already`).",
-  params: yup.object({
-    list: yup.array(sdvTargetSchema.required()).required().max(SDV_BATCH_MAX),
+  params: cs.object({
+    list: cs.array(sdvTargetSchema.required()).required().max(SDV_BATCH_MAX),
   }),
-  data: yup.object({
+  data: cs.object({
     verified: num().integer().min(0).required(),
     already: num().integer().min(0).required(),
-    items: yup.array(verifiedItemSchema.required()).required(),
-  }) as unknown as yup.Schema<{ verified: number; already: number; items: VerifiedItem[] }>,
+    items: cs.array(verifiedItemSchema.required()).required(),
+  }) as unknown as cs.Schema<{ verified: number; already: number; items: VerifiedItem[] }>,
 });
 
 export const subjectSdvSign = endpoint({
@@ -73,11 +73,11 @@ export const subjectSdvSign = endpoint({
   method: 'POST',
   description:
     'Verifies every saved item of a subject (at the chosen site) not verified yet, in one transaction with an SDV audit row each. Permission sdv.verify. `scope` plan: only the items the SDV plan requires; all: every item.',
-  params: yup.object({
+  params: cs.object({
     subjectid: str().required().max(100),
     scope: str().oneOf(['plan', 'all']).default('plan'),
   }),
-  data: yup.object({
+  data: cs.object({
     subjectid: str().required(),
     verified: num().integer().min(0).required(),
     already: num().integer().min(0).required(),
@@ -85,14 +85,14 @@ export const subjectSdvSign = endpoint({
 });
 
 /** SDV progress against the plan: items the plan requires, verified of them, reset (to verify again). */
-export const sdvProgressSchema = yup.object({
+export const sdvProgressSchema = cs.object({
   required: num().integer().min(0).required(),
   verified: num().integer().min(0).required(),
   reset: num().integer().min(0).required(),
 });
-export type SdvProgress = yup.InferType<typeof sdvProgressSchema>;
+export type SdvProgress = cs.InferType<typeof sdvProgressSchema>;
 
-export const sdvWorkRowSchema = yup.object({
+export const sdvWorkRowSchema = cs.object({
   recordid: str().required(),
   subjectid: str().required(),
   subjid: str().required(),
@@ -105,19 +105,19 @@ export const sdvWorkRowSchema = yup.object({
   pending: num().integer().min(0).required(),
   reset: num().integer().min(0).required(),
 });
-export type SdvWorkRow = yup.InferType<typeof sdvWorkRowSchema>;
+export type SdvWorkRow = cs.InferType<typeof sdvWorkRowSchema>;
 
 export const sdvWorklist = endpoint({
   name: 'sdvWorklist',
   path: '/edc/varstatus/sdvWorklist.do',
   description:
     "The monitor's SDV worklist at the chosen site: the saved pages with items the plan requires that are not verified (or were reset), by subject number, visit and form, one page of `size`; and the site's progress against the plan. Permission sdv.verify. (The spec names no path; docs/notes-and-sdv.md.)",
-  params: yup.object({
+  params: cs.object({
     page: int().min(1).default(1),
     size: int().min(1).max(100).default(20),
   }),
-  data: yup.object({
-    list: yup.array(sdvWorkRowSchema.required()).required(),
+  data: cs.object({
+    list: cs.array(sdvWorkRowSchema.required()).required(),
     total: num().integer().min(0).required(),
     progress: sdvProgressSchema.required(),
   }),

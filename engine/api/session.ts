@@ -3,7 +3,7 @@
  * EDC login (login info), the per-host UI config, heartbeat and expiry polls, roles and sites, menus, help, the
  * online service, client logs and the signature re-authentication. The login front's chunks carry only this module.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { bool, endpoint, noParams, nullData, num, str } from './endpoint';
 import { localizedTextSchema, LOCALES, type LocalizedText } from './localized';
 import { WEB_LOG_LIMITS } from './protocol';
@@ -12,7 +12,7 @@ import { WEB_LOG_LIMITS } from './protocol';
 // Shared shapes
 
 /** Site-specific UI config (spec §3), keyed by host. */
-export const siteUiConfigSchema = yup.object({
+export const siteUiConfigSchema = cs.object({
   /** URL of the sponsor/unit logo shown on the login front and in the header; empty for the product logo. */
   unitLogo: str().defined(),
   /** Label of the eClinical platform version shown on the login front. */
@@ -52,16 +52,16 @@ export const loginInfoSchema = siteUiConfigSchema.shape({
   numfieldUKallowed: bool().required(),
   /** Release shown in the footer; the client defaults to V4.1.0. */
   productRelease: str().optional(),
-  online: yup.object({ isShow: bool().required() }).required(),
+  online: cs.object({ isShow: bool().required() }).required(),
 });
 
-export const roleSchema = yup.object({
+export const roleSchema = cs.object({
   roleid: str().required(),
   rolecode: str().required(),
   rolename: localizedTextSchema.required(),
-  sites: yup
+  sites: cs
     .array(
-      yup.object({
+      cs.object({
         siteid: str().required(),
         sitecode: str().required(),
         sitename: str().required(),
@@ -80,16 +80,16 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-export const menuItemSchema: yup.ObjectSchema<MenuItem> = yup.object({
+export const menuItemSchema: cs.ObjectSchema<MenuItem> = cs.object({
   menuCode: str().required(),
   name: localizedTextSchema.required(),
   path: str().defined(),
   icon: str().optional(),
-  children: yup.array(yup.lazy(() => menuItemSchema.default(undefined))).optional(),
-}) as yup.ObjectSchema<MenuItem>;
+  children: cs.array(cs.lazy(() => menuItemSchema.default(undefined))).optional(),
+}) as cs.ObjectSchema<MenuItem>;
 
 /** Picture permissions (spec §3, §6): OCR, see, upload, de-identify (desensitise). */
-export const picParamsSchema = yup.object({
+export const picParamsSchema = cs.object({
   can_ocr: bool().required(),
   can_see: bool().required(),
   can_upload: bool().required(),
@@ -107,8 +107,8 @@ export const loginFront = endpoint({
   needsRole: false,
   description:
     'The login front\'s own login: user name and password → token (also set as the "token" cookie). A disabled or locked account is refused with a message.',
-  params: yup.object({ username: str().required(), password: str().required() }),
-  data: yup.object({ token: str().required(), userid: str().required() }),
+  params: cs.object({ username: str().required(), password: str().required() }),
+  data: cs.object({ token: str().required(), userid: str().required() }),
 });
 
 export const loginInfo = endpoint({
@@ -143,7 +143,7 @@ export const roleTranAdd = endpoint({
   method: 'POST',
   needsRole: false,
   description: 'Records a role switch (from → to) in the audit log.',
-  params: yup.object({
+  params: cs.object({
     fromRoleid: str().nullable().defined(),
     toRoleid: str().required(),
     siteid: str().required(),
@@ -160,11 +160,11 @@ export const login = endpoint({
   needsRole: false,
   description:
     'Opens the EDC session for the token (in the study asked for, else the current or first one) and answers the login info (spec §3) with the studies the user may work in.',
-  params: yup.object({ studyid: str().max(100).optional() }),
+  params: cs.object({ studyid: str().max(100).optional() }),
   data: loginInfoSchema.shape({
-    studies: yup
+    studies: cs
       .array(
-        yup.object({ studyid: str().required(), studycode: str().required(), studyname: str().required() }),
+        cs.object({ studyid: str().required(), studycode: str().required(), studyname: str().required() }),
       )
       .required(),
   }),
@@ -186,8 +186,8 @@ export const expirationTime = endpoint({
   needsRole: false,
   description:
     'Every 15 s: whether a notice (password or account expiry, maintenance) must be shown to the user (`flag`, `beforenote`).',
-  params: yup.object({ studyid: str().required(), userid: str().required() }),
-  data: yup.object({ flag: bool().required(), beforenote: str().defined() }),
+  params: cs.object({ studyid: str().required(), userid: str().required() }),
+  data: cs.object({ flag: bool().required(), beforenote: str().defined() }),
 });
 
 export const siteList = endpoint({
@@ -196,7 +196,7 @@ export const siteList = endpoint({
   needsRole: false,
   description: 'Roles the user holds in the current study, each with the sites it covers.',
   params: noParams,
-  data: yup.array(roleSchema).required(),
+  data: cs.array(roleSchema).required(),
 });
 
 export const changeSiteRole = endpoint({
@@ -206,12 +206,12 @@ export const changeSiteRole = endpoint({
   needsRole: false,
   description:
     'Chooses the role and the site for this session (every later call is scoped to that site); answers the paths the role may open.',
-  params: yup.object({ roleid: str().required(), siteid: str().required() }),
-  data: yup.object({
+  params: cs.object({ roleid: str().required(), siteid: str().required() }),
+  data: cs.object({
     roleid: str().required(),
     rolecode: str().required(),
     siteid: str().required(),
-    allowedPaths: yup.array(str().required()).required(),
+    allowedPaths: cs.array(str().required()).required(),
   }),
 });
 
@@ -221,7 +221,7 @@ export const online = endpoint({
   needsRole: false,
   description: 'URL of the online-service (support chat) window.',
   params: noParams,
-  data: yup.object({ url: str().required() }),
+  data: cs.object({ url: str().required() }),
 });
 
 export const findPicParam = endpoint({
@@ -239,7 +239,7 @@ export const help = endpoint({
   needsRole: false,
   description: 'Help documents (PDFs of the help center) for the current role.',
   params: noParams,
-  data: yup.array(yup.object({ name: localizedTextSchema.required(), url: str().required() })).required(),
+  data: cs.array(cs.object({ name: localizedTextSchema.required(), url: str().required() })).required(),
 });
 
 export const writeWebLog = endpoint({
@@ -250,7 +250,7 @@ export const writeWebLog = endpoint({
   needsRole: false,
   description:
     'Client error log (spec §7: `msg` and `token`): unhandled errors, rejected promises, failed chunk loads; the other fields say what kind and where.',
-  params: yup.object({
+  params: cs.object({
     msg: str().required().max(WEB_LOG_LIMITS.msg),
     /** The token of the tab that logged (the server masks it); absent before login. */
     token: str().optional().max(200),
@@ -272,7 +272,7 @@ export const appVersion = endpoint({
   description:
     'Server version, e.g. V2.1.8 (the header is shown from V2.1.6 on; the client assumes V2.0.10 when absent).',
   params: noParams,
-  data: yup.object({ version: str().defined() }),
+  data: cs.object({ version: str().defined() }),
 });
 
 export const menuList = endpoint({
@@ -281,11 +281,11 @@ export const menuList = endpoint({
   description:
     "Menu tree of the current role, the flat list of paths it may open, and the role's permissions (role_permissions: what it may do beyond reading, e.g. `query.close`), so that the client offers only the actions the role may use; the server checks every call anyway.",
   params: noParams,
-  data: yup.object({
-    menus: yup.array(menuItemSchema).required(),
-    allowedPaths: yup.array(str().required()).required(),
+  data: cs.object({
+    menus: cs.array(menuItemSchema).required(),
+    allowedPaths: cs.array(str().required()).required(),
     /** Absent from servers older than issue 12's action gates: the client then hides permission-gated actions. */
-    permissions: yup.array(str().required()).optional(),
+    permissions: cs.array(str().required()).optional(),
   }),
 });
 
@@ -295,12 +295,12 @@ export const validationSignUser = endpoint({
   method: 'POST',
   description:
     "Re-authentication for an electronic signature (21 CFR 11.200): the signer's password, and the user name on the first signing of a session; answers who signed, when and with what meaning.",
-  params: yup.object({
+  params: cs.object({
     username: str().optional(),
     password: str().required(),
     meaning: str().required(),
   }),
-  data: yup.object({
+  data: cs.object({
     signed: bool().required(),
     signer: str().required(),
     signtime: str().required(),
@@ -328,8 +328,8 @@ export const sessionEndpoints = {
   validationSignUser,
 } as const;
 
-export type LoginInfo = yup.InferType<typeof loginInfoSchema>;
-export type SiteUiConfig = yup.InferType<typeof siteUiConfigSchema>;
-export type PicParams = yup.InferType<typeof picParamsSchema>;
-export type Role = yup.InferType<typeof roleSchema>;
+export type LoginInfo = cs.InferType<typeof loginInfoSchema>;
+export type SiteUiConfig = cs.InferType<typeof siteUiConfigSchema>;
+export type PicParams = cs.InferType<typeof picParamsSchema>;
+export type Role = cs.InferType<typeof roleSchema>;
 export type Site = Role['sites'][number];

@@ -7,7 +7,7 @@
  * the session's first signing), so that re-authentication and signature are one request and one transaction.
  * A later change of a signed page's data breaks its signature (shown as broken, listed in the PI's to-dos).
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { bool, endpoint, num, str } from './endpoint';
 import { localizedTextSchema, type LocalizedText } from './localized';
 
@@ -30,24 +30,24 @@ export interface SignatureItemFields {
 /** Most targets in one batch. */
 export const SIGNATURE_BATCH_MAX = 200;
 
-export const signatureTargetSchema = yup.object({
+export const signatureTargetSchema = cs.object({
   subjectid: str().required().max(100),
   /** A visit of the subject: its saved pages; none: the whole casebook. */
   visitnum: str().max(64).optional(),
   /** One page (record) of the subject. */
   recordid: str().max(100).optional(),
 });
-export type SignatureTarget = yup.InferType<typeof signatureTargetSchema>;
+export type SignatureTarget = cs.InferType<typeof signatureTargetSchema>;
 
 /** The manifestation of a signature (§11.50): printed name, date and time, meaning. */
-export const manifestationSchema = yup.object({
+export const manifestationSchema = cs.object({
   signer: str().required(),
   signtime: str().required(),
   meaning: localizedTextSchema.required(),
 });
-export type Manifestation = yup.InferType<typeof manifestationSchema>;
+export type Manifestation = cs.InferType<typeof manifestationSchema>;
 
-export const signaturePageSchema = yup.object({
+export const signaturePageSchema = cs.object({
   recordid: str().required(),
   subjectid: str().required(),
   subjid: str().required(),
@@ -63,18 +63,18 @@ export const signaturePageSchema = yup.object({
   /** A broken signature: who changed the data, when, which items. */
   brokenBy: str().optional(),
   brokenAt: str().optional(),
-  brokenItems: yup.array(str().required()).optional(),
+  brokenItems: cs.array(str().required()).optional(),
   /** Open queries on the page (created or answered). */
   openQueries: num().integer().min(0).required(),
 });
-export type SignaturePage = yup.InferType<typeof signaturePageSchema> & {
+export type SignaturePage = cs.InferType<typeof signaturePageSchema> & {
   state: SignatureState;
   scope?: SignatureScope;
   manifestation?: Manifestation & { meaning: LocalizedText };
 };
 
 /** One event of a page's signature history (signature_audit): a signing with its manifestation, or a break. */
-export const signatureEventSchema = yup.object({
+export const signatureEventSchema = cs.object({
   action: str().oneOf(['sign', 'break']).required(),
   /** Printed name of who signed or changed the data. */
   by: str().required(),
@@ -82,9 +82,9 @@ export const signatureEventSchema = yup.object({
   scope: str().oneOf(SIGNATURE_SCOPES).optional(),
   meaning: localizedTextSchema.default(undefined).optional(),
   /** A break: the items whose change broke it. */
-  items: yup.array(str().required()).optional(),
+  items: cs.array(str().required()).optional(),
 });
-export type SignatureEvent = yup.InferType<typeof signatureEventSchema> & {
+export type SignatureEvent = cs.InferType<typeof signatureEventSchema> & {
   action: 'sign' | 'break';
   scope?: SignatureScope;
   meaning?: LocalizedText;
@@ -95,19 +95,19 @@ export const showSignature = endpoint({
   path: '/edc/varstatus/showSignature.do',
   description:
     "The signature state of a subject's saved pages (`subjectid`), of one page (`recordid`) or of none, at the chosen site, each with its manifestation (printed name, date and time, meaning) and open queries; and what a signing needs: whether the role may sign (signature.sign), whether the session's first signing is still to come (user name and password) or only the password, the meaning signed and whether open queries refuse signing; for one page, its signature history (every signing with its manifestation and every break).",
-  params: yup.object({
+  params: cs.object({
     subjectid: str().max(100).optional(),
     recordid: str().max(100).optional(),
   }),
-  data: yup.object({
+  data: cs.object({
     canSign: bool().required(),
     needsUsername: bool().required(),
     refuseOpenQueries: bool().required(),
     meaning: localizedTextSchema.required(),
-    pages: yup.array(signaturePageSchema.required()).required(),
+    pages: cs.array(signaturePageSchema.required()).required(),
     /** One page asked for (`recordid`): its signature history, oldest first; otherwise empty. */
-    history: yup.array(signatureEventSchema.required()).required(),
-  }) as unknown as yup.Schema<{
+    history: cs.array(signatureEventSchema.required()).required(),
+  }) as unknown as cs.Schema<{
     canSign: boolean;
     needsUsername: boolean;
     refuseOpenQueries: boolean;
@@ -123,17 +123,17 @@ export const saveSignature = endpoint({
   method: 'POST',
   description:
     "Signs the selected casebooks, visits and pages (`list`) as investigator, with the re-authentication of 21 CFR 11.200 in the same request: `password`, and `username` on the session's first signing (three failures in a row end the session, as validationSignUser.do). Permission signature.sign; every subject at the chosen site. All or nothing, in one transaction with a signature audit row per page: refused when nothing is selected ('select items to sign'), when a page has open queries (study setting, on by default), or when every page is signed already. Pages already signed are left as they are (`already`). (The spec names no path for the signing itself; docs/signatures.md.)",
-  params: yup.object({
-    list: yup.array(signatureTargetSchema.required()).required().max(SIGNATURE_BATCH_MAX),
+  params: cs.object({
+    list: cs.array(signatureTargetSchema.required()).required().max(SIGNATURE_BATCH_MAX),
     username: str().max(100).optional(),
     password: str().required().max(200),
   }),
-  data: yup.object({
+  data: cs.object({
     signed: num().integer().min(0).required(),
     already: num().integer().min(0).required(),
     manifestation: manifestationSchema.required(),
-    records: yup.array(str().required()).required(),
-  }) as unknown as yup.Schema<{
+    records: cs.array(str().required()).required(),
+  }) as unknown as cs.Schema<{
     signed: number;
     already: number;
     manifestation: Manifestation;

@@ -4,7 +4,7 @@
  * another site. The spec names none of these paths (§7 lists `subject:` endpoints without them); they follow its
  * pattern `/edc/subject/<name>.do`.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import { bool, endpoint, int, num, str } from './endpoint';
 import { subjectRowSchema } from './subjects';
 
@@ -20,14 +20,14 @@ export const BATCH_COLUMNS = ['subjid', 'initials', 'sex', 'birthdate', 'protove
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
 /** A file the server sends for download: its name, content type and bytes (base64). */
-export const downloadFileSchema = yup.object({
+export const downloadFileSchema = cs.object({
   filename: str().required(),
   mimetype: str().required(),
   base64: str().required(),
 });
-export type DownloadFile = yup.InferType<typeof downloadFileSchema>;
+export type DownloadFile = cs.InferType<typeof downloadFileSchema>;
 
-export const batchProblemSchema = yup.object({
+export const batchProblemSchema = cs.object({
   /** The sheet's row number (1 is the header row). */
   row: num().integer().min(1).required(),
   /** The column the problem is about (null: the whole row). */
@@ -37,9 +37,9 @@ export const batchProblemSchema = yup.object({
   /** What is wrong, in the request's locale. */
   message: str().required(),
 });
-export type BatchProblem = yup.InferType<typeof batchProblemSchema>;
+export type BatchProblem = cs.InferType<typeof batchProblemSchema>;
 
-export const batchAssessmentSchema = yup.object({
+export const batchAssessmentSchema = cs.object({
   assessmentid: str().required(),
   filename: str().required(),
   /** Rows read (blank rows are skipped). */
@@ -47,21 +47,21 @@ export const batchAssessmentSchema = yup.object({
   /** Rows without a problem. */
   valid: num().integer().min(0).required(),
   /** Every problem found (the first BATCH_PROBLEMS_SHOWN; `problemcount` counts all). */
-  problems: yup.array(batchProblemSchema).required(),
+  problems: cs.array(batchProblemSchema).required(),
   problemcount: num().integer().min(0).required(),
   /** Whether the file may be imported: rows to import and no problem (nothing is ever half-imported). */
   canimport: bool().required(),
   /** ISO 8601 UTC: until then the report may be downloaded and the file imported. */
   expiresat: str().required(),
 });
-export type BatchAssessment = yup.InferType<typeof batchAssessmentSchema>;
+export type BatchAssessment = cs.InferType<typeof batchAssessmentSchema>;
 
 export const subjectBatchTemplate = endpoint({
   name: 'subjectBatchTemplate',
   path: '/edc/subject/batchtemplate.do',
   description:
     "The batch upload template (xlsx): the columns with the study's pattern, versions and codes, and a sample row (in the request's locale). Needs subject.batchUpload.",
-  params: yup.object({}),
+  params: cs.object({}),
   data: downloadFileSchema,
 });
 
@@ -72,7 +72,7 @@ export const subjectBatchAssess = endpoint({
   upload: { field: 'file', maxBytes: BATCH_FILE_MAX_BYTES, kind: 'xlsx' },
   description:
     'Assesses a batch file of subjects for the chosen site (multipart part `file`: one xlsx, at most 30M, checked by content): every row checked as savesubject.do would, the problems per row; valid 90 s. Needs subject.batchUpload. Nothing is added.',
-  params: yup.object({}),
+  params: cs.object({}),
   data: batchAssessmentSchema,
 });
 
@@ -81,7 +81,7 @@ export const subjectBatchReport = endpoint({
   path: '/edc/subject/batchreport.do',
   description:
     "An assessment's report (xlsx: every problem with its row, column and value), while the assessment is valid (90 s), to the user who made it.",
-  params: yup.object({ assessmentid: str().required().max(100) }),
+  params: cs.object({ assessmentid: str().required().max(100) }),
   data: downloadFileSchema,
 });
 
@@ -91,10 +91,10 @@ export const subjectBatchImport = endpoint({
   method: 'POST',
   description:
     'Imports an assessed batch file without problems, while the assessment is valid (90 s), once: every row checked again and added in one transaction (each subject audited), or nothing at all.',
-  params: yup.object({ assessmentid: str().required().max(100) }),
-  data: yup.object({
+  params: cs.object({ assessmentid: str().required().max(100) }),
+  data: cs.object({
     imported: num().integer().min(0).required(),
-    subjids: yup.array(str().required()).required(),
+    subjids: cs.array(str().required()).required(),
   }),
 });
 
@@ -104,21 +104,21 @@ export const abandonSubject = endpoint({
   method: 'POST',
   description:
     "Abandons a subject (spec §4: irreversible): its info and CRF data leave the casebook, its audit trail keeps every value. A reason and the user's password (re-authentication, counted and limited like validationSignUser.do). Needs subject.abandon.",
-  params: yup.object({
+  params: cs.object({
     subjectid: str().required().max(100),
     updatedat: str().required().max(40),
     reason: str().defined().max(500),
     password: str().required().max(200),
   }),
-  data: yup.object({ subjectid: str().required(), subjid: str().required(), abandonedat: str().required() }),
+  data: cs.object({ subjectid: str().required(), subjid: str().required(), abandonedat: str().required() }),
 });
 
-export const transferSiteSchema = yup.object({
+export const transferSiteSchema = cs.object({
   siteid: str().required(),
   sitecode: str().required(),
   sitename: str().required(),
 });
-export type TransferSite = yup.InferType<typeof transferSiteSchema>;
+export type TransferSite = cs.InferType<typeof transferSiteSchema>;
 
 /** Page of the subject transfer (a management page, spec §2). */
 export const SUBJECT_TRANSFER_PAGE = '/index/subjectTransfer';
@@ -128,14 +128,14 @@ export const transferSites = endpoint({
   path: '/edc/subject/transfersites.do',
   description:
     "The subjects of the chosen site that may be moved, and the study's other sites they may move to. Needs subject.transfer.",
-  params: yup.object({}),
-  data: yup.object({
-    subjects: yup.array(subjectRowSchema).required(),
-    sites: yup.array(transferSiteSchema).required(),
+  params: cs.object({}),
+  data: cs.object({
+    subjects: cs.array(subjectRowSchema).required(),
+    sites: cs.array(transferSiteSchema).required(),
   }),
 });
 
-export const transferRowSchema = yup.object({
+export const transferRowSchema = cs.object({
   id: str().required(),
   subjid: str().required(),
   fromsite: str().required(),
@@ -146,16 +146,16 @@ export const transferRowSchema = yup.object({
   /** ISO 8601 UTC. */
   at: str().required(),
 });
-export type TransferRow = yup.InferType<typeof transferRowSchema>;
+export type TransferRow = cs.InferType<typeof transferRowSchema>;
 
 export const transferList = endpoint({
   name: 'transferList',
   path: '/edc/subject/transferlist.do',
   description:
     'The transfers into or out of the chosen site, newest first (both sites see a move). Needs the subject transfer page.',
-  params: yup.object({ page: int().min(1).default(1), size: int().min(1).max(100).default(20) }),
-  data: yup.object({
-    list: yup.array(transferRowSchema).required(),
+  params: cs.object({ page: int().min(1).default(1), size: int().min(1).max(100).default(20) }),
+  data: cs.object({
+    list: cs.array(transferRowSchema).required(),
     total: num().integer().min(0).required(),
   }),
 });
@@ -166,7 +166,7 @@ export const transferSubject = endpoint({
   method: 'POST',
   description:
     'Moves a subject of the chosen site to another site of the study with a reason; it keeps its data and audit trail; the move is audited and logged for both sites in the same transaction. Needs subject.transfer.',
-  params: yup.object({
+  params: cs.object({
     subjectid: str().required().max(100),
     updatedat: str().required().max(40),
     tositeid: str().required().max(100),

@@ -2,7 +2,7 @@
  * Subjects (spec §7 `subject/…`): the subject list and one subject, scoped by the server to the site chosen at
  * /checkRole.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import type { MetaText } from '../metadata/types';
 import { bool, endpoint, num, str } from './endpoint';
 import { listPageSchema, listParamsSchema, metaTextSchema } from './lists';
@@ -10,7 +10,7 @@ import { listPageSchema, listParamsSchema, metaTextSchema } from './lists';
 /** Subject status codes (code list SUBJSTATUS). */
 export const SUBJECT_STATUSES = ['1', '2', '3', '4', '5'] as const;
 
-export const subjectRowSchema = yup.object({
+export const subjectRowSchema = cs.object({
   subjectid: str().required(),
   /** Subject number shown to users, e.g. `BJ01-0001`. */
   subjid: str().required(),
@@ -35,7 +35,7 @@ export const subjectRowSchema = yup.object({
   /** ISO 8601 UTC date-time of the last change. */
   updatedat: str().required(),
 });
-export type SubjectRow = yup.InferType<typeof subjectRowSchema>;
+export type SubjectRow = cs.InferType<typeof subjectRowSchema>;
 
 /** Page of /index/subjects (and the standalone /subjects): the server refuses roles that may not open it. */
 export const SUBJECTS_PAGE = '/index/subjects';
@@ -58,7 +58,7 @@ export const subjectInfo = endpoint({
   path: '/edc/subject/subjectinfo.do',
   description:
     'One subject, when it is at the site chosen at /checkRole (otherwise success:false, as for an unknown id).',
-  params: yup.object({ subjectid: str().required().max(100) }),
+  params: cs.object({ subjectid: str().required().max(100) }),
   data: subjectRowSchema,
 });
 
@@ -85,7 +85,7 @@ const dateParam = () =>
     .defined()
     .matches(/^\d{4}-\d{2}-\d{2}$/, '${path} must be yyyy-MM-dd');
 
-export const addSiteSchema = yup.object({
+export const addSiteSchema = cs.object({
   siteid: str().required(),
   sitecode: str().required(),
   sitename: str().required(),
@@ -94,39 +94,39 @@ export const addSiteSchema = yup.object({
   /** The next free subject number the server proposes, e.g. `BJ01-0031`. */
   nextsubjid: str().required(),
 });
-export type AddSite = yup.InferType<typeof addSiteSchema>;
+export type AddSite = cs.InferType<typeof addSiteSchema>;
 
 export const sitecodeList = endpoint({
   name: 'sitecodeList',
   path: '/edc/subject/sitecodeList.do',
   description:
     'The sites where the session may add subjects: the site chosen at /checkRole when the role has the permission subject.add, else none (the client offers no Add button).',
-  params: yup.object({}),
-  data: yup.array(addSiteSchema).required(),
+  params: cs.object({}),
+  data: cs.array(addSiteSchema).required(),
 });
 
-export const studyVersionSchema = yup.object({
+export const studyVersionSchema = cs.object({
   id: str().required(),
   name: str().required(),
   /** The version new subjects get by default. */
   current: bool().required(),
 });
-export type StudyVersion = yup.InferType<typeof studyVersionSchema>;
+export type StudyVersion = cs.InferType<typeof studyVersionSchema>;
 
 export const getProtover = endpoint({
   name: 'getProtover',
   path: '/edc/subject/getProtover.do',
   description: "The study's protocol versions, oldest first (the current one marked).",
-  params: yup.object({}),
-  data: yup.array(studyVersionSchema).required(),
+  params: cs.object({}),
+  data: cs.array(studyVersionSchema).required(),
 });
 
 export const getCrfVer = endpoint({
   name: 'getCrfVer',
   path: '/edc/subject/getcrfver.do',
   description: "The study's eCRF (database) versions, oldest first (the current one marked).",
-  params: yup.object({}),
-  data: yup.array(studyVersionSchema).required(),
+  params: cs.object({}),
+  data: cs.array(studyVersionSchema).required(),
 });
 
 /** Whether a subject number may be used: `ok`, `duplicate` (taken in the study) or `pattern` (does not match). */
@@ -137,12 +137,12 @@ export const checkSubject = endpoint({
   path: '/edc/subject/checkSubject.do',
   description:
     "Whether a subject number is free in the study and follows the study's pattern at the site (asked as the user types, debounced). `subjectid`: the subject being renumbered (its own number is free for it).",
-  params: yup.object({
+  params: cs.object({
     siteid: str().required().max(100),
     subjid: str().required().max(100),
     subjectid: str().optional().max(100),
   }),
-  data: yup.object({
+  data: cs.object({
     subjid: str().required(),
     result: str()
       .oneOf([...SUBJID_CHECKS])
@@ -158,7 +158,7 @@ export const saveSubject = endpoint({
   method: 'POST',
   description:
     'Adds a subject (status screening) at the chosen site: number free and matching the pattern, protocol and eCRF versions of the study; audited (create) in the same transaction. Needs the permission subject.add.',
-  params: yup.object({
+  params: cs.object({
     siteid: str().required().max(100),
     subjid: str().required().max(100),
     protover: str().required().max(100),
@@ -171,7 +171,7 @@ export const saveSubject = endpoint({
   data: subjectRowSchema,
 });
 
-export const subjectAuditRowSchema = yup.object({
+export const subjectAuditRowSchema = cs.object({
   id: str().required(),
   /** create: the subject added; update: a base-info or subject-level field changed; status: a workflow change. */
   action: str().oneOf(['create', 'update', 'status']).required(),
@@ -188,7 +188,7 @@ export const subjectAuditRowSchema = yup.object({
   /** ISO 8601 UTC. */
   at: str().required(),
 });
-export type SubjectAuditRow = yup.InferType<typeof subjectAuditRowSchema> & { role: MetaText };
+export type SubjectAuditRow = cs.InferType<typeof subjectAuditRowSchema> & { role: MetaText };
 
 /** What the session may do to the subject (granted by the server from the role's permissions). */
 export const SUBJECT_CAPABILITIES = [
@@ -200,11 +200,11 @@ export const SUBJECT_CAPABILITIES = [
 ] as const;
 export type SubjectCapability = (typeof SUBJECT_CAPABILITIES)[number];
 
-export const subjectBaseSchema = yup.object({
+export const subjectBaseSchema = cs.object({
   subject: subjectRowSchema.required(),
   protover: studyVersionSchema.required(),
   crfver: studyVersionSchema.required(),
-  capabilities: yup
+  capabilities: cs
     .array(
       str()
         .oneOf([...SUBJECT_CAPABILITIES])
@@ -212,7 +212,7 @@ export const subjectBaseSchema = yup.object({
     )
     .required(),
   /** The statuses the session may move the subject to from its current one. */
-  transitions: yup
+  transitions: cs
     .array(
       str()
         .oneOf([...SUBJECT_STATUSES])
@@ -220,16 +220,16 @@ export const subjectBaseSchema = yup.object({
     )
     .required(),
   /** The subject's audit trail, oldest first. */
-  audit: yup.array(subjectAuditRowSchema).required(),
+  audit: cs.array(subjectAuditRowSchema).required(),
 });
-export type SubjectBase = yup.InferType<typeof subjectBaseSchema> & { audit: SubjectAuditRow[] };
+export type SubjectBase = cs.InferType<typeof subjectBaseSchema> & { audit: SubjectAuditRow[] };
 
 export const subjectBase = endpoint({
   name: 'subjectBase',
   path: '/edc/subject/subjectbase.do',
   description:
     'A subject at the chosen site with its base info, protocol and eCRF versions, what the session may do to it (capabilities, workflow transitions) and its audit trail.',
-  params: yup.object({ subjectid: subjectIdParam() }),
+  params: cs.object({ subjectid: subjectIdParam() }),
   data: subjectBaseSchema,
 });
 
@@ -242,7 +242,7 @@ export const updateInfo = endpoint({
   method: 'POST',
   description:
     "Changes a subject's base info (initials, sex, birth date, age) with a reason; one audit row per changed field in the same transaction. Needs subject.edit.",
-  params: yup.object({
+  params: cs.object({
     subjectid: subjectIdParam(),
     updatedat: updatedAtParam(),
     initials: str().defined().max(10),
@@ -260,7 +260,7 @@ export const updateSubject = endpoint({
   method: 'POST',
   description:
     "Changes a subject's registration: its number (free, matching the pattern), protocol and eCRF versions, with a reason; audited in the same transaction. Needs subject.edit.",
-  params: yup.object({
+  params: cs.object({
     subjectid: subjectIdParam(),
     updatedat: updatedAtParam(),
     subjid: str().required().max(100),
@@ -277,7 +277,7 @@ export const changeWorkflow = endpoint({
   method: 'POST',
   description:
     "Moves a subject to another workflow state (screening → enrolled → completed / withdrawn; screening → screen failure) when the role holds that transition's permission, with a reason; audited in the same transaction.",
-  params: yup.object({
+  params: cs.object({
     subjectid: subjectIdParam(),
     updatedat: updatedAtParam(),
     status: str()

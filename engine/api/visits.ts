@@ -2,14 +2,14 @@
  * Visits (spec §7 `visit/…`): a subject's visits and the forms of one visit, with their entry status, and the visit
  * navigation keys (spec §3: visitnum, cycnum, svnum, tid, defvalue) every data endpoint is addressed by.
  */
-import * as yup from 'yup';
+import * as cs from '../schema';
 import type { MetaText } from '../metadata/types';
 import { bool, endpoint, int, nullData, num, str } from './endpoint';
 import { metaTextSchema } from './lists';
 
 /** A server text or null. */
 const nullableMetaText = () =>
-  yup
+  cs
     .mixed<MetaText>()
     .nullable()
     .test(
@@ -20,20 +20,20 @@ const nullableMetaText = () =>
     .defined();
 
 /** A subject's visit, as visit navigation names it. */
-export const visitKeysSchema = yup.object({
+export const visitKeysSchema = cs.object({
   subjectid: str().required().max(100),
   visitnum: str().required().max(32),
   cycnum: int().min(1).default(1),
   svnum: int().min(1).default(1),
 });
-export type VisitKeys = yup.InferType<typeof visitKeysSchema>;
+export type VisitKeys = cs.InferType<typeof visitKeysSchema>;
 
 /** One form of a visit. */
 export const formKeysSchema = visitKeysSchema.shape({
   tid: str().required().max(64),
   defvalue: str().max(200).optional(),
 });
-export type FormKeys = yup.InferType<typeof formKeysSchema>;
+export type FormKeys = cs.InferType<typeof formKeysSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Visit kinds, marks and what may be done (issue 12, visits and pages; docs/casebook-visits.md)
@@ -64,7 +64,7 @@ export const MARK_OF_ACTION = {
   deactivate: 'invalid',
 } as const satisfies Record<Exclude<MarkAction, 'activate'>, CasebookMarkKind>;
 
-export const markSchema = yup.object({
+export const markSchema = cs.object({
   mark: str()
     .oneOf([...CASEBOOK_MARKS])
     .required(),
@@ -77,7 +77,7 @@ export const markSchema = yup.object({
   /** ISO 8601 UTC. */
   at: str().required(),
 });
-export type CasebookMark = yup.InferType<typeof markSchema> & { reason: MetaText };
+export type CasebookMark = cs.InferType<typeof markSchema> & { reason: MetaText };
 
 /** What the session may do to a visit (visitlist.do `actions`). */
 export const VISIT_ACTIONS = [
@@ -104,7 +104,7 @@ export const entryStatus = () =>
     .oneOf([...ENTRY_STATUSES])
     .required();
 
-export const visitRowSchema = yup.object({
+export const visitRowSchema = cs.object({
   visitnum: str().required(),
   cycnum: num().integer().min(1).required(),
   svnum: num().integer().min(1).required(),
@@ -121,7 +121,7 @@ export const visitRowSchema = yup.object({
   /** The visit's own mark (not the marks of its pages), or null. */
   mark: markSchema.nullable().defined(),
   /** What the session may do to the visit now (role permission, subject state, the visit's data and marks). */
-  actions: yup
+  actions: cs
     .array(
       str()
         .oneOf([...VISIT_ACTIONS])
@@ -129,7 +129,7 @@ export const visitRowSchema = yup.object({
     )
     .required(),
 });
-export type VisitRow = yup.InferType<typeof visitRowSchema> & {
+export type VisitRow = cs.InferType<typeof visitRowSchema> & {
   name: MetaText;
   mark: CasebookMark | null;
   actions: VisitAction[];
@@ -140,16 +140,16 @@ export const visitList = endpoint({
   path: '/edc/visit/visitlist.do',
   description:
     "A subject's visits in schedule order with their entry status (subject at a site the role covers).",
-  params: yup.object({ subjectid: str().required().max(100) }),
-  data: yup.array(visitRowSchema).required(),
+  params: cs.object({ subjectid: str().required().max(100) }),
+  data: cs.array(visitRowSchema).required(),
 });
 
-export const tableRowSchema = yup.object({
+export const tableRowSchema = cs.object({
   tid: str().required(),
   formid: str().required(),
   name: metaTextSchema.required(),
   reftype: str().required(),
-  logline: yup.boolean().strict().required(),
+  logline: cs.boolean().strict().required(),
   status: entryStatus(),
   /** Log-line forms: rows entered; other forms: 0 or 1. */
   lines: num().integer().min(0).required(),
@@ -157,7 +157,7 @@ export const tableRowSchema = yup.object({
   optional: bool().required(),
   /** The page's own mark, or null (a mark of the whole visit is the visit's). */
   mark: markSchema.nullable().defined(),
-  actions: yup
+  actions: cs
     .array(
       str()
         .oneOf([...PAGE_ACTIONS])
@@ -165,7 +165,7 @@ export const tableRowSchema = yup.object({
     )
     .required(),
 });
-export type TableRow = yup.InferType<typeof tableRowSchema> & {
+export type TableRow = cs.InferType<typeof tableRowSchema> & {
   name: MetaText;
   mark: CasebookMark | null;
   actions: PageAction[];
@@ -176,7 +176,7 @@ export const tableList = endpoint({
   path: '/edc/visit/tablelist.do',
   description: 'The forms of one visit of a subject, in order, with their entry status.',
   params: visitKeysSchema,
-  data: yup.array(tableRowSchema).required(),
+  data: cs.array(tableRowSchema).required(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -191,22 +191,22 @@ const dateParam = () =>
     .defined()
     .matches(/^\d{4}-\d{2}-\d{2}$/, '${path} must be yyyy-MM-dd');
 
-export const selectableVisitSchema = yup.object({
+export const selectableVisitSchema = cs.object({
   visitnum: str().required(),
   name: metaTextSchema.required(),
   kind: visitKind(),
 });
-export type SelectableVisit = yup.InferType<typeof selectableVisitSchema> & { name: MetaText };
+export type SelectableVisit = cs.InferType<typeof selectableVisitSchema> & { name: MetaText };
 
 export const hideVisitList = endpoint({
   name: 'hideVisitList',
   path: '/edc/visit/hidevisitlist.do',
   description:
     "The visits of the schedule the subject's casebook does not show and that may be added now (hidden visits not added yet, unscheduled visits), and whether the session may add visits to the subject at all (permission visit.add, subject state).",
-  params: yup.object({ subjectid: subjectIdParam() }),
-  data: yup.object({
+  params: cs.object({ subjectid: subjectIdParam() }),
+  data: cs.object({
     allowed: bool().required(),
-    visits: yup.array(selectableVisitSchema).required(),
+    visits: cs.array(selectableVisitSchema).required(),
   }),
 });
 
@@ -216,7 +216,7 @@ export const saveVisit = endpoint({
   method: 'POST',
   description:
     "Adds a hidden visit, or a new sub-visit (svnum) of an unscheduled visit, to the subject's casebook, optionally dated; audited in the same transaction. 'no selectable visit name, cannot add visit' when none is left. Needs visit.add.",
-  params: yup.object({
+  params: cs.object({
     subjectid: subjectIdParam(),
     visitnum: visitnumParam(),
     /** yyyy-MM-dd; absent or null: no date yet. */
@@ -231,7 +231,7 @@ export const addNextVisit = endpoint({
   method: 'POST',
   description:
     "Adds the next cycle (cycnum) of a repeating visit after the subject's last one; audited. Needs visit.add.",
-  params: yup.object({ subjectid: subjectIdParam(), visitnum: visitnumParam() }),
+  params: cs.object({ subjectid: subjectIdParam(), visitnum: visitnumParam() }),
   data: visitRowSchema,
 });
 
@@ -251,7 +251,7 @@ export const delCurrentVisit = endpoint({
   method: 'POST',
   description:
     'Deletes the last cycle of a repeating visit (never one in the middle: spec §5), while it holds no data and no mark; audited. Needs visit.delete.',
-  params: yup.object({ subjectid: subjectIdParam(), visitnum: visitnumParam() }),
+  params: cs.object({ subjectid: subjectIdParam(), visitnum: visitnumParam() }),
   data: nullData,
 });
 
@@ -261,9 +261,9 @@ export const hideTableList = endpoint({
   description:
     "The optional forms of a subject's visit not added yet (add eCRF), and whether the session may add forms to it.",
   params: visitKeysSchema,
-  data: yup.object({
+  data: cs.object({
     allowed: bool().required(),
-    forms: yup.array(yup.object({ tid: str().required(), name: metaTextSchema.required() })).required(),
+    forms: cs.array(cs.object({ tid: str().required(), name: metaTextSchema.required() })).required(),
   }),
 });
 
@@ -281,7 +281,7 @@ export const updateVisitTable = endpoint({
       .oneOf([...VISIT_TABLE_ACTIONS])
       .required(),
   }),
-  data: yup.array(tableRowSchema).required(),
+  data: cs.array(tableRowSchema).required(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -290,24 +290,24 @@ export const updateVisitTable = endpoint({
 /** A page (tid) or, with `tid` empty, the whole visit. */
 const markTargetSchema = visitKeysSchema.shape({ tid: str().max(64).optional() });
 
-export const invalidationReasonSchema = yup.object({
+export const invalidationReasonSchema = cs.object({
   code: str().required(),
   text: metaTextSchema.required(),
   /** The reason asks for a free text as well. */
   needsText: bool().required(),
 });
-export type InvalidationReason = yup.InferType<typeof invalidationReasonSchema> & { text: MetaText };
+export type InvalidationReason = cs.InferType<typeof invalidationReasonSchema> & { text: MetaText };
 
 export const invalidationReason = endpoint({
   name: 'invalidationReason',
   path: '/edc/data/invalidationreason.do',
   description:
     "The study's reasons for marking a page or visit not collected, not occurred, invalid or valid again, in order.",
-  params: yup.object({}),
-  data: yup.array(invalidationReasonSchema).required(),
+  params: cs.object({}),
+  data: cs.array(invalidationReasonSchema).required(),
 });
 
-const checkAnswerSchema = yup.object({
+const checkAnswerSchema = cs.object({
   allowed: bool().required(),
   /** Why not (null when allowed), in the request's locale. */
   message: str().nullable().defined(),
@@ -318,7 +318,7 @@ const checkAnswerSchema = yup.object({
   /** The target's current mark, or null. */
   mark: markSchema.nullable().defined(),
 });
-export type MarkCheck = yup.InferType<typeof checkAnswerSchema> & { mark: CasebookMark | null };
+export type MarkCheck = cs.InferType<typeof checkAnswerSchema> & { mark: CasebookMark | null };
 
 export const checkDataCaseBook = endpoint({
   name: 'checkDataCaseBook',
@@ -356,10 +356,10 @@ export const activeData = endpoint({
     reasoncode: str().required().max(64),
     reasontext: reasonTextParam(),
   }),
-  data: yup.object({ mark: markSchema.nullable().defined() }),
+  data: cs.object({ mark: markSchema.nullable().defined() }),
 });
 
-export const markedPageSchema = yup.object({
+export const markedPageSchema = cs.object({
   visitnum: str().required(),
   cycnum: num().integer().min(1).required(),
   svnum: num().integer().min(1).required(),
@@ -369,7 +369,7 @@ export const markedPageSchema = yup.object({
   formname: nullableMetaText(),
   mark: markSchema.required(),
 });
-export type MarkedPage = yup.InferType<typeof markedPageSchema> & {
+export type MarkedPage = cs.InferType<typeof markedPageSchema> & {
   visitname: MetaText;
   formname: MetaText | null;
   mark: CasebookMark;
@@ -380,8 +380,8 @@ export const disUnCollected = endpoint({
   path: '/edc/data/disUnCollected.do',
   description:
     "The subject's pages and visits marked not collected, in schedule order, with reason, who and when.",
-  params: yup.object({ subjectid: subjectIdParam() }),
-  data: yup.array(markedPageSchema).required(),
+  params: cs.object({ subjectid: subjectIdParam() }),
+  data: cs.array(markedPageSchema).required(),
 });
 
 export const disUnHappen = endpoint({
@@ -389,8 +389,8 @@ export const disUnHappen = endpoint({
   path: '/edc/data/disUnHappen.do',
   description:
     "The subject's pages and visits marked not occurred, in schedule order, with reason, who and when.",
-  params: yup.object({ subjectid: subjectIdParam() }),
-  data: yup.array(markedPageSchema).required(),
+  params: cs.object({ subjectid: subjectIdParam() }),
+  data: cs.array(markedPageSchema).required(),
 });
 
 export const VISIT_AUDIT_ACTIONS = [
@@ -402,7 +402,7 @@ export const VISIT_AUDIT_ACTIONS = [
   'unmark',
 ] as const;
 
-export const visitAuditRowSchema = yup.object({
+export const visitAuditRowSchema = cs.object({
   id: str().required(),
   action: str()
     .oneOf([...VISIT_AUDIT_ACTIONS])
@@ -425,7 +425,7 @@ export const visitAuditRowSchema = yup.object({
   /** ISO 8601 UTC. */
   at: str().required(),
 });
-export type VisitAuditRow = yup.InferType<typeof visitAuditRowSchema> & {
+export type VisitAuditRow = cs.InferType<typeof visitAuditRowSchema> & {
   visitname: MetaText;
   formname: MetaText | null;
   reason: MetaText | null;
@@ -437,8 +437,8 @@ export const visitAudit = endpoint({
   path: '/edc/visit/visitaudit.do',
   description:
     "The subject's visit audit trail, oldest first: visits added and deleted, forms added and removed, marks set and lifted, with reason, who, role, site and when.",
-  params: yup.object({ subjectid: subjectIdParam() }),
-  data: yup.array(visitAuditRowSchema).required(),
+  params: cs.object({ subjectid: subjectIdParam() }),
+  data: cs.array(visitAuditRowSchema).required(),
 });
 
 /** The visit endpoints, by name. */

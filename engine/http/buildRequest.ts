@@ -1,7 +1,7 @@
 /**
  * Pure request building (spec §7): where a request goes, with which query and headers. No I/O here.
  */
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../schema';
 import type { EndpointDef, HttpMethod } from '../api/endpoint';
 import type { Locale } from '../api/localized';
 import { CACHE_BUSTER_PARAM } from '../api/protocol';

@@ -3,7 +3,7 @@
  * integration address) and the response table (notices, logouts, forced redirects), each failure rejected as a
  * RequestError. Everything the browser provides comes in through ports, so tests run in node with a stub transport.
  */
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../schema';
 import { logout as logoutEndpoint } from '../api/session';
 import { type EndpointDef } from '../api/endpoint';
 import type { ApiEnvelope } from '../api/envelope';

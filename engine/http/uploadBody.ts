@@ -3,7 +3,7 @@
  * contract's field name. Sent with `client.call(def, params, { body })` (the browser sets the content type with its
  * boundary). Kept out of the request client so that pages that never upload do not carry it.
  */
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../schema';
 import type { EndpointDef } from '../api/endpoint';
 
 export function uploadBody<P extends AnyObject>(

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../schema';
 import type { EndpointDef } from '../api/endpoint';
 import { expirationTime, heartBeat } from '../api/session';
 import { MSG } from '../messages';

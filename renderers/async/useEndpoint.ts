@@ -1,4 +1,4 @@
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../engine/schema';
 import type { EndpointDef } from '../../engine/api/endpoint';
 import type { ApiClient } from '../../engine/http/createApiClient';
 import { useApiClient } from '../apiClientContext';

@@ -6,7 +6,7 @@
  * again (a job just started). Used by the export page and the batch runs.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../engine/schema';
 import type { EndpointDef } from '../../engine/api/endpoint';
 import { POLL_RETRIES, pollStep, type PollAnswer, type PollStep } from '../../engine/timing/jobPolling';
 import type { AsyncState } from '../async/useAsync';

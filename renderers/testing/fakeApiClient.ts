@@ -3,7 +3,7 @@
  * calls, never does HTTP. A handler that throws a RequestError behaves like a failed call of the real client
  * (without the toast).
  */
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../engine/schema';
 import type { DataOf, EndpointDef, ParamsOf } from '../../engine/api/endpoint';
 import type { EndpointName, Endpoints } from '../../engine/api/allEndpoints';
 import type { ApiEnvelope } from '../../engine/api/envelope';

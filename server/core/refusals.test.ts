@@ -4,7 +4,7 @@
  * invalid parameter, a missing one, no token, no role chosen, a role that may not write — leaves the database as it
  * was: every table's row count and rows (dbSnapshot.ts), the audit tables included.
  */
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, type EndpointName } from '../../engine/api/allEndpoints';
 import type { EndpointDef } from '../../engine/api/endpoint';

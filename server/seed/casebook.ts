@@ -5,20 +5,20 @@
  * amendment stay on the first protocol and eCRF versions; the others (null) are on the current ones.
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import { subjectIdPatternProblem } from '../../engine/subjects/subjectIdPattern';
 import type { Db } from '../core/db/db';
 
 export const CASEBOOK_SEED_FILE = new URL('../../fixtures/seed/casebook.json', import.meta.url);
 
-const versionSchema = yup.object({
-  id: yup.string().strict().required(),
-  name: yup.string().strict().required(),
-  current: yup.boolean().strict().required(),
+const versionSchema = cs.object({
+  id: cs.string().strict().required(),
+  name: cs.string().strict().required(),
+  current: cs.boolean().strict().required(),
 });
 
-const casebookSchema = yup.object({
-  subjectIdPattern: yup
+const casebookSchema = cs.object({
+  subjectIdPattern: cs
     .string()
     .strict()
     .required()
@@ -26,12 +26,12 @@ const casebookSchema = yup.object({
       const problem = v === undefined ? null : subjectIdPatternProblem(v);
       return problem ? c.createError({ message: problem }) : true;
     }),
-  protocolVersions: yup.array(versionSchema).required().min(1),
-  crfVersions: yup.array(versionSchema).required().min(1),
-  permissions: yup.object().required(),
+  protocolVersions: cs.array(versionSchema).required().min(1),
+  crfVersions: cs.array(versionSchema).required().min(1),
+  permissions: cs.object().required(),
 });
 
-export type CasebookSeed = yup.InferType<typeof casebookSchema> & { permissions: Record<string, string[]> };
+export type CasebookSeed = cs.InferType<typeof casebookSchema> & { permissions: Record<string, string[]> };
 
 export async function loadCasebookSeed(): Promise<CasebookSeed> {
   const raw: unknown = JSON.parse(await readFile(CASEBOOK_SEED_FILE, 'utf8'));

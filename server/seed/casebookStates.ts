@@ -8,7 +8,7 @@
  * names that is not there (a smaller `--subjects N`) is skipped.
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import type { Db } from '../core/db/db';
 import { queryOne } from '../core/db/db';
 import { appendSubjectAudit } from '../domains/subjects/casebookRepository';
@@ -16,18 +16,18 @@ import { appendSubjectAudit } from '../domains/subjects/casebookRepository';
 export const CASEBOOK_STATES_SEED_FILE = new URL('../../fixtures/seed/casebookStates.json', import.meta.url);
 
 const actor = {
-  subjid: yup.string().strict().required(),
-  user: yup.string().strict().required(),
-  role: yup.string().strict().required(),
-  reason: yup.string().strict().trim().required(),
+  subjid: cs.string().strict().required(),
+  user: cs.string().strict().required(),
+  role: cs.string().strict().required(),
+  reason: cs.string().strict().trim().required(),
 };
 
-const statesSchema = yup.object({
-  transfers: yup.array(yup.object({ ...actor, toSitecode: yup.string().strict().required() })).required(),
-  abandons: yup.array(yup.object(actor)).required(),
+const statesSchema = cs.object({
+  transfers: cs.array(cs.object({ ...actor, toSitecode: cs.string().strict().required() })).required(),
+  abandons: cs.array(cs.object(actor)).required(),
 });
 
-export type CasebookStatesSeed = yup.InferType<typeof statesSchema>;
+export type CasebookStatesSeed = cs.InferType<typeof statesSchema>;
 
 export async function loadCasebookStatesSeed(): Promise<CasebookStatesSeed> {
   const raw: unknown = JSON.parse(await readFile(CASEBOOK_STATES_SEED_FILE, 'utf8'));

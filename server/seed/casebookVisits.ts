@@ -6,7 +6,7 @@
  * Idempotent: what is there already is left alone.
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import { localizedTextSchema } from '../../engine/api/localized';
 import { MARK_OF_ACTION, VISIT_KINDS } from '../../engine/api/visits';
 import { queryOne, type Db } from '../core/db/db';
@@ -21,53 +21,53 @@ import { richDemoSubject } from './forms';
 
 export const CASEBOOK_VISITS_SEED_FILE = new URL('../../fixtures/seed/casebookVisits.json', import.meta.url);
 
-const id = () => yup.string().strict().required();
+const id = () => cs.string().strict().required();
 
-const seedSchema = yup.object({
-  permissions: yup.object().required(),
-  invalidationReasons: yup
+const seedSchema = cs.object({
+  permissions: cs.object().required(),
+  invalidationReasons: cs
     .array(
-      yup.object({
+      cs.object({
         code: id(),
         text: localizedTextSchema.required(),
-        needsText: yup.boolean().strict().required(),
+        needsText: cs.boolean().strict().required(),
       }),
     )
     .required()
     .min(1),
-  visits: yup
+  visits: cs
     .array(
-      yup.object({
+      cs.object({
         visitnum: id(),
         name: localizedTextSchema.required(),
-        sort: yup.number().strict().integer().required(),
-        kind: yup.string().strict().oneOf(VISIT_KINDS).required(),
-        tids: yup.array(id()).required(),
-        optionalTids: yup.array(id()).required(),
+        sort: cs.number().strict().integer().required(),
+        kind: cs.string().strict().oneOf(VISIT_KINDS).required(),
+        tids: cs.array(id()).required(),
+        optionalTids: cs.array(id()).required(),
       }),
     )
     .required(),
-  optionalForms: yup.object().required(),
-  demo: yup
+  optionalForms: cs.object().required(),
+  demo: cs
     .object({
       user: id(),
       role: id(),
-      marks: yup
+      marks: cs
         .array(
-          yup.object({
+          cs.object({
             visitnum: id(),
-            tid: yup.string().strict().defined(),
-            action: yup.string().strict().oneOf(['uncollected', 'unoccurred', 'deactivate']).required(),
+            tid: cs.string().strict().defined(),
+            action: cs.string().strict().oneOf(['uncollected', 'unoccurred', 'deactivate']).required(),
             reasoncode: id(),
           }),
         )
         .required(),
-      addVisits: yup.array(yup.object({ visitnum: id() })).required(),
+      addVisits: cs.array(cs.object({ visitnum: id() })).required(),
     })
     .required(),
 });
 
-export type CasebookVisitsSeed = yup.InferType<typeof seedSchema> & {
+export type CasebookVisitsSeed = cs.InferType<typeof seedSchema> & {
   permissions: Record<string, string[]>;
   optionalForms: Record<string, string[]>;
 };

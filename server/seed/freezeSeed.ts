@@ -4,13 +4,13 @@
  * what is there already is left alone, so that an older data directory is topped up by the same code.
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import type { Db } from '../core/db/db';
 
 export const FREEZE_SEED_FILE = new URL('../../fixtures/seed/freeze.json', import.meta.url);
 
-const freezeSeedSchema = yup.object({
-  permissions: yup.object().required(),
+const freezeSeedSchema = cs.object({
+  permissions: cs.object().required(),
 });
 
 export async function seedFreezePermissions(tx: Db): Promise<void> {

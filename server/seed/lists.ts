@@ -5,7 +5,7 @@
  * definitions name must exist.
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import { SUBJECT_LIST_KEY } from '../../engine/api/subjects';
 import { localizedTextSchema } from '../../engine/api/localized';
 import { columnLeaves, parseColumns } from '../../engine/metadata/parseColumns';
@@ -41,16 +41,16 @@ export const LIST_SEED_FILES = [
   'codeLists.def.json',
 ] as const;
 
-const codeListsSchema = yup.lazy((value: unknown) =>
-  yup
+const codeListsSchema = cs.lazy((value: unknown) =>
+  cs
     .object(
       Object.fromEntries(
         Object.keys(value && typeof value === 'object' ? value : {}).map((key) => [
           key,
-          yup
+          cs
             .array(
-              yup.object({
-                codevalue: yup.string().strict().required(),
+              cs.object({
+                codevalue: cs.string().strict().required(),
                 codedesp: localizedTextSchema.required(),
               }),
             )
@@ -120,7 +120,7 @@ export async function loadListsSeed(): Promise<ListsSeed> {
       abortEarly: false,
     }) as CodeListsSeed;
   } catch (err) {
-    const detail = err instanceof yup.ValidationError ? err.errors.join('; ') : String(err);
+    const detail = err instanceof cs.ValidationError ? err.errors.join('; ') : String(err);
     throw new Error(`fixtures/lists/codeLists.def.json: ${detail}`);
   }
   const lists: ListSeed[] = [];

@@ -6,7 +6,7 @@
  * (with the worklist's menu and list definitions).
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import { CODING_DICTIONARIES, CODING_LIST_KEY } from '../../engine/api/medCoding';
 import { queryOne, type Db } from '../core/db/db';
 import { createFormSchemaService } from '../domains/data/formSchemas';
@@ -18,19 +18,19 @@ import type { FormValues } from '../../engine/form/types';
 
 export const CODING_SEED_FILE = new URL('../../fixtures/seed/coding.json', import.meta.url);
 
-const dictionarySchema = yup.object({
-  version: yup.string().strict().required(),
-  columns: yup.array(yup.string().strict().required()).required(),
-  rows: yup.array(yup.array(yup.string().strict().required()).required()).required(),
+const dictionarySchema = cs.object({
+  version: cs.string().strict().required(),
+  columns: cs.array(cs.string().strict().required()).required(),
+  rows: cs.array(cs.array(cs.string().strict().required()).required()).required(),
 });
 
-const codingSeedSchema = yup.object({
-  notice: yup.string().strict().required(),
-  permissions: yup.object().required(),
-  dictionaries: yup.object({ meddra: dictionarySchema.required(), whodrug: dictionarySchema.required() }),
+const codingSeedSchema = cs.object({
+  notice: cs.string().strict().required(),
+  permissions: cs.object().required(),
+  dictionaries: cs.object({ meddra: dictionarySchema.required(), whodrug: dictionarySchema.required() }),
 });
 
-export type CodingSeed = yup.InferType<typeof codingSeedSchema> & { permissions: Record<string, string[]> };
+export type CodingSeed = cs.InferType<typeof codingSeedSchema> & { permissions: Record<string, string[]> };
 
 export async function loadCodingSeed(): Promise<CodingSeed> {
   const raw: unknown = JSON.parse(await readFile(CODING_SEED_FILE, 'utf8'));

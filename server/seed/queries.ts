@@ -4,29 +4,29 @@
  * protocol-deviation types with their subcategories. Idempotent: what is there already is left alone.
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import { localizedTextSchema } from '../../engine/api/localized';
 import type { Db } from '../core/db/db';
 
 export const QUERIES_SEED_FILE = new URL('../../fixtures/seed/queries.json', import.meta.url);
 
-const entry = yup.object({
-  code: yup.string().strict().required(),
+const entry = cs.object({
+  code: cs.string().strict().required(),
   text: localizedTextSchema.required(),
-  pd: yup.string().strict().optional(),
+  pd: cs.string().strict().optional(),
 });
 
-const queriesSeedSchema = yup.object({
-  permissions: yup.object().required(),
-  closeReasons: yup.array(entry).required().min(1),
-  addReasons: yup.array(entry).required().min(1),
-  pdTypes: yup
-    .array(entry.shape({ subtypes: yup.array(entry).required() }))
+const queriesSeedSchema = cs.object({
+  permissions: cs.object().required(),
+  closeReasons: cs.array(entry).required().min(1),
+  addReasons: cs.array(entry).required().min(1),
+  pdTypes: cs
+    .array(entry.shape({ subtypes: cs.array(entry).required() }))
     .required()
     .min(1),
 });
 
-export type QueriesSeed = yup.InferType<typeof queriesSeedSchema> & { permissions: Record<string, string[]> };
+export type QueriesSeed = cs.InferType<typeof queriesSeedSchema> & { permissions: Record<string, string[]> };
 
 export async function loadQueriesSeed(): Promise<QueriesSeed> {
   const raw: unknown = JSON.parse(await readFile(QUERIES_SEED_FILE, 'utf8'));

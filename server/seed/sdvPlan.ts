@@ -5,31 +5,31 @@
  * older data directory is topped up by the same code.
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import type { Db } from '../core/db/db';
 
 export const SDV_SEED_FILE = new URL('../../fixtures/seed/sdv.json', import.meta.url);
 
-const sdvSeedSchema = yup.object({
-  plan: yup
+const sdvSeedSchema = cs.object({
+  plan: cs
     .object({
-      firstN: yup.number().strict().integer().min(0).required(),
-      percent: yup.number().strict().integer().min(0).max(100).required(),
-      seed: yup.string().strict().required(),
+      firstN: cs.number().strict().integer().min(0).required(),
+      percent: cs.number().strict().integer().min(0).max(100).required(),
+      seed: cs.string().strict().required(),
     })
     .required(),
-  criticalItems: yup
+  criticalItems: cs
     .array(
-      yup.object({
-        tid: yup.string().strict().required(),
-        variable: yup.string().strict().required(),
+      cs.object({
+        tid: cs.string().strict().required(),
+        variable: cs.string().strict().required(),
       }),
     )
     .required(),
-  permissions: yup.object().required(),
+  permissions: cs.object().required(),
 });
 
-export type SdvSeed = yup.InferType<typeof sdvSeedSchema> & { permissions: Record<string, string[]> };
+export type SdvSeed = cs.InferType<typeof sdvSeedSchema> & { permissions: Record<string, string[]> };
 
 export async function loadSdvSeed(): Promise<SdvSeed> {
   const raw: unknown = JSON.parse(await readFile(SDV_SEED_FILE, 'utf8'));

@@ -5,7 +5,7 @@
  * Checked when loaded.
  */
 import { readFile, readdir } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import type { Db } from '../core/db/db';
 import { MIGRATIONS_DIR } from '../core/db/migrate';
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../core/auth/passwords';
@@ -70,89 +70,89 @@ async function engineSources(dir: URL): Promise<URL[]> {
     .map((f) => new URL(f, dir));
 }
 
-const id = () => yup.string().strict().required();
-const text = () => yup.string().strict().defined();
+const id = () => cs.string().strict().required();
+const text = () => cs.string().strict().defined();
 
-const studySchema = yup.object({
-  study: yup.object({ id: id(), studycode: id(), studyname: id() }).required(),
-  sites: yup
-    .array(yup.object({ id: id(), sitecode: id(), sitename: id(), country: id().length(2) }))
+const studySchema = cs.object({
+  study: cs.object({ id: id(), studycode: id(), studyname: id() }).required(),
+  sites: cs
+    .array(cs.object({ id: id(), sitecode: id(), sitename: id(), country: id().length(2) }))
     .required()
     .min(1),
 });
 
-const rolesSchema = yup
+const rolesSchema = cs
   .array(
-    yup.object({
+    cs.object({
       id: id(),
       rolecode: id(),
       name: localizedTextSchema.required(),
-      sort: yup.number().strict().required(),
+      sort: cs.number().strict().required(),
     }),
   )
   .required();
 
-const usersSchema = yup
+const usersSchema = cs
   .array(
-    yup.object({
+    cs.object({
       id: id(),
       username: id(),
       realname: id(),
-      locale: yup.string().strict().oneOf(LOCALES).required(),
+      locale: cs.string().strict().oneOf(LOCALES).required(),
       timezone: id(),
-      onlineShow: yup.boolean().strict().optional(),
-      strLength: yup.number().strict().optional(),
-      numfieldUKallowed: yup.boolean().strict().optional(),
-      passwordExpiresInDays: yup.number().strict().optional(),
-      roles: yup
-        .array(yup.object({ role: id(), sites: yup.array(id()).required().min(1) }))
+      onlineShow: cs.boolean().strict().optional(),
+      strLength: cs.number().strict().optional(),
+      numfieldUKallowed: cs.boolean().strict().optional(),
+      passwordExpiresInDays: cs.number().strict().optional(),
+      roles: cs
+        .array(cs.object({ role: id(), sites: cs.array(id()).required().min(1) }))
         .required()
         .min(1),
     }),
   )
   .required();
 
-const menusSchema = yup.object({
-  menus: yup
+const menusSchema = cs.object({
+  menus: cs
     .array(
-      yup.object({
+      cs.object({
         menuCode: id(),
-        parent: yup.string().strict().optional(),
+        parent: cs.string().strict().optional(),
         name: localizedTextSchema.required(),
         path: text(),
-        icon: yup.string().strict().optional(),
-        sort: yup.number().strict().required(),
+        icon: cs.string().strict().optional(),
+        sort: cs.number().strict().required(),
       }),
     )
     .required(),
-  grants: yup.object().required(),
+  grants: cs.object().required(),
 });
 
-const platformSchema = yup.object({
-  uiConfig: yup
-    .array(yup.object({ host: id(), unitLogo: text(), eClinical_version: text(), backAddress: text() }))
+const platformSchema = cs.object({
+  uiConfig: cs
+    .array(cs.object({ host: id(), unitLogo: text(), eClinical_version: text(), backAddress: text() }))
     .required(),
-  params: yup.array(yup.object({ paramcode: id(), paramvalue: text() })).required(),
-  helpDocs: yup
+  params: cs.array(cs.object({ paramcode: id(), paramvalue: text() })).required(),
+  helpDocs: cs
     .array(
-      yup.object({
-        roles: yup.array(id()).nullable().defined(),
+      cs.object({
+        roles: cs.array(id()).nullable().defined(),
         name: localizedTextSchema.required(),
         url: id(),
       }),
     )
     .required(),
-  notices: yup
-    .array(yup.object({ message: localizedTextSchema.required(), active: yup.boolean().strict().required() }))
+  notices: cs
+    .array(cs.object({ message: localizedTextSchema.required(), active: cs.boolean().strict().required() }))
     .required(),
 });
 
 export interface DemoSeed {
-  study: yup.InferType<typeof studySchema>;
-  roles: yup.InferType<typeof rolesSchema>;
-  users: yup.InferType<typeof usersSchema>;
-  menus: yup.InferType<typeof menusSchema> & { grants: Record<string, string[]> };
-  platform: yup.InferType<typeof platformSchema>;
+  study: cs.InferType<typeof studySchema>;
+  roles: cs.InferType<typeof rolesSchema>;
+  users: cs.InferType<typeof usersSchema>;
+  menus: cs.InferType<typeof menusSchema> & { grants: Record<string, string[]> };
+  platform: cs.InferType<typeof platformSchema>;
   lists: ListsSeed;
 }
 
@@ -160,11 +160,11 @@ async function readJson(file: string): Promise<unknown> {
   return JSON.parse(await readFile(new URL(file, SEED_DIR), 'utf8')) as unknown;
 }
 
-function check<T>(schema: yup.Schema<T>, value: unknown, file: string): T {
+function check<T>(schema: cs.Schema<T>, value: unknown, file: string): T {
   try {
     return schema.validateSync(value, { strict: true, abortEarly: false });
   } catch (err) {
-    const detail = err instanceof yup.ValidationError ? err.errors.join('; ') : String(err);
+    const detail = err instanceof cs.ValidationError ? err.errors.join('; ') : String(err);
     throw new Error(`fixtures/seed/${file}: ${detail}`);
   }
 }

@@ -5,17 +5,17 @@
  * directory is topped up by the same code.
  */
 import { readFile } from 'node:fs/promises';
-import * as yup from 'yup';
+import * as cs from '../../engine/schema';
 import type { Db } from '../core/db/db';
 
 export const SIGNATURE_SEED_FILE = new URL('../../fixtures/seed/signatures.json', import.meta.url);
 
-const signatureSeedSchema = yup.object({
-  refuseOpenQueries: yup.boolean().strict().required(),
-  permissions: yup.object().required(),
+const signatureSeedSchema = cs.object({
+  refuseOpenQueries: cs.boolean().strict().required(),
+  permissions: cs.object().required(),
 });
 
-export type SignatureSeed = yup.InferType<typeof signatureSeedSchema> & {
+export type SignatureSeed = cs.InferType<typeof signatureSeedSchema> & {
   permissions: Record<string, string[]>;
 };
 

@@ -9,7 +9,7 @@
  * database as it was (every table's rows, dbSnapshot.ts).
  */
 import fc from 'fast-check';
-import type { AnyObject, ObjectSchema } from 'yup';
+import type { AnyObject, ObjectSchema } from '../../engine/schema';
 import { allEndpoints, type EndpointName } from '../../engine/api/allEndpoints';
 import { serverPath, type EndpointDef } from '../../engine/api/endpoint';
 import { DEMO_SUBJECTS } from '../seed/forms';

@@ -3,7 +3,7 @@
  * the contract (parseResponse throws a ContractError naming the field).
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../engine/schema';
 import { changeSiteRole, login, loginFront } from '../../engine/api/session';
 import { serverPath, type EndpointDef } from '../../engine/api/endpoint';
 import type { ApiEnvelope } from '../../engine/api/envelope';

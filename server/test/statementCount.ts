@@ -7,7 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../engine/schema';
 import type { EndpointDef } from '../../engine/api/endpoint';
 import { dataInfo, saveData } from '../../engine/api/data';
 import { heartBeat } from '../../engine/api/session';

@@ -5,7 +5,7 @@
  * the very next request of every instance; the session row itself (logout, forced logout) is read on every request.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import * as yup from 'yup';
+import * as cs from '../../../engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveConfig } from '../config';
@@ -26,8 +26,8 @@ const subjectsPage: EndpointDef<object, { permissions: string[] }> = {
   host: 'api',
   needsRole: true,
   description: 'test only',
-  params: yup.object({}),
-  data: yup.object({ permissions: yup.array(yup.string().required()).required() }),
+  params: cs.object({}),
+  data: cs.object({ permissions: cs.array(cs.string().required()).required() }),
 };
 
 /** Another server process: its own database handle, so its own kept access (sessions.ts keeps it per handle). */

@@ -4,7 +4,7 @@
  * of a menu page (the subject list) only for roles that have that menu.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import * as yup from 'yup';
+import * as cs from '../../../engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveConfig } from '../config';
@@ -23,8 +23,8 @@ const pageEndpoint = (name: string): EndpointDef<object, { served: string }> => 
   host: 'api',
   needsRole: true,
   description: 'test only',
-  params: yup.object({}),
-  data: yup.object({ served: yup.string().required() }),
+  params: cs.object({}),
+  data: cs.object({ served: cs.string().required() }),
 });
 
 let h: Harness;

@@ -7,8 +7,9 @@
  * - a number outside the database's int4 range, or not finite (every number of the contract is a whole number
  *   stored in or compared to an `integer` column: a larger one would fail in the database, a 500);
  * - nesting deeper than MAX_DEPTH (no parameter of the contract nests that deep; deeper input only costs stack);
- * - an object key that names a property of Object.prototype (`__proto__`, `constructor`, `toString` …): yup looks
- *   fields up by key and fails on them (`field.resolve is not a function`), and they invite prototype pollution.
+ * - an object key that names a property of Object.prototype (`__proto__`, `constructor`, `toString` …): yup (the
+ *   former validator) looked fields up by key and failed on them, engine/schema refuses them when casting, and they
+ *   invite prototype pollution.
  * Each problem names the parameter by its path (`values.AETERM`, `cycnum`).
  */
 import { INT4_MAX, INT4_MIN, isStorableText } from '../../../engine/api/endpoint';

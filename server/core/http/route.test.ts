@@ -4,7 +4,7 @@
  * texts), the others drop them.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import * as yup from 'yup';
+import * as cs from '../../../engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointDef, HttpMethod } from '../../../engine/api/endpoint';
 import { resolveConfig } from '../config';
@@ -26,8 +26,8 @@ const echoEndpoint = (method: HttpMethod, openParams: boolean): EndpointDef<{ pa
   needsRole: true,
   openParams,
   description: 'test only',
-  params: yup.object({ page: yup.number().integer().min(1).optional() }),
-  data: yup.object() as unknown as yup.Schema<Echo>,
+  params: cs.object({ page: cs.number().integer().min(1).optional() }),
+  data: cs.object() as unknown as cs.Schema<Echo>,
 });
 
 let h: Harness;

@@ -5,8 +5,8 @@
  * envelope; checks throw HttpAnswer for the other statuses.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as yup from 'yup';
-import type { AnyObject } from 'yup';
+import * as cs from '../../../engine/schema';
+import type { AnyObject } from '../../../engine/schema';
 import { serverPath, withContractDefaults, type EndpointDef } from '../../../engine/api/endpoint';
 import { readUpload, refuseWrongContent, type UploadedFile } from './upload';
 import type { ApiEnvelope } from '../../../engine/api/envelope';
@@ -213,7 +213,7 @@ async function validateParams<P extends AnyObject>(
     );
   } catch (err) {
     // a schema that fails on input instead of judging it: the input was bad, the detail is ours (logged, with an id)
-    if (!(err instanceof yup.ValidationError))
+    if (!(err instanceof cs.ValidationError))
       throw errorAnswer(request, err, locale, 400, 'requestUnreadable');
     const names = (err.inner.length > 0 ? err.inner : [err])
       .map((e) => (e.path ? parameterOf(e.path) : null))

@@ -4,7 +4,7 @@
  * with the engine (saveRecord.ts); reads need the data-read permission, saves the data-write one.
  */
 import type { FastifyInstance } from 'fastify';
-import * as yup from 'yup';
+import * as cs from '../../../engine/schema';
 import {
   changeReasonSchema,
   dataInfo,
@@ -88,7 +88,7 @@ function checkReasons(raw: unknown, locale: Locale): Record<string, ChangeReason
     try {
       out[variable] = changeReasonSchema.validateSync(reason, { strict: true, abortEarly: false });
     } catch (err) {
-      const detail = err instanceof yup.ValidationError ? err.errors.join('; ') : String(err);
+      const detail = err instanceof cs.ValidationError ? err.errors.join('; ') : String(err);
       errors.push(`reasons.${variable}: ${detail}`);
     }
   }

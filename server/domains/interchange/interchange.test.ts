@@ -10,7 +10,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../../engine/schema';
 import { codeList } from '../../../engine/api/lists';
 import type { EndpointDef } from '../../../engine/api/endpoint';
 import {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../../engine/schema';
 import { dataInfo } from '../../../engine/api/data';
 import type { EndpointDef } from '../../../engine/api/endpoint';
 import { interchangeAssess, interchangePublish, type ImportReport } from '../../../engine/api/interchange';

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../../engine/schema';
 import { dataInfo, saveData, updateData } from '../../../engine/api/data';
 import type { EndpointDef } from '../../../engine/api/endpoint';
 import {

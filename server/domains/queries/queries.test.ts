@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../../engine/schema';
 import { dataInfo, saveData, updateData, type SaveOutcome } from '../../../engine/api/data';
 import type { EndpointDef } from '../../../engine/api/endpoint';
 import {

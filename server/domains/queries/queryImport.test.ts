@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../../engine/schema';
 import type { EndpointDef } from '../../../engine/api/endpoint';
 import { parseResponse } from '../../../engine/api/parseResponse';
 import { queryListHistory } from '../../../engine/api/queries';

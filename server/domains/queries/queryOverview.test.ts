@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../../engine/schema';
 import { dataInfo } from '../../../engine/api/data';
 import type { EndpointDef } from '../../../engine/api/endpoint';
 import {

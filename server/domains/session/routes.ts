@@ -35,7 +35,7 @@ const WEB_LOG_MASKED = new Set(['msg', 'stack', 'url']);
 /** Masks login tokens and truncates long texts of a client log entry before it is validated, stored and logged. */
 function sanitizeWebLog(raw: Record<string, unknown>): Record<string, unknown> {
   const out = { ...raw };
-  // the contract's defaults: yup never applies default() to a strict text, so a log without them was a 500
+  // the contract's defaults: a schema never applies default() to a strict text, so a log without them was a 500
   if (out.level === undefined) out.level = 'error';
   if (out.kind === undefined) out.kind = 'error';
   for (const [field, max] of Object.entries(WEB_LOG_LIMITS)) {

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointDef } from '../../../engine/api/endpoint';
-import type { AnyObject } from 'yup';
+import type { AnyObject } from '../../../engine/schema';
 import { parseResponse } from '../../../engine/api/parseResponse';
 import {
   BATCH_ASSESSMENT_VALID_MS,

@@ -192,7 +192,7 @@ export function FormPage({ base }: { base: string }) {
           <Suspense fallback={<PageLoading />}>
             <LoglineTable
               columns={page.columns ?? []}
-              // (yup infers datalist's rows as bare records, not LineRow: lineRowSchema is cast in engine/api/data.ts)
+              // (the contract infers datalist's rows as bare records, not LineRow: lineRowSchema is cast in engine/api/data.ts)
               rows={(page.list ?? []) as unknown as readonly LineRow[]}
               total={page.total}
               innerPage={page.innerPage}
