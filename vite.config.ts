@@ -4,6 +4,7 @@ import { APP_BASE } from './engine/api/protocol.ts';
 import { appTierParts, precompiledCatalogues } from './src/i18n/buildPlugin.ts';
 import { muiLean } from './src/platform/muiLeanPlugin.ts';
 import { muiThemeWithoutCssVars } from './src/platform/muiThemeWithoutCssVarsPlugin.ts';
+import { chunkBoundaries } from './src/platform/chunkBoundariesPlugin.ts';
 
 /** The modules of the home shell's first paint (see the `shell` group below). */
 const SHELL_TIER = new RegExp(
@@ -28,22 +29,34 @@ const SHELL_TIER = new RegExp(
 /** The modules only the form route loads (see the `formRoute` group below). */
 const FORM_ROUTE_TIER = new RegExp(
   [
-    String.raw`engine[\\/](form|rules|drafts)[\\/]`,
-    String.raw`src[\\/]drafts[\\/]`,
+    String.raw`src[\\/]drafts[\\/]useFormDraft\.ts$`,
     String.raw`src[\\/]features[\\/]data[\\/](FormPage|FormRecordPage|formPageLoader)\.tsx?$`,
     String.raw`src[\\/]features[\\/]data[\\/]formRecord[\\/]`,
     String.raw`renderers[\\/]ecrf[\\/](EcrfForm|FieldRow|FormToolbar|HtmlText|ItemAdornments|SchemaIssuesPanel|SectionNavigator|cachedMessage|ecrfEnv|ecrfStyles|ecrfTexts|formFocus|formRuntime|icons|problemText|saveDialogs)\.tsx?$`,
     String.raw`renderers[\\/]ecrf[\\/]widgets[\\/](ChoiceWidgets|DateCalendar|OtherWidgets|TextWidgets|inputAssist|registry|types)\.tsx?$`,
-    String.raw`renderers[\\/]actions[\\/](builtinAdornments|itemAdornments|orderedRegistry|recordActions|builtinActions|recordRegistries|RecordActionBar)\.tsx?$`,
+    String.raw`renderers[\\/]actions[\\/](builtinAdornments|itemAdornments|recordActions|builtinActions|recordRegistries|RecordActionBar)\.tsx?$`,
     String.raw`src[\\/]routing[\\/]router[\\/]blocker\.ts$`,
     String.raw`@mui[\\/]material[\\/]AlertTitle[\\/]`,
   ].join('|'),
 );
 
+/**
+ * The form and rules engines (see the `formEngine` group below): the form route, its audit dialog, the study import and
+ * the builder use them; not engine/form/types.ts (its constants are read by pages without a form).
+ */
+const FORM_ENGINE_TIER = /engine[\\/](form[\\/](?!types\.ts$)|rules[\\/])/;
+
 /** The SPA is served under APP_BASE (/edcweb/); the reference server serves the API at /edc and /login. */
 export default defineConfig({
   base: APP_BASE,
-  plugins: [react(), appTierParts(), precompiledCatalogues(), muiThemeWithoutCssVars(), muiLean()],
+  plugins: [
+    react(),
+    appTierParts(),
+    precompiledCatalogues(),
+    muiThemeWithoutCssVars(),
+    muiLean(),
+    chunkBoundaries(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -91,14 +104,21 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // what only the form route loads (its page, the eCRF renderers, the form and rules engines, the record's
-              // actions and adornments, the drafts): one file instead of ~12, −3.3 KB gzip on the form route (stop 28).
-              // Named modules only: not the lazily loaded dialogs or log-line table (they would become static imports
-              // of the group), not the dynamic entry recordWorkflows.tsx (rolldown then drops its export: "Export
-              // 'recordWorkflows_exports' is not defined"), not the contract modules (engine/api/*: their schemas are
-              // built at module evaluation, which the group reorders), not formPaths (every list links to forms)
+              // what only the form route loads (its page, the eCRF renderers, the record's actions and adornments, the
+              // draft hook): one file instead of ~12 (stop 28). Named modules only: not the lazily loaded dialogs or
+              // log-line table (they would become static imports of the group), not the dynamic entry
+              // recordWorkflows.tsx (rolldown then drops its export: "Export 'recordWorkflows_exports' is not
+              // defined"), not the contract modules (engine/api/*: their schemas are built at module evaluation, which
+              // the group reorders), not what other pages use (formPaths, the draft store, the ordered registry,
+              // engine/form/types.ts): chunkBoundaries() fails the build when another page imports this chunk
               name: 'formRoute',
               test: FORM_ROUTE_TIER,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // the form and rules engines, one file (what the form route, its audit dialog and the study import share)
+              name: 'formEngine',
+              test: FORM_ENGINE_TIER,
               includeDependenciesRecursively: false,
             },
             {
