@@ -7,6 +7,11 @@ import type { MenuItem } from '../../engine/api/session';
 import { pickLocalized, type Locale } from '../../engine/api/localized';
 import { ancestorCodes, isGroup } from './menuTree';
 
+/** The id of a group's list: a menu code is the server's text, and an id (an IDREF of aria-controls) has no spaces. */
+function groupId(prefix: string, menuCode: string): string {
+  return `${prefix}-${encodeURIComponent(menuCode)}`;
+}
+
 export interface MenuRendererProps {
   items: readonly MenuItem[];
   locale: Locale;
@@ -91,7 +96,7 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
             <ButtonBase
               sx={[ROW_SX, { pl: indent }]}
               aria-expanded={expanded}
-              aria-controls={expanded ? `${idPrefix}-${item.menuCode}` : undefined}
+              aria-controls={expanded ? groupId(idPrefix, item.menuCode) : undefined}
               onClick={() => toggle(item.menuCode)}
               data-menu-code={item.menuCode}
             >
@@ -101,7 +106,7 @@ export function MenuRenderer({ items, locale, activeCode, onSelect, label }: Men
               <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
             </ButtonBase>
             {expanded && (
-              <Box component="ul" id={`${idPrefix}-${item.menuCode}`} sx={GROUP_SX}>
+              <Box component="ul" id={groupId(idPrefix, item.menuCode)} sx={GROUP_SX}>
                 {renderLevel(item.children ?? [], depth + 1)}
               </Box>
             )}

@@ -105,7 +105,10 @@ export function muiLean(): Plugin {
         this.error(
           `${MUI_LEAN_PLUGIN}: MUI no longer imports ${missing
             .map((r) => `${r.source} from ${r.importer} (${r.what})`)
-            .join('; ')}: update src/platform/muiLeanPlugin.ts (stop 28 in docs/perf-list-and-bundles.md)`,
+            .join(
+              '; ',
+            )}, or the app no longer uses the importing component: update src/platform/muiLeanPlugin.ts ` +
+            '(stop 28 in docs/perf-list-and-bundles.md)',
         );
     },
   };

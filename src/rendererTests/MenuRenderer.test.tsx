@@ -58,6 +58,24 @@ describe('MenuRenderer', () => {
     expect(screen.queryByRole('button', { name: 'Reminders' })).toBeNull();
   });
 
+  it("names a group's list by an id without spaces whatever the server's menu code", async () => {
+    const items = sampleMenus.menus.map((m) =>
+      m.menuCode === 'management' ? { ...m, menuCode: 'system management 1' } : m,
+    );
+    render(
+      <TestProviders>
+        <MenuRenderer items={items} locale="en" activeCode={null} onSelect={() => {}} label="menu" />
+      </TestProviders>,
+    );
+    const group = await screen.findByRole('button', { name: /Administration/ });
+    await userEvent.click(group);
+    const controls = group.getAttribute('aria-controls') ?? '';
+    expect(controls).not.toMatch(/\s/);
+    expect(document.getElementById(controls)).toContainElement(
+      screen.getByRole('button', { name: 'Reminders' }),
+    );
+  });
+
   it('opens the group of the active item', async () => {
     render(
       <TestProviders>
