@@ -18,6 +18,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -92,7 +93,8 @@ class DialogLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
 function DialogLoadFailed({ onClose, onRetry }: { onClose(): void; onRetry(): void }) {
   const retry = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => retry.current?.focus(), []);
+  // with the notice's first paint, not a frame after it (a key pressed meanwhile goes to the notice)
+  useLayoutEffect(() => retry.current?.focus(), []);
   return (
     <Box
       onClick={(event) => {

@@ -1,6 +1,6 @@
 // Tests of renderers/actions/lazyDialog.tsx (under src/ for the app's catalogues).
 import { Component, useState, type ReactNode } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyDialog, preloadDialog, preloadDialogs } from '../../renderers/actions/lazyDialog';
@@ -122,7 +122,7 @@ describe('lazyDialog', () => {
     expect(failed).toHaveAttribute('aria-modal', 'true');
     const retry = screen.getByRole('button', { name: text('app.chunkLoadRetry') });
     const close = screen.getByRole('button', { name: text('common.close') });
-    expect(retry).toHaveFocus();
+    await waitFor(() => expect(retry).toHaveFocus());
     await userEvent.tab();
     expect(close).toHaveFocus();
     await userEvent.tab();
