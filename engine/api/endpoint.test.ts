@@ -26,7 +26,10 @@ describe('withContractDefaults', () => {
 
   it('every default the contract declares reaches the parameters when the client leaves it out', () => {
     for (const def of Object.values(allEndpoints)) {
-      const params = withContractDefaults(def.params as cs.ObjectSchema<cs.AnyObject>, {});
+      const params: Record<string, unknown> = withContractDefaults(
+        def.params as cs.ObjectSchema<cs.AnyObject>,
+        {},
+      );
       for (const [key, field] of Object.entries(def.params.fields)) {
         const declared = field instanceof cs.Schema ? (field.getDefault() as unknown) : undefined;
         if (declared !== undefined) expect([def.name, key, params[key]]).toEqual([def.name, key, declared]);

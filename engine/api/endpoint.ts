@@ -156,12 +156,13 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
  * Only the top level is filled (the contract's defaults are all on top-level parameters).
  */
 export function withContractDefaults<P extends cs.AnyObject>(schema: cs.ObjectSchema<P>, params: P): P {
+  const given = params as Readonly<Record<string, unknown>>;
   let filled: Record<string, unknown> | null = null;
   for (const [key, field] of Object.entries(schema.fields)) {
-    if (params[key] !== undefined || !(field instanceof cs.Schema)) continue;
+    if (given[key] !== undefined || !(field instanceof cs.Schema)) continue;
     const value: unknown = field.getDefault();
     if (value === undefined) continue;
-    filled ??= { ...params };
+    filled ??= { ...given };
     filled[key] = value;
   }
   return (filled ?? params) as P;

@@ -5,11 +5,11 @@
  */
 
 /**
- * Any JSON-like object. The one `any` of engine/: TypeScript lets an interface (MenuItem, LineRow …) satisfy an index
- * signature only when its values are `any`; with `unknown` no interface-typed contract would type-check.
+ * Any object (the bound of a contract's parameters and of an object schema's type): interfaces (MenuItem, LineRow …)
+ * satisfy it, which an index signature of `unknown` would refuse; code that reads fields by name views the object as
+ * `Record<string, unknown>` where it does so.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyObject = { [k: string]: any };
+export type AnyObject = object;
 
 export type Maybe<T> = T | null | undefined;
 export type Optionals<T> = Extract<T, null | undefined>;

@@ -4,7 +4,7 @@
  * invalid parameter, a missing one, no token, no role chosen, a role that may not write — leaves the database as it
  * was: every table's row count and rows (dbSnapshot.ts), the audit tables included.
  */
-import type { AnyObject } from '../../engine/schema';
+import type { AnyObject, ObjectShape } from '../../engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, type EndpointName } from '../../engine/api/allEndpoints';
 import type { EndpointDef } from '../../engine/api/endpoint';
@@ -27,7 +27,7 @@ const INVALID: readonly unknown[] = [
 ];
 
 let h: Harness;
-let base: Record<EndpointName, AnyObject>;
+let base: Record<EndpointName, Record<string, unknown>>;
 let crc: string;
 let sponsor: string;
 let noRole: string;
@@ -119,7 +119,7 @@ describe('a refused request to a state-changing endpoint changes nothing', () =>
           );
           expect(status, `${name} ${param}`).toBe(400);
         }
-        const described = def.params.fields[param]?.describe();
+        const described = (def.params.fields as ObjectShape)[param]?.describe();
         if (described && 'optional' in described && !described.optional && !described.nullable) {
           const { [param]: _gone, ...rest } = base[name];
           await expectRefusedUnchanged(name, rest, token, `without ${param}`);

@@ -33,7 +33,7 @@ export const FUZZ_ACTORS = [
 export type FuzzActor = (typeof FUZZ_ACTORS)[number]['actor'];
 
 /** Valid parameters of every endpoint for a CRC at BJ01 (other roles get the same: their refusals are the point). */
-export function baseParams(recordid: string): Record<EndpointName, AnyObject> {
+export function baseParams(recordid: string): Record<EndpointName, Record<string, unknown>> {
   const subjectid = DEMO_SUBJECTS.entry;
   const visit = { subjectid, visitnum: 'V1', cycnum: 1, svnum: 1 };
   const form = { ...visit, tid: 'VS' };
@@ -370,7 +370,7 @@ export function fuzzCase(): fc.Arbitrary<FuzzCase> {
 }
 
 /** The parameters (or whole body) a mutation makes of the base parameters. */
-export function applyMutation(base: AnyObject, mutation: Mutation): unknown {
+export function applyMutation(base: Record<string, unknown>, mutation: Mutation): unknown {
   switch (mutation.kind) {
     case 'set':
       return { ...base, [mutation.field]: mutation.value };
@@ -487,7 +487,7 @@ export async function sendRaw(
 export async function runCase(
   h: Harness,
   sessions: FuzzSessions,
-  base: Record<EndpointName, AnyObject>,
+  base: Record<EndpointName, Record<string, unknown>>,
   c: FuzzCase,
   before: DbSnapshot,
 ): Promise<{ outcome: FuzzOutcome; after: DbSnapshot }> {
