@@ -6,20 +6,27 @@ import { ancestorCodes, findMenuByPath } from '../../renderers/menu/menuTree';
 import { TestProviders } from '../testing/renderApp';
 import { sampleMenus } from '../testing/sampleData';
 
+/** The menu in English with the sample tree unless told otherwise. */
+function renderMenu({
+  activeCode,
+  items = sampleMenus.menus,
+  onSelect = () => {},
+}: {
+  activeCode: string | null;
+  items?: typeof sampleMenus.menus;
+  onSelect?: (item: (typeof sampleMenus.menus)[number]) => void;
+}) {
+  return render(
+    <TestProviders>
+      <MenuRenderer items={items} locale="en" activeCode={activeCode} onSelect={onSelect} label="menu" />
+    </TestProviders>,
+  );
+}
+
 describe('MenuRenderer', () => {
   it('renders the server tree in the UI language, opens groups, and reports the chosen leaf', async () => {
     const onSelect = vi.fn();
-    render(
-      <TestProviders>
-        <MenuRenderer
-          items={sampleMenus.menus}
-          locale="en"
-          activeCode="statistics"
-          onSelect={onSelect}
-          label="menu"
-        />
-      </TestProviders>,
-    );
+    renderMenu({ activeCode: 'statistics', onSelect: onSelect });
     expect(await screen.findByRole('button', { name: 'Statistics' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('button', { name: 'Reminders' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /Administration/ }));
@@ -29,17 +36,7 @@ describe('MenuRenderer', () => {
 
   it('opens and closes a group by keyboard and by mouse, naming the list it controls', async () => {
     const user = userEvent.setup();
-    render(
-      <TestProviders>
-        <MenuRenderer
-          items={sampleMenus.menus}
-          locale="en"
-          activeCode={null}
-          onSelect={() => {}}
-          label="menu"
-        />
-      </TestProviders>,
-    );
+    renderMenu({ activeCode: null });
     const group = await screen.findByRole('button', { name: /Administration/ });
     expect(group).toHaveAttribute('aria-expanded', 'false');
     expect(group).not.toHaveAttribute('aria-controls');
@@ -62,11 +59,7 @@ describe('MenuRenderer', () => {
     const items = sampleMenus.menus.map((m) =>
       m.menuCode === 'management' ? { ...m, menuCode: 'system management 1' } : m,
     );
-    render(
-      <TestProviders>
-        <MenuRenderer items={items} locale="en" activeCode={null} onSelect={() => {}} label="menu" />
-      </TestProviders>,
-    );
+    renderMenu({ activeCode: null, items: items });
     const group = await screen.findByRole('button', { name: /Administration/ });
     await userEvent.click(group);
     const controls = group.getAttribute('aria-controls') ?? '';
