@@ -51,11 +51,6 @@ export interface ShellOutletContext {
 }
 
 /**
- * /index: the home shell. Needs a login (else /entrance, remembering the address to return to) and a chosen role
- * (else /checkRole). Header (server V2.1.6 and later), side menu from menuList.do, the page, the footer and the
- * online-service button; the session monitor runs while it is mounted (with a banner while the server is away).
- */
-/**
  * The app bar as MUI's static AppBar and Toolbar draw it (primary colour, toolbar heights and gutters of the theme),
  * with plain elements: their code stays off every page (stop 28 in docs/perf-list-and-bundles.md). The keyboard focus
  * outline of its buttons takes the bar's text colour (white on the primary colour).
@@ -78,6 +73,11 @@ const TOOLBAR_SX: SxProps<Theme> = [
   { position: 'relative', display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 } },
 ];
 
+/**
+ * /index: the home shell. Needs a login (else /entrance, remembering the address to return to) and a chosen role
+ * (else /checkRole). Header (server V2.1.6 and later), side menu from menuList.do, the page, the footer and the
+ * online-service button; the session monitor runs while it is mounted (with a banner while the server is away).
+ */
 export function HomeShell() {
   const { store } = usePlatform();
   const info = useMemo(() => loadLoginInfo(store), [store]);
