@@ -1,5 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { FormattedMessage, useLaterMessages } from '../../renderers/intl';
+import { useContext } from 'react';
+import {
+  FormattedMessage,
+  LaterMessagesContext,
+  useLaterMessages,
+  usePrefetchLaterMessages,
+} from '../../renderers/intl';
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../engine/api/localized';
 import { AppCatalogueGate } from './AppCatalogueGate';
@@ -171,5 +177,61 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
     expect(await screen.findByText('已回复')).toBeInTheDocument();
     // the page itself stayed (only what came later waited)
     expect(screen.getByText('表单')).toBeInTheDocument();
+  });
+
+  it('fetches the texts of what a page shows later ahead, once, and shows them only when asked', async () => {
+    sessionStorage.clear();
+    const { loadApp, pending } = deferredLoader();
+    const load = vi.fn(() => Promise.resolve(zh as Messages));
+    function Trigger() {
+      const prefetch = usePrefetchLaterMessages();
+      // the later texts' state as the page sees it, without asking for them
+      const { status } = useContext(LaterMessagesContext);
+      return (
+        <button onPointerEnter={prefetch} data-status={status}>
+          audit
+        </button>
+      );
+    }
+    function LaterContent() {
+      const later = useLaterMessages();
+      return (
+        <span>
+          {later.status === 'ready' ? <FormattedMessage id="queries.status.answered" /> : 'waiting'}
+        </span>
+      );
+    }
+    function FormRoute({ dialog }: { dialog: boolean }) {
+      return (
+        <AppCatalogueGate parts={['formRoute']}>
+          <FormattedMessage id="form.notInteger" />
+          <Trigger />
+          {dialog ? <LaterContent /> : null}
+        </AppCatalogueGate>
+      );
+    }
+    const { rerender } = render(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
+        <FormRoute dialog={false} />
+      </LocaleProvider>,
+    );
+    await waitFor(() => expect(loadApp).toHaveBeenCalledTimes(1));
+    await act(async () => pending.get('formRoute')?.resolve(PARTS.formRoute));
+    fireEvent.pointerEnter(await screen.findByRole('button', { name: 'audit' }));
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'audit' }));
+    expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['formRoute', 'core']);
+    await act(async () => pending.get('core')?.resolve(PARTS.core));
+    // fetched, not shown: the page's texts are not replaced while nothing asks for them
+    await act(async () => {});
+    expect(screen.getByRole('button', { name: 'audit' })).toHaveAttribute('data-status', 'loading');
+
+    rerender(
+      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
+        <FormRoute dialog />
+      </LocaleProvider>,
+    );
+    expect(await screen.findByText('已回复')).toBeInTheDocument();
+    // the part fetched ahead is the one shown: not loaded a second time
+    expect(loadApp).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { ChunkLoadFailed } from '../../renderers/ChunkLoadFailed';
 import { LaterMessagesContext, type LaterMessages } from '../../renderers/intl';
 import { PageLoading } from '../../renderers/PageLoading';
-import { appCatalogueLoaders } from './catalogues';
 import { useLocale } from './LocaleProvider';
 import { APP_TIER_PARTS, LAZY_CONTENT_PARTS, type AppTierPart } from './tiers';
 
@@ -18,29 +17,18 @@ export function AppCatalogueGate({
   parts?: readonly AppTierPart[];
   children?: ReactNode;
 }) {
-  const { locale, appTierStatus, requireAppTier, retryAppTier } = useLocale();
+  const { appTierStatus, requireAppTier, retryAppTier, prefetchAppTier } = useLocale();
   const partsKey = parts.join();
   useEffect(() => requireAppTier(partsKey.split(',') as AppTierPart[]), [requireAppTier, partsKey]);
   const laterStatus = appTierStatus(LAZY_CONTENT_PARTS);
-  // the parts' modules only (the browser keeps them): shown when `require` asks, at a dialog's opening; one function
-  // for the page's life (a form's change handler calls it)
-  const current = useRef({ locale, laterStatus });
-  useEffect(() => {
-    current.current = { locale, laterStatus };
-  }, [locale, laterStatus]);
-  const prefetch = useCallback(() => {
-    const { locale: now, laterStatus: status } = current.current;
-    if (status !== 'loading') return;
-    for (const part of LAZY_CONTENT_PARTS) appCatalogueLoaders[now][part]().catch(() => {});
-  }, []);
   const later = useMemo<LaterMessages>(
     () => ({
       status: laterStatus,
       require: () => requireAppTier(LAZY_CONTENT_PARTS),
       retry: retryAppTier,
-      prefetch,
+      prefetch: () => prefetchAppTier(LAZY_CONTENT_PARTS),
     }),
-    [laterStatus, requireAppTier, retryAppTier, prefetch],
+    [laterStatus, requireAppTier, retryAppTier, prefetchAppTier],
   );
   const appTier = appTierStatus(parts);
   if (appTier === 'failed') return <ChunkLoadFailed onRetry={retryAppTier} />;

@@ -33,6 +33,11 @@ export interface LocaleControls {
   requireAppTier(parts: readonly AppTierPart[]): void;
   /** Loads the failed parts of the app tier again. */
   retryAppTier(): void;
+  /**
+   * Fetches parts of the app tier ahead without showing them (idempotent): what a page will show later (a dialog)
+   * is then there when `requireAppTier` asks, and the page is not drawn again with new texts before it does.
+   */
+  prefetchAppTier(parts: readonly AppTierPart[]): void;
 }
 
 const LocaleContext = createContext<LocaleControls | null>(null);
@@ -111,8 +116,23 @@ export function LocaleProvider({
   const appTier = appTiers[locale];
   const missing = appWanted.filter((part) => appTier?.[part] === undefined);
   const missingKey = missing.join();
-  // one load per locale and part at a time; a result arriving after unmount is dropped
+  // one load per locale and part at a time (a prefetch's included); a result arriving after unmount is dropped
   const inFlight = useRef(new Set<string>());
+  const fetching = useRef(new Map<string, Promise<Messages>>());
+  const fetchPart = useCallback(
+    (forLocale: Locale, part: AppTierPart): Promise<Messages> => {
+      const key = `${forLocale}:${part}`;
+      let pending = fetching.current.get(key);
+      if (!pending) {
+        pending = loadApp(forLocale, part);
+        fetching.current.set(key, pending);
+        // kept until its result is taken; a failure is not kept (asked again, it loads again)
+        pending.catch(() => fetching.current.delete(key));
+      }
+      return pending;
+    },
+    [loadApp],
+  );
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -128,15 +148,16 @@ export function LocaleProvider({
       inFlight.current.add(key);
       const settle = (state: Messages | 'failed') => {
         inFlight.current.delete(key);
+        fetching.current.delete(key);
         if (mounted.current)
           setAppTiers((current) => ({ ...current, [locale]: { ...current[locale], [part]: state } }));
       };
-      loadApp(locale, part).then(settle, (error: unknown) => {
+      fetchPart(locale, part).then(settle, (error: unknown) => {
         onLoadError?.(error);
         settle('failed');
       });
     }
-  }, [missingKey, locale, loadApp, onLoadError]);
+  }, [missingKey, locale, fetchPart, onLoadError]);
 
   useEffect(() => {
     const boot = loaded[locale];
@@ -200,6 +221,19 @@ export function LocaleProvider({
     });
   }, [locale]);
 
+  // the current locale and app tier for prefetchAppTier, which keeps one identity (a form's change handler calls it)
+  const current = useRef({ locale, appTier });
+  useEffect(() => {
+    current.current = { locale, appTier };
+  }, [locale, appTier]);
+  const prefetchAppTier = useCallback(
+    (parts: readonly AppTierPart[]) => {
+      const { locale: now, appTier: tier } = current.current;
+      for (const part of parts) if (tier?.[part] === undefined) fetchPart(now, part).catch(() => {});
+    },
+    [fetchPart],
+  );
+
   const shownParts = shown?.parts;
   const appTierStatus = useCallback(
     (parts: readonly AppTierPart[]): AppTierStatus => {
@@ -209,8 +243,8 @@ export function LocaleProvider({
     [shownParts],
   );
   const controls = useMemo<LocaleControls>(
-    () => ({ locale, setLocale, appTierStatus, requireAppTier, retryAppTier }),
-    [locale, setLocale, appTierStatus, requireAppTier, retryAppTier],
+    () => ({ locale, setLocale, appTierStatus, requireAppTier, retryAppTier, prefetchAppTier }),
+    [locale, setLocale, appTierStatus, requireAppTier, retryAppTier, prefetchAppTier],
   );
 
   if (!shown) return null;
