@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useContext } from 'react';
+import { useContext, type ReactNode } from 'react';
 import {
   FormattedMessage,
   LaterMessagesContext,
@@ -42,6 +42,31 @@ function Page({ parts }: { parts?: readonly AppTierPart[] }) {
       )}
     </AppCatalogueGate>
   );
+}
+
+/**
+ * The form route's page (its own text, `extra` beside it) in a gate that loads its part only; `openDialog` draws it
+ * again with `later`, what it shows later (a dialog).
+ */
+function renderFormRoute(
+  loadApp: ReturnType<typeof deferredLoader>['loadApp'],
+  later: ReactNode,
+  extra?: ReactNode,
+) {
+  const load = vi.fn(() => Promise.resolve(zh as Messages));
+  const page = (dialog: boolean) => (
+    <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
+      <AppCatalogueGate parts={['formRoute']}>
+        <span>
+          <FormattedMessage id="form.notInteger" />
+        </span>
+        {extra}
+        {dialog ? later : null}
+      </AppCatalogueGate>
+    </LocaleProvider>
+  );
+  const { rerender } = render(page(false));
+  return { openDialog: () => rerender(page(true)) };
 }
 
 describe('AppCatalogueGate with the app catalogue in parts', () => {
@@ -129,7 +154,6 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
   it('what a page loads later waits for the rest of its texts (a dialog on the form route), with a retry', async () => {
     sessionStorage.clear();
     const { loadApp, pending } = deferredLoader();
-    const load = vi.fn(() => Promise.resolve(zh as Messages));
     function LaterContent() {
       const later = useLaterMessages();
       if (later.status === 'failed') return <button onClick={later.retry}>retry</button>;
@@ -140,32 +164,14 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
         </span>
       );
     }
-    function FormRoute({ dialog }: { dialog: boolean }) {
-      return (
-        <AppCatalogueGate parts={['formRoute']}>
-          <span>
-            <FormattedMessage id="form.notInteger" />
-          </span>
-          {dialog ? <LaterContent /> : null}
-        </AppCatalogueGate>
-      );
-    }
-    const { rerender } = render(
-      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
-        <FormRoute dialog={false} />
-      </LocaleProvider>,
-    );
+    const { openDialog } = renderFormRoute(loadApp, <LaterContent />);
     await waitFor(() => expect(loadApp).toHaveBeenCalledTimes(1));
     await act(async () => pending.get('formRoute')?.resolve(PARTS.formRoute));
     expect(await screen.findByText('表单')).toBeInTheDocument();
     // nothing more until something shown later asks
     expect(loadApp).toHaveBeenCalledTimes(1);
 
-    rerender(
-      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
-        <FormRoute dialog />
-      </LocaleProvider>,
-    );
+    openDialog();
     expect(screen.getByText('waiting')).toBeInTheDocument();
     await waitFor(() => expect(loadApp.mock.calls.map(([, part]) => part)).toEqual(['formRoute', 'core']));
     await act(async () => pending.get('core')?.reject(new Error('chunk gone')));
@@ -182,7 +188,6 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
   it('fetches the texts of what a page shows later ahead, once, and shows them only when asked', async () => {
     sessionStorage.clear();
     const { loadApp, pending } = deferredLoader();
-    const load = vi.fn(() => Promise.resolve(zh as Messages));
     function Trigger() {
       const prefetch = usePrefetchLaterMessages();
       // the later texts' state as the page sees it, without asking for them
@@ -201,20 +206,7 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
         </span>
       );
     }
-    function FormRoute({ dialog }: { dialog: boolean }) {
-      return (
-        <AppCatalogueGate parts={['formRoute']}>
-          <FormattedMessage id="form.notInteger" />
-          <Trigger />
-          {dialog ? <LaterContent /> : null}
-        </AppCatalogueGate>
-      );
-    }
-    const { rerender } = render(
-      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
-        <FormRoute dialog={false} />
-      </LocaleProvider>,
-    );
+    const { openDialog } = renderFormRoute(loadApp, <LaterContent />, <Trigger />);
     await waitFor(() => expect(loadApp).toHaveBeenCalledTimes(1));
     await act(async () => pending.get('formRoute')?.resolve(PARTS.formRoute));
     fireEvent.pointerEnter(await screen.findByRole('button', { name: 'audit' }));
@@ -225,11 +217,7 @@ describe('AppCatalogueGate with the app catalogue in parts', () => {
     await act(async () => {});
     expect(screen.getByRole('button', { name: 'audit' })).toHaveAttribute('data-status', 'loading');
 
-    rerender(
-      <LocaleProvider store={sessionStorage} load={load} loadApp={loadApp}>
-        <FormRoute dialog />
-      </LocaleProvider>,
-    );
+    openDialog();
     expect(await screen.findByText('已回复')).toBeInTheDocument();
     // the part fetched ahead is the one shown: not loaded a second time
     expect(loadApp).toHaveBeenCalledTimes(2);
