@@ -7,6 +7,7 @@ import type { EntryStatus } from '../../../engine/api/visits';
 import type { ItemStatus } from '../../../engine/api/data';
 import { queryOne, type Db } from '../../core/db/db';
 import { lockOnce } from '../../core/db/rowLocks';
+import { pageMarkSql } from './pageMarks';
 
 export interface VisitKeysRow {
   visitnum: string;
@@ -62,6 +63,32 @@ export function findRecordById(
 export interface FormRef extends VisitKeysRow {
   subjectId: string;
   tid: string;
+}
+
+/**
+ * A record to change (updatedata.do), locked, with the mark on its page or visit (pageMarks.ts) in the same
+ * statement; null when there is no such record. Call with its subject locked (lockSubject), as marks are set under it.
+ */
+export function findRecordToChange(
+  db: Db,
+  studyId: string,
+  id: string,
+): Promise<(RecordRow & { mark: string | null }) | null> {
+  const recordId = parseRecordId(id);
+  if (recordId === null) return Promise.resolve(null);
+  const mark = pageMarkSql({
+    subject: 'r.subject_id',
+    visitnum: 'r.visitnum',
+    cycnum: 'r.cycnum',
+    svnum: 'r.svnum',
+    tid: 'r.tid',
+  });
+  return queryOne<RecordRow & { mark: string | null }>(
+    db,
+    `select ${RECORD_COLUMNS}, (${mark}) as mark from ${FROM}
+     where r.id = $1::bigint and r.study_id = $2 for update of r`,
+    [recordId, studyId],
+  );
 }
 
 /** The record of a form (lineno 1 for a plain form), or null. */
@@ -167,15 +194,52 @@ export async function insertRecord(db: Db, r: NewRecord): Promise<string> {
   return row.id;
 }
 
-/** The next line number of a log-line form (call with the subject locked). */
-export async function nextLineno(db: Db, ref: FormRef): Promise<number> {
-  const row = await queryOne<{ n: number }>(
+/** What a first entry (savedata.do) reads of its page once the subject is locked, in one statement. */
+export interface EntryPlace {
+  /** The mark on the page or its visit (pageMarks.ts), or null. */
+  mark: string | null;
+  /** The form's latest version (the one a first entry goes against), or null (no such form). */
+  latestVersion: number | null;
+  /** The line the new record takes: the next of a log-line form, 1 for a plain form. */
+  lineno: number;
+  /** A plain form's record already entered (line 1), or null; always null for a log-line form. */
+  existing: RecordRow | null;
+}
+
+/**
+ * The page mark, the form's latest version and the next line number (a log-line form) or the record at line 1 (a
+ * plain form), in one statement: call with the subject locked (lockSubject), as marks, first entries and line numbers
+ * are all written under that lock.
+ */
+export async function newEntryPlace(
+  db: Db,
+  studyId: string,
+  ref: FormRef,
+  logline: boolean,
+): Promise<EntryPlace> {
+  const where = 'subject_id = $1 and visitnum = $2 and cycnum = $3 and svnum = $4 and tid = $5';
+  const line = logline
+    ? `left join lateral (select coalesce(max(lineno), 0)::int + 1 as "nextLineno" from form_records where ${where}) l on true`
+    : `left join lateral (select ${RECORD_COLUMNS} from ${FROM}
+         where r.subject_id = $1 and r.visitnum = $2 and r.cycnum = $3 and r.svnum = $4 and r.tid = $5 and r.lineno = 1) l on true`;
+  const row = await queryOne<
+    { mark: string | null; latestVersion: number | null; nextLineno?: number } & Partial<RecordRow>
+  >(
     db,
-    `select coalesce(max(lineno), 0)::int + 1 as n from form_records
-     where subject_id = $1 and visitnum = $2 and cycnum = $3 and svnum = $4 and tid = $5`,
-    [ref.subjectId, ref.visitnum, ref.cycnum, ref.svnum, ref.tid],
+    `select m.mark, v.version as "latestVersion", l.* from (select 1) one
+     left join lateral (${pageMarkSql({ subject: '$1', visitnum: '$2', cycnum: '$3', svnum: '$4', tid: '$5' })}) m on true
+     left join lateral (select max(version) as version from form_schemas where study_id = $6 and tid = $5) v on true
+     ${line}`,
+    [ref.subjectId, ref.visitnum, ref.cycnum, ref.svnum, ref.tid, studyId],
   );
-  return row?.n ?? 1;
+  if (!row) throw new Error('newEntryPlace: no row');
+  const { mark, latestVersion, nextLineno, ...record } = row;
+  return {
+    mark: mark ?? null,
+    latestVersion: latestVersion ?? null,
+    lineno: logline ? (nextLineno ?? 1) : 1,
+    existing: !logline && record.id != null ? (record as RecordRow) : null,
+  };
 }
 
 /**

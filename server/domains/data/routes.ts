@@ -24,15 +24,9 @@ import type { AppContext } from '../../core/context';
 import { ok } from '../../core/http/envelope';
 import { paramError, roleEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
-import {
-  editReasonRows,
-  formSchemaVersion,
-  latestFormSchema,
-  latestFormVersion,
-  type FormSchemaRow,
-} from './formsRepository';
-import { findRecord, lockSubject, recordLines, type RecordRow } from './recordsRepository';
-import { pageMark, requireUnmarkedPage } from './pageMarks';
+import { editReasonRows, formSchemaVersion, latestFormSchema, type FormSchemaRow } from './formsRepository';
+import { findRecord, lockSubject, newEntryPlace, recordLines, type RecordRow } from './recordsRepository';
+import { pageMark } from './pageMarks';
 import { NotFound, scopedForm } from './scope';
 import type { FormSchemaService } from './formSchemas';
 import { formContextOf } from './formSchemas';
@@ -306,21 +300,23 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             // a page marked not collected, not occurred or invalid takes no data (docs/casebook-visits.md); the
             // subject is locked first, as marking locks it, so a mark cannot land between this check and the write
             await lockSubject(tx, subject.id);
-            await requireUnmarkedPage(tx, subject.id, params);
+            const ref = {
+              subjectId: subject.id,
+              visitnum: params.visitnum,
+              cycnum: params.cycnum,
+              svnum: params.svnum,
+              tid: params.tid,
+            };
+            // the mark, the latest version and the line (or the plain form's record) in one statement
+            const place = await newEntryPlace(tx, session.studyId, ref, form.logline);
+            if (place.mark !== null) throw new NotFound('pageMarkedNoEntry');
             // a first entry goes against the form's latest version (the one datainfo serves for a new record)
-            if ((await latestFormVersion(tx, session.studyId, params.tid)) !== form.version) {
-              throw new NotFound('formVersionOutdated');
-            }
+            if (place.latestVersion !== form.version) throw new NotFound('formVersionOutdated');
             return saveNewRecord(tx, {
               actor: actorOf(session),
               subject,
-              ref: {
-                subjectId: subject.id,
-                visitnum: params.visitnum,
-                cycnum: params.cycnum,
-                svnum: params.svnum,
-                tid: params.tid,
-              },
+              ref,
+              place,
               form,
               ctx: formCtx,
               values: params.values,
@@ -359,8 +355,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           },
           async (tx) => {
             await lockSubject(tx, record.subjectId);
-            await requireUnmarkedPage(tx, record.subjectId, record);
             const result = await updateExistingRecord(tx, {
+              refuseMarked: true,
               actor: actorOf(session),
               recordId: record.id,
               rowversion: params.rowversion,

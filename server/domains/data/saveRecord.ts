@@ -22,12 +22,12 @@ import { isBlankValue } from '../../../engine/form/values';
 import type { Db } from '../../core/db/db';
 import { appendDataAudit, type DataAuditEntry } from './auditRepository';
 import {
-  findRecord,
-  findRecordById,
+  findRecordToChange,
   insertRecord,
   lockSubject,
-  nextLineno,
+  newEntryPlace,
   updateRecord,
+  type EntryPlace,
   type FormRef,
   type RecordRow,
 } from './recordsRepository';
@@ -181,18 +181,19 @@ export interface NewRecordSave {
   rolecode?: string;
   /** The saving role's permissions (the request's access context, RoleSession): what item-state providers show. */
   permissions?: ReadonlySet<string>;
+  /**
+   * What the caller has already read of the page under the subject lock (newEntryPlace: the route checks its mark and
+   * version with it); absent: read here.
+   */
+  place?: EntryPlace;
 }
 
 /** savedata.do's decision and writes (inside `once`). */
 export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutcome> {
   await lockSubject(tx, s.subject.id);
-  let lineno = 1;
-  if (s.form.logline) {
-    lineno = await nextLineno(tx, s.ref);
-  } else {
-    const existing = await findRecord(tx, s.ref, 1);
-    if (existing) return { outcome: 'conflict', record: recordInfo(existing) };
-  }
+  const place = s.place ?? (await newEntryPlace(tx, s.actor.studyId, s.ref, s.form.logline));
+  const { lineno } = place;
+  if (place.existing) return { outcome: 'conflict', record: recordInfo(place.existing) };
   const plan = planSave({
     form: s.form,
     ctx: s.ctx,
@@ -309,12 +310,18 @@ export interface RecordUpdate {
   rolecode?: string;
   /** The saving role's permissions (the request's access context, RoleSession): what item-state providers show. */
   permissions?: ReadonlySet<string>;
+  /** A marked page refuses the change (pageMarkedNoEntry): updatedata.do; the seed writes regardless. */
+  refuseMarked?: boolean;
 }
 
 /** updatedata.do's decision and writes (inside `once`); null when the record is gone. */
 export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<SaveOutcome | null> {
-  const record = await findRecordById(tx, u.actor.studyId, u.recordId, true);
-  if (!record) return null;
+  const found = await findRecordToChange(tx, u.actor.studyId, u.recordId);
+  if (!found) return null;
+  const { mark, ...record } = found;
+  // a page marked not collected, not occurred or invalid takes no change (docs/casebook-visits.md); read with the
+  // record, under the subject lock that marking takes too
+  if (u.refuseMarked && mark !== null) throw new NotFound('pageMarkedNoEntry');
   // a stale read, or values entered against another version of the form than the record's (its variables would be
   // dropped unaudited): the user reloads the record with its own version
   if (record.rowversion !== u.rowversion || record.schemaVersion !== u.form.version) {
