@@ -144,37 +144,29 @@ export function subjectVisit(
 }
 
 /**
- * The names a query or a coding term keeps of where it was raised, in one statement: the visit's (null when the
- * subject has no such visit) and the `name` of the form's latest version (undefined when there is no such form).
+ * The names a query or a coding term keeps of where it was raised, as a FROM item of one row (a part of the statement
+ * that needs them: queries/service.ts visitTnameSql), with the parameters named by the caller: `v.visitnum` (null
+ * when the subject has no such visit), `v.name_zh` and `v.name_en` (the visit's names), and `f.name` (jsonb, the
+ * `name` of the form's latest version; null when there is no such form).
  */
-export async function visitAndFormNames(
-  db: Db,
-  studyId: string,
-  subjectId: string,
-  keys: { visitnum: string; cycnum: number; svnum: number; tid: string },
-): Promise<{ visit: { name_zh: string; name_en: string } | null; formName: unknown }> {
-  const row = await queryOne<{
-    name_zh: string | null;
-    name_en: string | null;
-    has_visit: boolean;
-    form_name: unknown;
-  }>(
-    db,
-    `select v.name_zh, v.name_en, v.visitnum is not null as has_visit, f.name as form_name
-     from (select 1) one
+export function visitAndFormNamesSql(p: {
+  study: string;
+  subject: string;
+  visitnum: string;
+  cycnum: string;
+  svnum: string;
+  tid: string;
+}): string {
+  return `(select 1) one
      left join lateral (
        select sv.visitnum, vs.name_zh, vs.name_en
-       from subject_visits sv join visit_schedule vs on vs.study_id = $1 and vs.visitnum = sv.visitnum
-       where sv.subject_id = $2 and sv.visitnum = $3 and sv.cycnum = $4 and sv.svnum = $5) v on true
+       from subject_visits sv join visit_schedule vs on vs.study_id = ${p.study} and vs.visitnum = sv.visitnum
+       where sv.subject_id = ${p.subject} and sv.visitnum = ${p.visitnum} and sv.cycnum = ${p.cycnum}
+         and sv.svnum = ${p.svnum}
+       limit 1) v on true
      left join lateral (
-       select schema->'name' as name from form_schemas where study_id = $1 and tid = $6
-       order by version desc limit 1) f on true`,
-    [studyId, subjectId, keys.visitnum, keys.cycnum, keys.svnum, keys.tid],
-  );
-  return {
-    visit: row?.has_visit ? { name_zh: row.name_zh ?? '', name_en: row.name_en ?? '' } : null,
-    formName: row?.form_name ?? undefined,
-  };
+       select schema->'name' as name from form_schemas where study_id = ${p.study} and tid = ${p.tid}
+       order by version desc limit 1) f on true`;
 }
 
 export interface EditReasonRow {

@@ -26,6 +26,7 @@ import { DEMO_SUBJECTS, richDemoSubject } from '../../seed/forms';
 import { topUpSeed } from '../../seed/seed';
 import { snapshotChanges, snapshotDb } from '../../test/dbSnapshot';
 import { startHarness, TEST_HOST, type Harness } from '../../test/harness';
+import { visitTnameOf } from '../queries/service';
 import { DICTIONARY_COLUMNS } from './dictionaryFile';
 
 const STUDY = 'study-demo-001';
@@ -165,6 +166,197 @@ describe('codable items and auto-coding', () => {
     const read = await h.call(dataInfo, aeKeys(saved.record.lineno), { token: crc, locale: 'en' });
     if (!read.body.success) throw new Error(read.body.msg);
     expect(saved.items).toEqual(read.body.data.items);
+  });
+});
+
+describe('stop 29: the coding hook in two statements writes what the five did', () => {
+  const aeValues = (term: string) => ({
+    AETERM: term,
+    AESTDAT: '2026-03-01',
+    AEONGO: 'Y',
+    AESEV: 'MILD',
+    AESER: 'N',
+    AEREL: 'NOT RELATED',
+    AEACN: 'DOSE NOT CHANGED',
+    AEOUT: 'RECOVERING/RESOLVING',
+  });
+  async function firstEntry(term: string) {
+    const res = await h.call(
+      saveData,
+      {
+        ...aeKeys(),
+        version: 1,
+        values: aeValues(term),
+        confirmWarnings: true,
+        idempotencyKey: randomUUID(),
+      },
+      { token: crc },
+    );
+    if (!res.body.success) throw new Error(res.body.msg);
+    if (res.body.data.outcome !== 'saved') throw new Error(JSON.stringify(res.body.data));
+    return res.body.data;
+  }
+  /** The term's row, its history and its row images (clinical_audit), in order. */
+  async function written(recordid: string) {
+    const terms = await h.db.query<Record<string, unknown>>(
+      `select id::text as id, study_id, subject_id, site_id, tid, visit_tname, variable, dictionary, verbatim, status,
+              auto, code, name, path, coded_by, coded_at is not null as coded, updated_at is not null as updated
+       from coding_terms where record_id = $1::bigint`,
+      [recordid],
+    );
+    const history = await h.db.query<Record<string, unknown>>(
+      `select h.term_id::text as term_id, h.study_id, h.site_id, h.variable, h.action, h.verbatim, h.from_code,
+              h.from_name, h.to_code, h.to_name, h.reason, u.username, h.role_id is not null as role
+       from coding_history h join users u on u.id = h.user_id where h.record_id = $1::bigint order by h.id`,
+      [recordid],
+    );
+    const images = await h.db.query<{ op: string; image: string; status: string; app_user: string | null }>(
+      `select op, image, row_data ->> 'status' as status, app_user from clinical_audit
+       where table_name = 'coding_terms' and row_data ->> 'record_id' = $1 order by id`,
+      [recordid],
+    );
+    return { terms, history, images };
+  }
+
+  it('an exact match: the term inserted uncoded, then auto-coded with its autocode row; images insert then update', async () => {
+    const saved = await firstEntry('head PAIN');
+    const { terms, history, images } = await written(saved.record.recordid);
+    const label = await visitTnameOf(h.db, STUDY, {
+      subjectId: rich,
+      visitnum: 'LOG',
+      cycnum: 1,
+      svnum: 1,
+      tid: 'AE',
+    });
+    expect(terms).toHaveLength(1);
+    const term = terms[0]!;
+    expect(term).toMatchObject({
+      study_id: STUDY,
+      subject_id: rich,
+      tid: 'AE',
+      visit_tname: label,
+      variable: 'AETERM',
+      dictionary: 'meddra',
+      verbatim: 'head PAIN',
+      status: 'coded',
+      auto: true,
+      code: '10019198',
+      coded_by: null,
+      coded: true,
+      updated: true,
+    });
+    expect((term.path as unknown[]).length).toBeGreaterThan(0);
+    expect(history).toEqual([
+      {
+        term_id: term.id,
+        study_id: STUDY,
+        site_id: term.site_id,
+        variable: 'AETERM',
+        action: 'autocode',
+        verbatim: 'head PAIN',
+        from_code: null,
+        from_name: null,
+        to_code: '10019198',
+        to_name: term.name,
+        reason: null,
+        username: 'crc.li',
+        role: true,
+      },
+    ]);
+    // the database's own images: the insert (uncoded), then the update's old and new, all naming the app user
+    expect(images.map((i) => [i.op, i.image, i.status])).toEqual([
+      ['INSERT', 'new', 'uncoded'],
+      ['UPDATE', 'old', 'uncoded'],
+      ['UPDATE', 'new', 'coded'],
+    ]);
+    expect(new Set(images.map((i) => i.app_user)).size).toBe(1);
+    expect(images[0]!.app_user).not.toBeNull();
+    // the answer's item state is what the stored record reads
+    const read = await h.call(dataInfo, aeKeys(saved.record.lineno), { token: crc, locale: 'en' });
+    if (!read.body.success) throw new Error(read.body.msg);
+    expect(saved.items).toEqual(read.body.data.items);
+    expect(saved.items.AETERM).toMatchObject({
+      coding: { termid: term.id, dictionary: 'meddra', status: 'coded', auto: true, code: '10019198' },
+    });
+  });
+
+  it('no match: the term stays uncoded, no history row, one image', async () => {
+    const saved = await firstEntry('Sudden purple spots');
+    const { terms, history, images } = await written(saved.record.recordid);
+    expect(terms).toHaveLength(1);
+    expect(terms[0]).toMatchObject({
+      verbatim: 'Sudden purple spots',
+      status: 'uncoded',
+      auto: false,
+      code: null,
+      name: null,
+      path: [],
+      coded_by: null,
+      coded: false,
+    });
+    expect(history).toEqual([]);
+    expect(images.map((i) => [i.op, i.image, i.status])).toEqual([['INSERT', 'new', 'uncoded']]);
+    const read = await h.call(dataInfo, aeKeys(saved.record.lineno), { token: crc, locale: 'en' });
+    if (!read.body.success) throw new Error(read.body.msg);
+    expect(saved.items).toEqual(read.body.data.items);
+    expect(saved.items.AETERM).toMatchObject({
+      coding: { status: 'uncoded', auto: false, code: null, name: null },
+    });
+  });
+
+  it('a change to a matching term, then to one without match: reset (with history only when coded), auto-coded again; answers equal datainfo', async () => {
+    const saved = await firstEntry('Sudden purple spots');
+    const recordid = saved.record.recordid;
+    let rowversion = saved.record.rowversion;
+    const change = async (to: string) => {
+      const res = await h.call(
+        updateData,
+        {
+          recordid,
+          rowversion,
+          version: 1,
+          values: aeValues(to),
+          reasons: { AETERM: { code: null, text: 'clarified' } },
+          confirmWarnings: true,
+          idempotencyKey: randomUUID(),
+        },
+        { token: crc },
+      );
+      if (!res.body.success) throw new Error(res.body.msg);
+      if (res.body.data.outcome !== 'saved') throw new Error(JSON.stringify(res.body.data));
+      rowversion = res.body.data.record.rowversion;
+      const read = await h.call(dataInfo, aeKeys(saved.record.lineno), { token: crc, locale: 'en' });
+      if (!read.body.success) throw new Error(read.body.msg);
+      expect(res.body.data.items).toEqual(read.body.data.items);
+      return res.body.data.items.AETERM;
+    };
+    expect(await change('Head pain')).toMatchObject({
+      coding: { status: 'coded', auto: true, code: '10019198' },
+    });
+    expect(await change('Very odd feeling')).toMatchObject({
+      coding: { status: 'uncoded', auto: false, code: null },
+    });
+    expect(await change('HEAD PAIN')).toMatchObject({ coding: { status: 'coded', auto: true } });
+    const { history, images } = await written(recordid);
+    // uncoded → Head pain: no reset row (it was not coded), autocode; → Very odd feeling (no match): reset; → HEAD PAIN: autocode
+    expect(history.map((r) => [r.action, r.verbatim, r.from_code, r.to_code])).toEqual([
+      ['autocode', 'Head pain', null, '10019198'],
+      ['reset', 'Very odd feeling', '10019198', null],
+      ['autocode', 'HEAD PAIN', null, '10019198'],
+    ]);
+    expect(images.map((i) => [i.op, i.image, i.status])).toEqual([
+      ['INSERT', 'new', 'uncoded'],
+      ['UPDATE', 'old', 'uncoded'],
+      ['UPDATE', 'new', 'uncoded'],
+      ['UPDATE', 'old', 'uncoded'],
+      ['UPDATE', 'new', 'coded'],
+      ['UPDATE', 'old', 'coded'],
+      ['UPDATE', 'new', 'uncoded'],
+      ['UPDATE', 'old', 'uncoded'],
+      ['UPDATE', 'new', 'uncoded'],
+      ['UPDATE', 'old', 'uncoded'],
+      ['UPDATE', 'new', 'coded'],
+    ]);
   });
 });
 

@@ -11,8 +11,8 @@ import type {
   CodingTerm,
   DictionaryInfo,
 } from '../../../engine/api/medCoding';
-import type { MetaText } from '../../../engine/metadata/types';
 import { queryOne, type Db } from '../../core/db/db';
+import { visitTnameSql } from '../queries/service';
 import { nameKey } from './dictionaryFile';
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -92,68 +92,199 @@ export function recordTerms(
   );
 }
 
-/** The stored term of an item (inside a save: its verbatim and code). */
-export function storedTerm(
-  tx: Db,
-  recordId: string,
-  variable: string,
-): Promise<{
+/** A stored term of a record (inside a save: its verbatim and code). */
+export interface StoredTerm {
   id: string;
+  variable: string;
   verbatim: string;
   status: string;
   code: string | null;
   name: string | null;
-} | null> {
-  return queryOne(
-    tx,
-    `select id::text as id, verbatim, status, code, name from coding_terms
-     where record_id = $1::bigint and variable = $2 for update`,
-    [recordId, variable],
+}
+
+/** The stored terms of a record's items (inside a save), locked. */
+export function storedTerms(tx: Db, recordId: string, variables: readonly string[]): Promise<StoredTerm[]> {
+  return tx.query<StoredTerm>(
+    `select id::text as id, variable, verbatim, status, code, name from coding_terms
+     where record_id = $1::bigint and variable = any($2::text[]) order by id for update`,
+    [recordId, [...variables]],
   );
 }
 
-export interface NewTerm {
-  studyId: string;
-  recordId: string;
+/** The entries whose name is exactly a term's text (case and spaces ignored; at most two), as `matches`. */
+const MATCHES_SQL = (study: string, dictionary: string, key: string) =>
+  `coalesce((select jsonb_agg(jsonb_build_object('code', e.code, 'name', e.name, 'path', e.path) order by e.code)
+     from (select code, name, path from coding_dictionary_entries
+           where study_id = ${study} and dictionary = ${dictionary} and name_key = ${key}
+           order by code limit 2) e), '[]'::jsonb) as matches`;
+
+/** A term just written (inserted, or reset to a new verbatim text) with its exact dictionary matches (at most two). */
+export interface WrittenTerm {
+  id: string;
   variable: string;
-  subjectId: string;
-  siteId: string;
-  tid: string;
-  visitTname: MetaText;
   dictionary: CodingDictionary;
   verbatim: string;
+  matches: EntryRow[];
+}
+
+export interface NewTerms {
+  studyId: string;
+  record: {
+    id: string;
+    subjectId: string;
+    siteId: string;
+    visitnum: string;
+    cycnum: number;
+    svnum: number;
+    tid: string;
+  };
+  /** In the form's order: the ids follow it. */
+  terms: readonly { variable: string; dictionary: CodingDictionary; verbatim: string }[];
   at: Date;
 }
 
-export async function insertTerm(tx: Db, t: NewTerm): Promise<string> {
-  const row = await queryOne<{ id: string }>(
-    tx,
-    `insert into coding_terms (study_id, record_id, variable, subject_id, site_id, tid, visit_tname, dictionary,
-       verbatim, status, updated_at)
-     values ($1, $2::bigint, $3, $4, $5, $6, $7::jsonb, $8, $9, 'uncoded', $10) returning id::text as id`,
+/**
+ * Inserts a record's new terms (uncoded), labelled with the visit and form name (queries/service.ts visitTnameSql),
+ * and answers each with its exact dictionary matches: one statement.
+ */
+export function insertTerms(tx: Db, n: NewTerms): Promise<WrittenTerm[]> {
+  const label = visitTnameSql({
+    study: '$1',
+    subject: '$3',
+    visitnum: '$5',
+    cycnum: '$6',
+    svnum: '$7',
+    tid: '$8',
+  });
+  return tx.query<WrittenTerm>(
+    `with label as (${label}),
+     t as (select * from unnest($9::text[], $10::text[], $11::text[], $12::text[])
+             with ordinality as t(variable, dictionary, verbatim, key, n)),
+     ins as (
+       insert into coding_terms (study_id, record_id, variable, subject_id, site_id, tid, visit_tname, dictionary,
+         verbatim, status, updated_at)
+       select $1, $2::bigint, t.variable, $3, $4, $8, label.visit_tname, t.dictionary, t.verbatim, 'uncoded',
+              $13::timestamptz
+       from t cross join label order by t.n
+       returning id, variable)
+     select ins.id::text as id, t.variable, t.dictionary, t.verbatim, ${MATCHES_SQL('$1', 't.dictionary', 't.key')}
+     from ins join t on t.variable = ins.variable order by ins.id`,
     [
-      t.studyId,
-      t.recordId,
-      t.variable,
-      t.subjectId,
-      t.siteId,
-      t.tid,
-      JSON.stringify(t.visitTname),
-      t.dictionary,
-      t.verbatim,
-      t.at.toISOString(),
+      n.studyId,
+      n.record.id,
+      n.record.subjectId,
+      n.record.siteId,
+      n.record.visitnum,
+      n.record.cycnum,
+      n.record.svnum,
+      n.record.tid,
+      n.terms.map((t) => t.variable),
+      n.terms.map((t) => t.dictionary),
+      n.terms.map((t) => t.verbatim),
+      n.terms.map((t) => nameKey(t.verbatim)),
+      n.at.toISOString(),
     ],
   );
-  return row!.id;
 }
 
-/** A new verbatim text: the code goes (uncoded). */
-export async function resetTerm(tx: Db, termId: string, verbatim: string, at: Date): Promise<void> {
+/** Who and where of the coding history rows a save writes (its actor; the record's site and id). */
+export interface SaveHistoryBase {
+  studyId: string;
+  siteId: string;
+  recordId: string;
+  userId: string;
+  roleId: string;
+  at: Date;
+}
+
+/**
+ * New verbatim texts of stored terms: each loses its code (uncoded), a term that was coded gets its history row
+ * `reset` (from its code to none), and each with a text is answered with its exact dictionary matches: one statement.
+ */
+export function resetTerms(
+  tx: Db,
+  terms: readonly {
+    id: string;
+    variable: string;
+    dictionary: CodingDictionary;
+    verbatim: string;
+    /** The stored term's code when it was coded (a history row `reset`), else null. */
+    was: { code: string | null; name: string | null } | null;
+  }[],
+  h: SaveHistoryBase,
+): Promise<WrittenTerm[]> {
+  return tx.query<WrittenTerm>(
+    `with t as (select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[],
+                                     $7::text[], $8::text[])
+                  with ordinality as t(id, variable, dictionary, verbatim, key, was_coded, from_code, from_name, n)),
+     reset as (
+       update coding_terms c set verbatim = t.verbatim, status = 'uncoded', auto = false, code = null, name = null,
+         path = '[]'::jsonb, coded_by = null, coded_at = null, updated_at = $9::timestamptz
+       from t where c.id = t.id
+       returning c.id),
+     history as (
+       insert into coding_history (term_id, study_id, site_id, record_id, variable, action, verbatim, from_code,
+         from_name, to_code, to_name, reason, user_id, role_id, at)
+       select t.id, $10, $11, $12::bigint, t.variable, 'reset', t.verbatim, t.from_code, t.from_name, null::text,
+              null::text, null::text, $13, $14, $9::timestamptz
+       from t join reset on reset.id = t.id where t.was_coded order by t.n)
+     select t.id::text as id, t.variable, t.dictionary, t.verbatim, ${MATCHES_SQL('$10', 't.dictionary', 't.key')}
+     from t join reset on reset.id = t.id where t.verbatim <> '' order by t.n`,
+    [
+      terms.map((t) => t.id),
+      terms.map((t) => t.variable),
+      terms.map((t) => t.dictionary),
+      terms.map((t) => t.verbatim),
+      terms.map((t) => nameKey(t.verbatim)),
+      terms.map((t) => t.was !== null),
+      terms.map((t) => t.was?.code ?? null),
+      terms.map((t) => t.was?.name ?? null),
+      h.at.toISOString(),
+      h.studyId,
+      h.siteId,
+      h.recordId,
+      h.userId,
+      h.roleId,
+    ],
+  );
+}
+
+/**
+ * Auto-codes terms, each to its one exact match (no coder: `coded_by` null, `auto`), with the history row `autocode`
+ * of each: one statement.
+ */
+export async function autocodeTerms(
+  tx: Db,
+  terms: readonly { id: string; variable: string; verbatim: string; entry: CodingEntry }[],
+  h: SaveHistoryBase,
+): Promise<void> {
   await tx.query(
-    `update coding_terms set verbatim = $2, status = 'uncoded', auto = false, code = null, name = null,
-       path = '[]'::jsonb, coded_by = null, coded_at = null, updated_at = $3
-     where id = $1::bigint`,
-    [termId, verbatim, at.toISOString()],
+    `with m as (select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+                  with ordinality as m(id, variable, verbatim, code, name, path, n)),
+     coded as (
+       update coding_terms c set status = 'coded', auto = true, code = m.code, name = m.name, path = m.path::jsonb,
+         coded_by = null, coded_at = $7::timestamptz, updated_at = $7::timestamptz
+       from m where c.id = m.id
+       returning c.id)
+     insert into coding_history (term_id, study_id, site_id, record_id, variable, action, verbatim, from_code,
+       from_name, to_code, to_name, reason, user_id, role_id, at)
+     select m.id, $8, $9, $10::bigint, m.variable, 'autocode', m.verbatim, null::text, null::text, m.code, m.name,
+            null::text, $11, $12, $7::timestamptz
+     from m join coded on coded.id = m.id order by m.n`,
+    [
+      terms.map((t) => t.id),
+      terms.map((t) => t.variable),
+      terms.map((t) => t.verbatim),
+      terms.map((t) => t.entry.code),
+      terms.map((t) => t.entry.name),
+      terms.map((t) => JSON.stringify(t.entry.path)),
+      h.at.toISOString(),
+      h.studyId,
+      h.siteId,
+      h.recordId,
+      h.userId,
+      h.roleId,
+    ],
   );
 }
 

@@ -23,22 +23,23 @@ import type { SavedRecord } from '../data/recordHooks';
 import { NotFound } from '../data/scope';
 import { Refused } from '../notes/refused';
 import { roleHasPermission } from '../notes/repository';
-import { visitTnameOf } from '../queries/service';
 import { DictionaryFileProblem, parseDictionaryRows, readWorkbookRows } from './dictionaryFile';
 import {
   appendHistory,
+  autocodeTerms,
   codeTerm,
   dictionaryInfo,
   exactMatches,
   findEntry,
   findTerm,
   findTermOfItem,
-  insertTerm,
+  insertTerms,
   recordImport,
   replaceDictionary,
-  resetTerm,
-  storedTerm,
+  resetTerms,
+  storedTerms,
   termHistory,
+  type SaveHistoryBase,
   type TermState,
 } from './repository';
 
@@ -93,71 +94,73 @@ export interface TermSync {
 /**
  * Brings the terms of a record in step with its values (inside the save's transaction): a new verbatim term gets a
  * term row; a changed one loses its code (history `reset`); either is then auto-coded when exactly one dictionary
- * entry has its name (case and spaces ignored; history `autocode`).
+ * entry has its name (case and spaces ignored; history `autocode`). Set-based, whatever the number of codable items:
+ * the stored terms (not on a first entry), the resets with their history and matches, the inserts with their
+ * matches, the auto-codes with their history — one statement each, and only when there is one to make. The term
+ * rows are inserted and then updated as before (the row images of clinical_audit, migration 0006, are the same).
+ * Answers the terms written (inserted or given a new text), each as it now is.
  */
-export async function syncRecordTerms(tx: Db, s: TermSync): Promise<void> {
-  let visitTname: MetaText | null = null;
-  for (const { variable, dictionary } of s.codable) {
-    const text = verbatimOf(s.values, variable);
-    const stored = s.fresh ? null : await storedTerm(tx, s.record.id, variable);
-    let termId: string;
-    if (!stored) {
-      if (text === '') continue;
-      visitTname ??= await visitTnameOf(tx, s.studyId, { ...s.record, subjectId: s.record.subjectId });
-      termId = await insertTerm(tx, {
-        studyId: s.studyId,
-        recordId: s.record.id,
-        variable,
-        subjectId: s.record.subjectId,
-        siteId: s.record.siteId,
-        tid: s.record.tid,
-        visitTname,
-        dictionary,
-        verbatim: text,
-        at: s.at,
-      });
-    } else {
-      if (stored.verbatim === text) continue;
-      termId = stored.id;
-      await resetTerm(tx, termId, text, s.at);
-      if (stored.status === 'coded') {
-        await appendHistory(tx, {
-          ...historyBase(s, termId, variable),
-          action: 'reset',
-          verbatim: text,
-          from: { code: stored.code, name: stored.name },
-          to: { code: null, name: null },
-          reason: null,
-        });
-      }
-      if (text === '') continue;
-    }
-    const matches = await exactMatches(tx, s.studyId, dictionary, text);
-    if (matches.length !== 1) continue;
-    const entry = matches[0]!;
-    await codeTerm(tx, termId, entry, { userId: null, auto: true }, s.at);
-    await appendHistory(tx, {
-      ...historyBase(s, termId, variable),
-      action: 'autocode',
-      verbatim: text,
-      from: { code: null, name: null },
-      to: { code: entry.code, name: entry.name },
-      reason: null,
-    });
-  }
-}
-
-function historyBase(s: TermSync, termId: string, variable: string) {
-  return {
-    termId,
+export async function syncRecordTerms(tx: Db, s: TermSync): Promise<SyncedTerm[]> {
+  const items = s.codable.map((c) => ({ ...c, text: verbatimOf(s.values, c.variable) }));
+  const stored = new Map(
+    (s.fresh
+      ? []
+      : await storedTerms(
+          tx,
+          s.record.id,
+          items.map((i) => i.variable),
+        )
+    ).map((t) => [t.variable, t]),
+  );
+  const history: SaveHistoryBase = {
     studyId: s.studyId,
     siteId: s.record.siteId,
     recordId: s.record.id,
-    variable,
     userId: s.actor.userId,
     roleId: s.actor.roleId,
     at: s.at,
   };
+  const toReset = items.flatMap(({ variable, dictionary, text }) => {
+    const t = stored.get(variable);
+    if (!t || t.verbatim === text) return [];
+    const was = t.status === 'coded' ? { code: t.code, name: t.name } : null;
+    return [{ id: t.id, variable, dictionary, verbatim: text, was }];
+  });
+  const toInsert = items
+    .filter((i) => !stored.has(i.variable) && i.text !== '')
+    .map(({ variable, dictionary, text }) => ({ variable, dictionary, verbatim: text }));
+  const written = [
+    ...(toReset.length > 0 ? await resetTerms(tx, toReset, history) : []),
+    ...(toInsert.length > 0
+      ? await insertTerms(tx, { studyId: s.studyId, record: s.record, terms: toInsert, at: s.at })
+      : []),
+  ];
+  const toCode = written.flatMap((t) => (t.matches.length === 1 ? [{ ...t, entry: t.matches[0]! }] : []));
+  if (toCode.length > 0) await autocodeTerms(tx, toCode, history);
+  const coded = new Map(toCode.map((t) => [t.id, t.entry]));
+  return written.map((t): SyncedTerm => {
+    const entry = coded.get(t.id);
+    return {
+      termid: t.id,
+      variable: t.variable,
+      dictionary: t.dictionary,
+      status: entry ? 'coded' : 'uncoded',
+      auto: entry !== undefined,
+      code: entry?.code ?? null,
+      name: entry?.name ?? null,
+    };
+  });
+}
+
+/** A term as the item state shows it (recordTerms). */
+export interface SyncedTerm {
+  termid: string;
+  variable: string;
+  dictionary: CodingDictionary;
+  status: CodingTerm['status'];
+  auto: boolean;
+  code: string | null;
+  name: string | null;
 }
 
 /** The onSaved hook `medCoding.terms`: the record's codable items, in the save's transaction. */

@@ -12,13 +12,12 @@ import {
 } from '../../../engine/api/queries';
 import type { MetaText } from '../../../engine/metadata/types';
 import type { RoleSession } from '../../core/auth/guard';
-import type { Db } from '../../core/db/db';
+import { queryOne, type Db } from '../../core/db/db';
 import { HttpAnswer, fail } from '../../core/http/envelope';
 import { message, type ServerMessageId } from '../../core/messages';
-import { visitAndFormNames } from '../data/formsRepository';
+import { visitAndFormNamesSql } from '../data/formsRepository';
 import { findRecordById, type RecordRow } from '../data/recordsRepository';
 import { subjectInScope } from '../data/scope';
-import { metaTextOf } from '../data/service';
 import { formSchemaVersion, latestFormSchema } from '../data/formsRepository';
 import { compileForm } from '../../../engine/form/index';
 import {
@@ -108,21 +107,48 @@ export async function threads(db: Db, ids: readonly string[]): Promise<QueryThre
   return ids.map((id) => rows.find((r) => r.queryid === id)).filter((r): r is QueryThread => r !== undefined);
 }
 
-/** The visit and form name of a record: the visit's name / the form's name. */
+/**
+ * The visit and form name of a record (a query's or a coding term's `visit_tname`) as one SQL select of one row, one
+ * column `visit_tname` (jsonb `{ zh_CN, en }`), parameters named by the caller: per locale "the visit's name / the
+ * form's name". The visit's name: its schedule's names (an empty name as ''), or the visitnum when the subject has no
+ * such visit. The form's name: the latest version's `name` — a text as it is, an object with the two locales' texts
+ * (metaTextOf, data/service.ts) per locale, anything else the tid. Also a part of the coding hook's insert
+ * (medCoding/repository.ts insertTerms), so that a term's label is the one a query gets.
+ */
+export function visitTnameSql(p: {
+  study: string;
+  subject: string;
+  visitnum: string;
+  cycnum: string;
+  svnum: string;
+  tid: string;
+}): string {
+  const visit = (locale: 'zh' | 'en') =>
+    `(case when v.visitnum is null then ${p.visitnum}::text else coalesce(v.name_${locale}, '') end)`;
+  const form = (locale: 'zh_CN' | 'en') => `(case
+       when jsonb_typeof(f.name) = 'string' then f.name #>> '{}'
+       when jsonb_typeof(f.name -> 'zh_CN') = 'string' and jsonb_typeof(f.name -> 'en') = 'string'
+         then f.name ->> '${locale}'
+       else ${p.tid}::text end)`;
+  return `select jsonb_build_object(
+       'zh_CN', ${visit('zh')} || ' / ' || ${form('zh_CN')},
+       'en', ${visit('en')} || ' / ' || ${form('en')}) as visit_tname
+     from ${visitAndFormNamesSql(p)}`;
+}
+
+/** The visit and form name of a record: the visit's name / the form's name (visitTnameSql). */
 export async function visitTnameOf(
   db: Db,
   studyId: string,
   record: { subjectId: string; visitnum: string; cycnum: number; svnum: number; tid: string },
 ): Promise<MetaText> {
-  // the visit's and the form's names in one statement
-  const { visit, formName: storedName } = await visitAndFormNames(db, studyId, record.subjectId, record);
-  const formName = metaTextOf(storedName, record.tid);
-  const pick = (t: MetaText, locale: Locale) => (typeof t === 'string' ? t : t[locale]);
-  const visitName = visit ? { zh_CN: visit.name_zh, en: visit.name_en } : record.visitnum;
-  return {
-    zh_CN: `${pick(visitName, 'zh_CN')} / ${pick(formName, 'zh_CN')}`,
-    en: `${pick(visitName, 'en')} / ${pick(formName, 'en')}`,
-  };
+  const row = await queryOne<{ visit_tname: { zh_CN: string; en: string } }>(
+    db,
+    visitTnameSql({ study: '$1', subject: '$2', visitnum: '$3', cycnum: '$4', svnum: '$5', tid: '$6' }),
+    [studyId, record.subjectId, record.visitnum, record.cycnum, record.svnum, record.tid],
+  );
+  if (!row) throw new Error('visitTnameOf: no row');
+  return row.visit_tname;
 }
 
 /** The text of an item's value as a query keeps it. */
