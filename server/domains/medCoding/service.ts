@@ -14,7 +14,6 @@ import type {
   DictionaryInfo,
 } from '../../../engine/api/medCoding';
 import type { CompiledForm, FormValues } from '../../../engine/form/types';
-import type { MetaText } from '../../../engine/metadata/types';
 import { roleMay } from '../../core/auth/permissions';
 import type { RoleSession } from '../../core/auth/guard';
 import type { Db } from '../../core/db/db';
