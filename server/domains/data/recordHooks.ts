@@ -6,7 +6,9 @@
  *   query raised by a confirmed warning, an SDV mark reset by a changed value). A hook that throws rolls the whole
  *   save back: nothing is half-written;
  * - `itemState` providers, whose per-item fields are merged into the `items` of datainfo.do and of a save's answer
- *   (the item adornments read them: query state, SDV state …);
+ *   (the item adornments read them: query state, SDV state …). A provider whose state is one SQL read registers it
+ *   as `itemStateRead` instead (its sub-select and how to read its value back): the sub-selects of every such
+ *   provider are sent as ONE statement per record, each domain's SQL staying in its domain (stop 29);
  * - `capabilities` providers, whose record capabilities join the data domain's own (record actions are registered
  *   by capability on the client);
  * - `beforeSave` guards, run in the save's transaction after the save plan is ready and BEFORE anything is written
@@ -93,6 +95,22 @@ export interface ItemStateQuery {
 export type ItemStateFields = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 export type ItemStateProvider = (db: Db, q: ItemStateQuery) => Promise<ItemStateFields>;
 
+/**
+ * An item-state provider whose state is one SQL read: the registry sends the sub-selects of all such providers of a
+ * record together, `select (<a>) as s0, (<b>) as s1, …`, one round trip instead of one per provider.
+ */
+export interface ItemStateRead {
+  /**
+   * A sub-select answering ONE value (jsonb, or null) with the provider's state of the record, whose id is the
+   * statement's only parameter: write it `$1::bigint`. null: nothing to read for this query — the provider then
+   * answers `fields(null, q)` (a role not shown the state; a record the asking save has just inserted, whose state
+   * only other requests create).
+   */
+  select(q: ItemStateQuery): string | null;
+  /** The value read (null when `select` gave none) as the items' fields. */
+  fields(value: unknown, q: ItemStateQuery): ItemStateFields;
+}
+
 /** Who asks for capabilities: the role and its permissions from the request's access context (RoleSession). */
 export interface CapabilityQuery {
   studyId: string;
@@ -169,13 +187,18 @@ export interface RecordHooks {
   /** Every provider's events on the record. */
   recordEvents(db: Db, q: AuditEventQuery): Promise<AuditEventRow[]>;
   itemState(name: string, provider: ItemStateProvider): void;
+  /** An item-state provider read in SQL, together with the other such providers (names shared with itemState). */
+  itemStateRead(name: string, read: ItemStateRead): void;
   capabilities(name: string, provider: CapabilityProvider): void;
   beforeSave(name: string, guard: SaveGuard): void;
   /** The first refusal of the beforeSave guards, in order; null: the save may go on. */
   checkSave(db: Db, attempt: SaveAttempt): Promise<SaveRefusal | null>;
   /** Runs every onSaved hook, in order, in the save's transaction. */
   runSaved(tx: Db, saved: SavedRecord): Promise<void>;
-  /** The saved item statuses merged with every provider's fields. */
+  /**
+   * The saved item statuses merged with every provider's fields, in registration order; the `itemStateRead`
+   * providers' sub-selects in one statement (none when none has anything to read).
+   */
   itemStates(
     db: Db,
     q: ItemStateQuery,
@@ -198,7 +221,9 @@ function uniqueNames<T>(kind: string) {
 
 export function createRecordHooks(): RecordHooks {
   const saved = uniqueNames<RecordSavedHook>('onSaved hook');
-  const states = uniqueNames<ItemStateProvider>('itemState provider');
+  const states = uniqueNames<
+    { kind: 'provider'; provider: ItemStateProvider } | { kind: 'read'; read: ItemStateRead }
+  >('itemState provider');
   const caps = uniqueNames<CapabilityProvider>('capabilities provider');
   const guards = uniqueNames<SaveGuard>('beforeSave guard');
   const events = uniqueNames<AuditEventProvider>('auditEvents provider');
@@ -215,7 +240,8 @@ export function createRecordHooks(): RecordHooks {
       return out;
     },
     onSaved: saved.add,
-    itemState: states.add,
+    itemState: (name, provider) => states.add(name, { kind: 'provider', provider }),
+    itemStateRead: (name, read) => states.add(name, { kind: 'read', read }),
     capabilities: caps.add,
     beforeSave: guards.add,
     async checkSave(db, attempt) {
@@ -229,9 +255,24 @@ export function createRecordHooks(): RecordHooks {
       for (const hook of saved.values()) await hook(tx, record);
     },
     async itemStates(db, q, base) {
+      const entries = states.values();
+      // the SQL providers' sub-selects, one statement: column s<k> is the k-th select
+      const selects = entries.map((e) => (e.kind === 'read' ? e.read.select(q) : null));
+      const sent = selects.flatMap((sql, i) => (sql === null ? [] : [{ sql, i }]));
+      const values = new Map<number, unknown>();
+      if (sent.length > 0) {
+        const rows = await db.query<Record<string, unknown>>(
+          `select ${sent.map((s, k) => `(${s.sql}) as s${k}`).join(',\n')}`,
+          [q.recordId],
+        );
+        sent.forEach((s, k) => values.set(s.i, rows[0]?.[`s${k}`] ?? null));
+      }
       const out: Record<string, AnsweredItemState> = { ...base };
-      for (const provider of states.values()) {
-        const fields = await provider(db, q);
+      for (const [i, entry] of entries.entries()) {
+        const fields =
+          entry.kind === 'provider'
+            ? await entry.provider(db, q)
+            : entry.read.fields(values.get(i) ?? null, q);
         for (const [variable, extra] of Object.entries(fields)) {
           out[variable] = { ...(out[variable] ?? NOTHING_SAVED), ...extra };
         }

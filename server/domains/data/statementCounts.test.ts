@@ -21,7 +21,10 @@ const MAX_STATEMENTS: Record<LoadRequest, number> = {
   'datainfo.do': 6,
   // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
   // first entry reads no existing queries, coding term, notes, signature or freezes of the record it has just inserted)
-  'savedata.do': 20,
+  // stop 29: 13 (the page mark, latest version and next line in one statement after the lock; the coding hook's
+  // five statements two — the term inserted with its label and matches, then auto-coded with its history; the SDV,
+  // query and coding item states in one statement)
+  'savedata.do': 13,
   'heartBeat.do': 1,
 };
 
@@ -106,8 +109,27 @@ describe('statements per request of the load loop', () => {
     // the freeze guard's one read of freezes (before the write), none for the item states
     expect(matching(save, /from form_records r where r.id = \$1::bigint and r.study_id/)).toBe(0);
     expect(matching(save, /from freezes f/)).toBe(1);
-    // what the save still reads after its hooks: the queries and coding terms they may have written
-    expect(matching(save, /select variable, status, modified from queries/)).toBe(1);
-    expect(matching(save, /select id::text as termid/)).toBe(1);
+    // what the save still reads after its hooks: the SDV plan, the queries and coding terms they may have written —
+    // in one statement (stop 29)
+    const states = save.filter((s) => /with recs as/.test(s.sql));
+    expect(states).toHaveLength(1);
+    expect(states[0]!.sql).toMatch(/from queries where record_id = \$1::bigint and variable is not null/);
+    expect(states[0]!.sql).toMatch(/from coding_terms where record_id = \$1::bigint/);
+    expect(matching(save, /from queries where record_id/)).toBe(1);
+    expect(matching(save, /from coding_terms where record_id/)).toBe(1);
+  });
+
+  it('stop 29: one read of the page after the lock; the coding hook in two statements', () => {
+    const save = counts.get('savedata.do') ?? [];
+    const lock = save.findIndex((s) => /from subjects where id = \$1 for update/.test(s.sql));
+    const page = save.findIndex((s) => /from casebook_marks/.test(s.sql));
+    expect(page).toBe(lock + 1);
+    expect(save[page]!.sql).toMatch(/max\(version\)[\s\S]*max\(lineno\)/);
+    expect(matching(save, /from casebook_marks/)).toBe(1);
+    expect(matching(save, /max\(version\)/)).toBe(1);
+    // the term inserted with its visit/form label and its dictionary matches; then coded with its history row
+    expect(matching(save, /coding_terms|coding_history|coding_dictionary_entries/)).toBe(3);
+    expect(matching(save, /insert into coding_terms[\s\S]*coding_dictionary_entries/)).toBe(1);
+    expect(matching(save, /update coding_terms[\s\S]*insert into coding_history/)).toBe(1);
   });
 });

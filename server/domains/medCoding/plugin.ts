@@ -14,7 +14,7 @@ import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
 import { roleHasPermission } from '../notes/repository';
 import { codingListDeclaration } from './list';
-import { recordTerms, termsToCode } from './repository';
+import { recordTermsSql, termsToCode, type RecordTerm } from './repository';
 import { medCodingRoutes } from './routes';
 import { CODING_PERMISSIONS, syncTermsOnSave } from './service';
 
@@ -24,23 +24,24 @@ export const medCodingPlugin = fp(
     app.lists.register(codingListDeclaration);
     app.recordHooks.onSaved('medCoding.terms', syncTermsOnSave);
     app.subjectMoves.onMoved('medCoding', movesSiteColumn('coding_terms'));
-    app.recordHooks.itemState('medCoding', async (db, q) => {
-      const terms = await recordTerms(db, q.recordId);
-      return Object.fromEntries(
-        terms.map((t): [string, CodingItemFields & Record<string, unknown>] => [
-          t.variable,
-          {
-            coding: {
-              termid: t.termid,
-              dictionary: t.dictionary,
-              status: t.status,
-              auto: t.auto,
-              code: t.code,
-              name: t.name,
+    app.recordHooks.itemStateRead('medCoding', {
+      select: () => recordTermsSql('$1::bigint'),
+      fields: (value) =>
+        Object.fromEntries(
+          ((value ?? []) as RecordTerm[]).map((t): [string, CodingItemFields & Record<string, unknown>] => [
+            t.variable,
+            {
+              coding: {
+                termid: t.termid,
+                dictionary: t.dictionary,
+                status: t.status,
+                auto: t.auto,
+                code: t.code,
+                name: t.name,
+              },
             },
-          },
-        ]),
-      );
+          ]),
+        ),
     });
     app.recordHooks.capabilities('medCoding', (_db, q) =>
       Promise.resolve(q.permissions.has(CODING_PERMISSIONS.code) ? ['coding' as const] : []),

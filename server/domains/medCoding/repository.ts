@@ -70,26 +70,25 @@ export async function findTermOfItem(
   );
 }
 
-/** The terms of a record (what the item-state provider shows), with a verbatim text. */
-export function recordTerms(
-  db: Db,
-  recordId: string,
-): Promise<
-  {
-    termid: string;
-    variable: string;
-    dictionary: CodingDictionary;
-    status: CodingTerm['status'];
-    auto: boolean;
-    code: string | null;
-    name: string | null;
-  }[]
-> {
-  return db.query(
-    `select id::text as termid, variable, dictionary, status, auto, code, name from coding_terms
-     where record_id = $1::bigint and verbatim <> '' order by id`,
-    [recordId],
-  );
+/** A term of a record as its item state shows it. */
+export interface RecordTerm {
+  termid: string;
+  variable: string;
+  dictionary: CodingDictionary;
+  status: CodingTerm['status'];
+  auto: boolean;
+  code: string | null;
+  name: string | null;
+}
+
+/**
+ * The terms of a record with a verbatim text (`record`: its id as a bigint expression, e.g. `$1::bigint`) as ONE
+ * jsonb value, an array of RecordTerm in term order: a sub-select for the record hooks' combined item-state read.
+ */
+export function recordTermsSql(record: string): string {
+  return `select coalesce(jsonb_agg(jsonb_build_object('termid', id::text, 'variable', variable, 'dictionary',
+      dictionary, 'status', status, 'auto', auto, 'code', code, 'name', name) order by id), '[]'::jsonb)
+    from coding_terms where record_id = ${record} and verbatim <> ''`;
 }
 
 /** A stored term of a record (inside a save: its verbatim and code). */

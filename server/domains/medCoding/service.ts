@@ -97,9 +97,8 @@ export interface TermSync {
  * the stored terms (not on a first entry), the resets with their history and matches, the inserts with their
  * matches, the auto-codes with their history — one statement each, and only when there is one to make. The term
  * rows are inserted and then updated as before (the row images of clinical_audit, migration 0006, are the same).
- * Answers the terms written (inserted or given a new text), each as it now is.
  */
-export async function syncRecordTerms(tx: Db, s: TermSync): Promise<SyncedTerm[]> {
+export async function syncRecordTerms(tx: Db, s: TermSync): Promise<void> {
   const items = s.codable.map((c) => ({ ...c, text: verbatimOf(s.values, c.variable) }));
   const stored = new Map(
     (s.fresh
@@ -136,30 +135,6 @@ export async function syncRecordTerms(tx: Db, s: TermSync): Promise<SyncedTerm[]
   ];
   const toCode = written.flatMap((t) => (t.matches.length === 1 ? [{ ...t, entry: t.matches[0]! }] : []));
   if (toCode.length > 0) await autocodeTerms(tx, toCode, history);
-  const coded = new Map(toCode.map((t) => [t.id, t.entry]));
-  return written.map((t): SyncedTerm => {
-    const entry = coded.get(t.id);
-    return {
-      termid: t.id,
-      variable: t.variable,
-      dictionary: t.dictionary,
-      status: entry ? 'coded' : 'uncoded',
-      auto: entry !== undefined,
-      code: entry?.code ?? null,
-      name: entry?.name ?? null,
-    };
-  });
-}
-
-/** A term as the item state shows it (recordTerms). */
-export interface SyncedTerm {
-  termid: string;
-  variable: string;
-  dictionary: CodingDictionary;
-  status: CodingTerm['status'];
-  auto: boolean;
-  code: string | null;
-  name: string | null;
 }
 
 /** The onSaved hook `medCoding.terms`: the record's codable items, in the save's transaction. */

@@ -27,7 +27,7 @@ async function todo(db: Db, session: RoleSession, permission: string, status: 'c
 export const queriesPlugin = fp(
   async (app) => {
     app.recordHooks.onSaved('queries.system', systemQueryHook);
-    app.recordHooks.itemState('queries', queryItemStates);
+    app.recordHooks.itemStateRead('queries', queryItemStates);
     app.recordHooks.capabilities('queries', queryCapabilities);
     app.subjectMoves.onMoved('queries', movesSiteColumn('queries'));
     app.lists.register(queryListDeclaration);

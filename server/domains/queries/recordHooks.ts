@@ -16,7 +16,7 @@ import { SERVER_MESSAGES } from '../../core/messages';
 import type {
   CapabilityProvider,
   ItemStateFields,
-  ItemStateProvider,
+  ItemStateRead,
   RecordSavedHook,
   SavedRecord,
 } from '../data/recordHooks';
@@ -24,7 +24,7 @@ import {
   closedUnflagged,
   insertHistory,
   insertQuery,
-  itemQueryStates,
+  itemQueryStatesSql,
   openOnItems,
   openSystemQueries,
   updateQuery,
@@ -169,18 +169,21 @@ export const systemQueryHook: RecordSavedHook = async (tx: Db, saved: SavedRecor
   }
 };
 
-export const queryItemStates: ItemStateProvider = async (db, q) => {
-  // the asking role's permissions, read with its session (ItemStateQuery)
-  if (!q.permissions.has('query.view')) return {};
-  const byVariable = new Map<string, { querystatus: QueryStatus; modified: boolean }[]>();
-  for (const row of await itemQueryStates(db, q.recordId)) {
-    const list = byVariable.get(row.variable) ?? [];
-    list.push({ querystatus: row.status, modified: row.modified });
-    byVariable.set(row.variable, list);
-  }
-  const out: Record<string, { query: ItemQuery }> = {};
-  for (const [variable, list] of byVariable) out[variable] = { query: itemQueryOf(list) };
-  return out satisfies ItemStateFields;
+/** The `queries` item states, read with the other SQL providers' in one statement (data/recordHooks.ts). */
+export const queryItemStates: ItemStateRead = {
+  // the asking role's permissions, read with its session (ItemStateQuery): a role not shown queries reads nothing
+  select: (q) => (q.permissions.has('query.view') ? itemQueryStatesSql('$1::bigint') : null),
+  fields: (value) => {
+    const byVariable = new Map<string, { querystatus: QueryStatus; modified: boolean }[]>();
+    for (const row of (value ?? []) as { variable: string; status: QueryStatus; modified: boolean }[]) {
+      const list = byVariable.get(row.variable) ?? [];
+      list.push({ querystatus: row.status, modified: row.modified });
+      byVariable.set(row.variable, list);
+    }
+    const out: Record<string, { query: ItemQuery }> = {};
+    for (const [variable, list] of byVariable) out[variable] = { query: itemQueryOf(list) };
+    return out satisfies ItemStateFields;
+  },
 };
 
 /**

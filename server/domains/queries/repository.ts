@@ -291,14 +291,14 @@ export function closedUnflagged(
 }
 
 /** Per item of a record: its queries' states, for the item adornment. */
-export function itemQueryStates(
-  db: Db,
-  recordId: string,
-): Promise<{ variable: string; status: QueryStatus; modified: boolean }[]> {
-  return db.query(
-    `select variable, status, modified from queries where record_id = $1::bigint and variable is not null`,
-    [recordId],
-  );
+/**
+ * The item queries of a record (`record`: its id as a bigint expression, e.g. `$1::bigint`) as ONE jsonb value, an
+ * array of `{ variable, status, modified }`: a sub-select for the record hooks' combined item-state read.
+ */
+export function itemQueryStatesSql(record: string): string {
+  return `select coalesce(jsonb_agg(jsonb_build_object('variable', variable, 'status', status, 'modified', modified)),
+      '[]'::jsonb)
+    from queries where record_id = ${record} and variable is not null`;
 }
 
 export async function rolePermissionSet(db: Db, roleId: string): Promise<Set<string>> {

@@ -4,7 +4,13 @@ import type { PlanItemRow } from './repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function sdvFieldsOf(row: PlanItemRow): SdvItemFields {
+/** A PlanItemRow as the combined item-state read answers it (jsonb: its times as ISO text). */
+export type PlanItemJson = Omit<PlanItemRow, 'verifiedAt' | 'resetAt'> & {
+  verifiedAt: string | null;
+  resetAt: string | null;
+};
+
+export function sdvFieldsOf(row: PlanItemRow | PlanItemJson): SdvItemFields {
   if (row.status === 'verified') {
     return { sdv: 'verified', sdvBy: row.verifiedBy ?? '', sdvAt: iso(row.verifiedAt!) };
   }

@@ -13,8 +13,8 @@ import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
 import { roleHasPermission } from '../notes/repository';
-import { sdvFieldsOf } from './itemStates';
-import { recordPlanItems } from './repository';
+import { sdvFieldsOf, type PlanItemJson } from './itemStates';
+import { recordPlanItemsSql } from './repository';
 import { sdvRoutes } from './routes';
 import { resetOnSave, SDV_PERMISSION } from './service';
 import { notesToReview, pagesToVerify } from './taskCounts';
@@ -28,9 +28,12 @@ export const sdvPlugin = fp(
     sdvRoutes(app, ctx);
     app.recordHooks.onSaved('sdv.reset', resetOnSave);
     app.subjectMoves.onMoved('sdv', movesSiteColumn('sdv_items'));
-    app.recordHooks.itemState('sdv', async (db, q) => {
-      const rows = await recordPlanItems(db, q.recordId);
-      return Object.fromEntries(rows.map((r) => [r.variable, { ...sdvFieldsOf(r) }]));
+    // read with the other SQL providers in one statement; a record the asking save has just inserted is read too:
+    // its items' state follows from the study's plan (required or not), which is read
+    app.recordHooks.itemStateRead('sdv', {
+      select: () => recordPlanItemsSql('$1::bigint'),
+      fields: (value) =>
+        Object.fromEntries(((value ?? []) as PlanItemJson[]).map((r) => [r.variable, { ...sdvFieldsOf(r) }])),
     });
     app.recordHooks.capabilities('sdv', (_db, q) =>
       Promise.resolve(q.permissions.has(SDV_PERMISSION) ? ['sdv' as const] : []),

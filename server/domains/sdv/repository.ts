@@ -66,8 +66,14 @@ export interface PlanItemRow {
   resetNew: string | null;
 }
 
-export function recordPlanItems(db: Db, recordId: string): Promise<PlanItemRow[]> {
-  return db.query<PlanItemRow>(`${planItemsSql('r.id = $1::bigint')} order by k.variable`, [recordId]);
+/**
+ * The plan items of one record (`record`: its id as a bigint expression, e.g. `$1::bigint`) as ONE jsonb value, an
+ * array of PlanItemRow in variable order (times as ISO text): a sub-select for the record hooks' combined item-state
+ * read (data/recordHooks.ts itemStateRead).
+ */
+export function recordPlanItemsSql(record: string): string {
+  return `select coalesce(jsonb_agg(to_jsonb(x) order by x.variable), '[]'::jsonb)
+    from (${planItemsSql(`r.id = ${record}`)}) x`;
 }
 
 export function subjectPlanItems(db: Db, subjectId: string): Promise<PlanItemRow[]> {

@@ -179,6 +179,17 @@ describe('a change of a verified value resets its SDV (the onSaved hook)', () =>
       sdvReset: { by: 'crc.li', from: '118', to: '121', at: expect.any(String) },
     });
     expect(items.DIABP).toMatchObject({ sdv: 'verified' });
+    // stop 29: read as jsonb with the other providers' states, the times are the stored ones as the driver reads them
+    const [stored] = await h.db.query<{ verified_at: Date; reset_at: Date }>(
+      `select verified_at, reset_at from sdv_items where record_id = $1::bigint and variable = 'SYSBP'`,
+      [vsRecord],
+    );
+    expect(items.SYSBP).toMatchObject({
+      sdvAt: new Date(stored!.verified_at).toISOString(),
+      sdvReset: { at: new Date(stored!.reset_at).toISOString() },
+    });
+    // and the save's answer is what the stored record reads for the same role
+    expect(saved.items).toEqual((await info(crc)).items);
     expect((await sdvAudit(vsRecord)).at(-1)).toEqual({
       variable: 'SYSBP',
       action: 'reset',
