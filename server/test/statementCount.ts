@@ -69,6 +69,11 @@ export interface CountingRun {
   h: Harness;
   /** The statements each request of the loop sent, in the `round`-th pass of the loop (2: per-process caches warm). */
   perRequest(rounds?: number): Promise<[LoadRequest, Statement[]][]>;
+  /** The statements `fn` sends through the app (e.g. a request of the loop's user with `token`), and its result. */
+  counted<T>(fn: () => Promise<T>): Promise<{ result: T; statements: Statement[] }>;
+  /** The loop user's session token and the AE log form it saves to. */
+  token: string;
+  form: { subjectid: string } & typeof LOAD_FORM;
   close(): Promise<void>;
 }
 
@@ -119,6 +124,13 @@ export async function startCountingRun(config: ServerConfigInput = {}): Promise<
       }
       return out;
     },
+    async counted(fn) {
+      const statements: Statement[] = [];
+      const result = await current.run(statements, fn);
+      return { result, statements };
+    },
+    token,
+    form,
     close: () => h.close(),
   };
 }

@@ -97,16 +97,17 @@ export type ItemStateProvider = (db: Db, q: ItemStateQuery) => Promise<ItemState
 
 /**
  * An item-state provider whose state is one SQL read: the registry sends the sub-selects of all such providers of a
- * record together, `select (<a>) as s0, (<b>) as s1, …`, one round trip instead of one per provider.
+ * record together, `select (<a>) as s0, (<b>) as s1, … from (select $1::bigint as record_id, $2::text as study_id) p`,
+ * one round trip instead of one per provider.
  */
 export interface ItemStateRead {
   /**
-   * A sub-select answering ONE value (jsonb, or null) with the provider's state of the record, whose id is the
-   * statement's only parameter: write it `$1::bigint`. null: nothing to read for this query — the provider then
-   * answers `fields(null, q)` (a role not shown the state; a record the asking save has just inserted, whose state
-   * only other requests create).
+   * A sub-select answering ONE value (jsonb, or null) with the provider's state of the record, naming the record and
+   * its study by the SQL expressions given (`on.record`: the record's id, bigint; `on.study`: the asking study,
+   * text). null: nothing to read for this query — the provider then answers `fields(null, q)` (a role not shown the
+   * state; a record the asking save has just inserted, whose state only other requests create).
    */
-  select(q: ItemStateQuery): string | null;
+  select(q: ItemStateQuery, on: { record: string; study: string }): string | null;
   /** The value read (null when `select` gave none) as the items' fields. */
   fields(value: unknown, q: ItemStateQuery): ItemStateFields;
 }
@@ -257,13 +258,15 @@ export function createRecordHooks(): RecordHooks {
     async itemStates(db, q, base) {
       const entries = states.values();
       // the SQL providers' sub-selects, one statement: column s<k> is the k-th select
-      const selects = entries.map((e) => (e.kind === 'read' ? e.read.select(q) : null));
+      const on = { record: 'p.record_id', study: 'p.study_id' };
+      const selects = entries.map((e) => (e.kind === 'read' ? e.read.select(q, on) : null));
       const sent = selects.flatMap((sql, i) => (sql === null ? [] : [{ sql, i }]));
       const values = new Map<number, unknown>();
       if (sent.length > 0) {
         const rows = await db.query<Record<string, unknown>>(
-          `select ${sent.map((s, k) => `(${s.sql}) as s${k}`).join(',\n')}`,
-          [q.recordId],
+          `select ${sent.map((s, k) => `(${s.sql}) as s${k}`).join(',\n')}
+           from (select $1::bigint as record_id, $2::text as study_id) p`,
+          [q.recordId, q.studyId],
         );
         sent.forEach((s, k) => values.set(s.i, rows[0]?.[`s${k}`] ?? null));
       }

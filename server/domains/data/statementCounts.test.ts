@@ -4,8 +4,11 @@
  * the bound). Counted as bench/queryCount.ts counts (server/test/statementCount.ts), the second round of the loop.
  * Before the request context (issue 15): form open 16, save 37 (PGlite; 38 with the activity write); stop 25: save 29.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataInfo, saveData, updateData } from '../../../engine/api/data';
 import {
+  LOAD_AE_VALUES,
   startCountingRun,
   type CountingRun,
   type LoadRequest,
@@ -113,8 +116,8 @@ describe('statements per request of the load loop', () => {
     // in one statement (stop 29)
     const states = save.filter((s) => /with recs as/.test(s.sql));
     expect(states).toHaveLength(1);
-    expect(states[0]!.sql).toMatch(/from queries where record_id = \$1::bigint and variable is not null/);
-    expect(states[0]!.sql).toMatch(/from coding_terms where record_id = \$1::bigint/);
+    expect(states[0]!.sql).toMatch(/from queries where record_id = p\.record_id and variable is not null/);
+    expect(states[0]!.sql).toMatch(/from coding_terms where record_id = p\.record_id/);
     expect(matching(save, /from queries where record_id/)).toBe(1);
     expect(matching(save, /from coding_terms where record_id/)).toBe(1);
   });
@@ -131,5 +134,54 @@ describe('statements per request of the load loop', () => {
     expect(matching(save, /coding_terms|coding_history|coding_dictionary_entries/)).toBe(3);
     expect(matching(save, /insert into coding_terms[\s\S]*coding_dictionary_entries/)).toBe(1);
     expect(matching(save, /update coding_terms[\s\S]*insert into coding_history/)).toBe(1);
+  });
+
+  it('stop 29: a stored record read (datainfo.do) and changed (updatedata.do) read its item states in one statement', async () => {
+    const { h, token, form } = run;
+    const call = async <P extends object>(def: unknown, params: P) => {
+      const res = await h.call(def as never, params as never, { token, locale: 'en' });
+      const body = res.body as { success: boolean; msg?: string; data?: unknown };
+      if (!body.success) throw new Error(body.msg);
+      return body.data as {
+        outcome: string;
+        record: { recordid: string; lineno: number; rowversion: number };
+        items: Record<string, unknown>;
+      };
+    };
+    const saved = await call(saveData, {
+      ...form,
+      version: 1,
+      values: LOAD_AE_VALUES,
+      idempotencyKey: randomUUID(),
+    });
+    const read = await run.counted(() => call(dataInfo, { ...form, lineno: saved.record.lineno }));
+    // before: 14 (the SDV, query, coding, note, signature states one statement each, the freeze state two)
+    expect(read.statements.length).toBeLessThanOrEqual(8);
+    // a change of the coded term to another that matches: reset with its history, auto-coded again
+    const changed = await run.counted(() =>
+      call(updateData, {
+        recordid: saved.record.recordid,
+        rowversion: saved.record.rowversion,
+        version: 1,
+        values: { ...LOAD_AE_VALUES, AETERM: 'Head pain' },
+        reasons: { AETERM: { code: null, text: 'clarified' } },
+        confirmWarnings: true,
+        idempotencyKey: randomUUID(),
+      }),
+    );
+    expect(changed.result.outcome).toBe('saved');
+    // before: 30 (the page mark a statement of its own; the coding hook six; the item states seven)
+    expect(changed.statements.length).toBeLessThanOrEqual(20);
+    for (const statements of [read.statements, changed.statements]) {
+      const states = statements.filter((s) => /from \(select \$1::bigint as record_id/.test(s.sql));
+      expect(states).toHaveLength(1);
+      for (const table of ['sdv_items', 'queries', 'coding_terms', 'notes', 'signatures', 'freezes'])
+        expect(states[0]!.sql, table).toMatch(new RegExp(`from ${table}|join ${table}`));
+      // besides it, only the freeze guard's own read of the page (datainfo's capabilities, the change's guard)
+      expect(matching(statements, /from notes n|from signatures g|from freezes f/)).toBe(2);
+    }
+    // the change's answer is what the stored record now reads
+    const after = await call(dataInfo, { ...form, lineno: saved.record.lineno });
+    expect(changed.result.items).toEqual(after.items);
   });
 });

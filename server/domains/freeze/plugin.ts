@@ -4,7 +4,7 @@
  * data domain's record hooks (recordHooks.ts):
  * - `beforeSave('freeze')`: a save of frozen data is refused in its transaction before anything is written; a frozen
  *   page or subject is read only (enter and change withheld, capability `frozen`);
- * - `itemState('freeze')`: each frozen item's `frozen` (level, reason, approver, when);
+ * - `itemStateRead('freeze')`: each frozen item's `frozen` (level, reason, approver, when);
  * - `capabilities('freeze')`: `freeze.apply` for the roles holding that permission (fixtures/seed/freeze.json);
  * and the approver's to-do `freezeRequestsToApprove`.
  */
@@ -29,7 +29,7 @@ export const freezePlugin = fp(
         [move.studyId, move.subjectId, move.toSiteId],
       );
     });
-    app.recordHooks.itemState('freeze', frozenItemStates);
+    app.recordHooks.itemStateRead('freeze', frozenItemStates);
     app.recordHooks.capabilities('freeze', (_db, q) =>
       Promise.resolve(q.permissions.has(FREEZE_PERMISSIONS.apply) ? [FREEZE_CAPABILITIES.apply] : []),
     );

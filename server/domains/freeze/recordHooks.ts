@@ -9,8 +9,8 @@
  */
 import { FREEZE_CAPABILITIES, type FrozenItemFields } from '../../../engine/api/freeze';
 import { lockSubject } from '../data/recordsRepository';
-import type { ItemStateFields, ItemStateProvider, SaveGuard, SaveRefusal } from '../data/recordHooks';
-import { pageFreezes, recordFreezes, type FreezeRow } from './repository';
+import type { ItemStateFields, ItemStateRead, SaveGuard, SaveRefusal } from '../data/recordHooks';
+import { pageFreezes, recordFreezesSql, type FreezeRow } from './repository';
 
 export const freezeGuard: SaveGuard = async (db, attempt): Promise<SaveRefusal | null> => {
   // a save: the subject locked first, so that a freeze approved meanwhile (decideFreezeRequests locks it too) is
@@ -39,17 +39,20 @@ const fieldsOf = (r: FreezeRow): FrozenItemFields & Record<string, unknown> => (
   readOnly: true,
 });
 
-export const frozenItemStates: ItemStateProvider = async (db, q): Promise<ItemStateFields> => {
+export const frozenItemStates: ItemStateRead = {
   // A record inserted by the asking save: its save passed `freezeGuard` in the same transaction, under the subject lock
   // that every freeze approval takes too (service.ts) and that is held until commit, so no subject or page freeze is
   // in force; an item freeze names a stored record (record_id), which this one was not before. Nothing is frozen.
-  if (q.fresh) return {};
-  const { rows, variables } = await recordFreezes(db, q.studyId, q.recordId);
-  if (rows.length === 0) return {};
-  const out: Record<string, FrozenItemFields & Record<string, unknown>> = {};
-  const whole = rows.find((r) => r.level !== 'item');
-  if (whole) for (const v of variables) out[v] = fieldsOf(whole);
-  for (const r of rows)
-    if (r.level === 'item' && r.variable && !out[r.variable]) out[r.variable] = fieldsOf(r);
-  return out;
+  select: (q, on) => (q.fresh ? null : recordFreezesSql(on.record, on.study)),
+  fields: (value): ItemStateFields => {
+    const found = value as { rows: FreezeRow[]; variables: string[] } | null;
+    if (!found || found.rows.length === 0) return {};
+    const { rows, variables } = found;
+    const out: Record<string, FrozenItemFields & Record<string, unknown>> = {};
+    const whole = rows.find((r) => r.level !== 'item');
+    if (whole) for (const v of variables) out[v] = fieldsOf(whole);
+    for (const r of rows)
+      if (r.level === 'item' && r.variable && !out[r.variable]) out[r.variable] = fieldsOf(r);
+    return out;
+  },
 };

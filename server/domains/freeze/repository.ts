@@ -65,24 +65,23 @@ export function pageFreezes(
   );
 }
 
-/** The freezes in force on a saved record (its subject, its page, its items), with the record's saved variables. */
-export async function recordFreezes(
-  db: Db,
-  studyId: string,
-  recordId: string,
-): Promise<{ rows: FreezeRow[]; variables: string[] }> {
-  const found = await db.query<PageKeys & { subjectId: string; variables: string[] | null }>(
-    `select r.subject_id as "subjectId", r.visitnum, r.cycnum, r.svnum, r.tid,
-       (select array_agg(k) from jsonb_object_keys(r.item_status) k) as variables
-     from form_records r where r.id = $1::bigint and r.study_id = $2`,
-    [recordId, studyId],
-  );
-  const record = found[0];
-  if (!record) return { rows: [], variables: [] };
-  return {
-    rows: await pageFreezes(db, record.subjectId, record, recordId),
-    variables: record.variables ?? [],
-  };
+/**
+ * The freezes in force on a saved record (its subject, its page, its items; `record`: its id, `study`: the asking
+ * study, as SQL expressions), with the record's saved variables, as ONE jsonb value `{ rows: FreezeRow[], variables }`
+ * (null when the study has no such record): a sub-select for the record hooks' combined item-state read. The rows in
+ * pageFreezes' order; the page's key as pageKey writes it.
+ */
+export function recordFreezesSql(record: string, study: string): string {
+  const key = `'page:' || r.visitnum || ':' || r.cycnum || ':' || r.svnum || ':' || r.tid`;
+  return `select jsonb_build_object(
+      'variables', coalesce((select jsonb_agg(k) from jsonb_object_keys(r.item_status) k), '[]'::jsonb),
+      'rows', coalesce((
+        select jsonb_agg(to_jsonb(x) - 'ord' order by x.ord, x.variable)
+        from (select ${FREEZE_COLUMNS}, case f.level when 'subject' then 0 when 'page' then 1 else 2 end as ord
+              from ${FREEZE_FROM}
+              where f.subject_id = r.subject_id and (f.target_key in ('subject', ${key}) or f.record_id = r.id)) x
+      ), '[]'::jsonb))
+    from form_records r where r.id = ${record} and r.study_id = ${study}`;
 }
 
 export async function freezeInForce(db: Db, subjectId: string, key: string): Promise<boolean> {

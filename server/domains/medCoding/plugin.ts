@@ -4,7 +4,7 @@
  * the data domain's record hooks:
  * - `onSaved('medCoding.terms')`: the terms of codable items follow the saved values (auto-code on an exact match,
  *   a changed verbatim term loses its code), in the save's transaction;
- * - `itemState('medCoding')`: each coded or to-code item's `coding` (status, code, name, auto);
+ * - `itemStateRead('medCoding')`: each coded or to-code item's `coding` (status, code, name, auto);
  * - `capabilities('medCoding')`: `coding` for the roles holding coding.code;
  * and the to-do `termsToCode` of the home page (coding.code), linking to the worklist.
  */
@@ -25,7 +25,7 @@ export const medCodingPlugin = fp(
     app.recordHooks.onSaved('medCoding.terms', syncTermsOnSave);
     app.subjectMoves.onMoved('medCoding', movesSiteColumn('coding_terms'));
     app.recordHooks.itemStateRead('medCoding', {
-      select: () => recordTermsSql('$1::bigint'),
+      select: (_q, on) => recordTermsSql(on.record),
       fields: (value) =>
         Object.fromEntries(
           ((value ?? []) as RecordTerm[]).map((t): [string, CodingItemFields & Record<string, unknown>] => [

@@ -82,7 +82,7 @@ export interface RecordTerm {
 }
 
 /**
- * The terms of a record with a verbatim text (`record`: its id as a bigint expression, e.g. `$1::bigint`) as ONE
+ * The terms of a record with a verbatim text (`record`: its id as a bigint SQL expression) as ONE
  * jsonb value, an array of RecordTerm in term order: a sub-select for the record hooks' combined item-state read.
  */
 export function recordTermsSql(record: string): string {

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { RecordCapability } from '../../../engine/api/data';
 import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
-import { noteStates } from './repository';
+import { noteCountsSql, noteStatesOf } from './repository';
 import { noteRoutes } from './routes';
 
 export const NOTE_CAPABILITIES = ['note.add', 'note.review'] as const;
@@ -18,11 +18,15 @@ export const notesPlugin = fp(
     const ctx = appContext(app);
     noteRoutes(app, ctx);
     app.subjectMoves.onMoved('notes', movesSiteColumn('notes'));
-    app.recordHooks.itemState('notes', async (db, q) => {
+    app.recordHooks.itemStateRead('notes', {
       // a record inserted by the asking save has no note: a note is added by a request of its own, on a stored record
-      if (q.fresh) return {};
-      const states = await noteStates(db, q.recordId);
-      return Object.fromEntries(Object.entries(states).map(([variable, note]) => [variable, { note }]));
+      select: (q, on) => (q.fresh ? null : noteCountsSql(on.record)),
+      fields: (value) =>
+        Object.fromEntries(
+          Object.entries(noteStatesOf((value ?? []) as { variable: string; pending: number }[])).map(
+            ([variable, note]) => [variable, { note }],
+          ),
+        ),
     });
     app.recordHooks.capabilities('notes', (_db, q): Promise<RecordCapability[]> =>
       Promise.resolve(NOTE_CAPABILITIES.filter((c) => q.permissions.has(c))),

@@ -134,17 +134,34 @@ export async function findNote(db: Db, recordId: string, noteId: string): Promis
   return row ? toNoteRow(row) : null;
 }
 
-/** The note state of each annotated variable of a record (spec §4): 2 a note awaits review, else 1. */
-export async function noteStates(db: Db, recordId: string): Promise<Record<string, NoteState>> {
-  const rows = await db.query<{ variable: string; pending: number }>(
-    `select n.variable, count(*) filter (where v.id is null)::int as pending
+const NOTE_COUNTS = (
+  record: string,
+) => `select n.variable, count(*) filter (where v.id is null)::int as pending
      from notes n left join note_reviews v on v.note_id = n.id
-     where n.record_id = $1::bigint group by n.variable`,
-    [recordId],
-  );
+     where n.record_id = ${record} group by n.variable`;
+
+/** The note state of each annotated variable from its notes awaiting review (spec §4): 2 one awaits, else 1. */
+export function noteStatesOf(
+  rows: readonly { variable: string; pending: number }[],
+): Record<string, NoteState> {
   const out: Record<string, NoteState> = {};
   for (const r of rows) out[r.variable] = r.pending > 0 ? 2 : 1;
   return out;
+}
+
+/** The note state of each annotated variable of a record (spec §4): 2 a note awaits review, else 1. */
+export async function noteStates(db: Db, recordId: string): Promise<Record<string, NoteState>> {
+  return noteStatesOf(
+    await db.query<{ variable: string; pending: number }>(NOTE_COUNTS('$1::bigint'), [recordId]),
+  );
+}
+
+/**
+ * The same counts of a record (`record`: its id as a bigint SQL expression) as ONE jsonb value, an array of
+ * `{ variable, pending }` (noteStatesOf): a sub-select for the record hooks' combined item-state read.
+ */
+export function noteCountsSql(record: string): string {
+  return `select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) from (${NOTE_COUNTS(record)}) x`;
 }
 
 /** Whether the role holds a permission (role_permissions, seeded from fixtures/seed/sdv.json). */

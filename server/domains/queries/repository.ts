@@ -292,7 +292,7 @@ export function closedUnflagged(
 
 /** Per item of a record: its queries' states, for the item adornment. */
 /**
- * The item queries of a record (`record`: its id as a bigint expression, e.g. `$1::bigint`) as ONE jsonb value, an
+ * The item queries of a record (`record`: its id as a bigint SQL expression) as ONE jsonb value, an
  * array of `{ variable, status, modified }`: a sub-select for the record hooks' combined item-state read.
  */
 export function itemQueryStatesSql(record: string): string {

@@ -2,7 +2,7 @@
  * The SDV domain (`edc-sdv`, issue 14): saveVarStatusList.do, subjectSdvSign.do and the worklist (routes.ts), and
  * what it adds to a record through the data domain's record hooks:
  * - `onSaved('sdv.reset')`: a changed value that was verified loses its SDV, with why, in the save's transaction;
- * - `itemState('sdv')`: each saved item's `sdv` (verified, reset, or required / notRequired by the study's plan),
+ * - `itemStateRead('sdv')`: each saved item's `sdv` (verified, reset, or required / notRequired by the study's plan),
  *   with who verified and why it was reset;
  * - `capabilities('sdv')`: `sdv` for the roles holding sdv.verify (fixtures/seed/sdv.json);
  * and the to-dos `pagesToVerify` (sdv.verify) and `notesToReview` (note.review) of the home page.
@@ -31,7 +31,7 @@ export const sdvPlugin = fp(
     // read with the other SQL providers in one statement; a record the asking save has just inserted is read too:
     // its items' state follows from the study's plan (required or not), which is read
     app.recordHooks.itemStateRead('sdv', {
-      select: () => recordPlanItemsSql('$1::bigint'),
+      select: (_q, on) => recordPlanItemsSql(on.record),
       fields: (value) =>
         Object.fromEntries(((value ?? []) as PlanItemJson[]).map((r) => [r.variable, { ...sdvFieldsOf(r) }])),
     });

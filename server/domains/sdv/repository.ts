@@ -67,7 +67,7 @@ export interface PlanItemRow {
 }
 
 /**
- * The plan items of one record (`record`: its id as a bigint expression, e.g. `$1::bigint`) as ONE jsonb value, an
+ * The plan items of one record (`record`: its id as a bigint SQL expression) as ONE jsonb value, an
  * array of PlanItemRow in variable order (times as ISO text): a sub-select for the record hooks' combined item-state
  * read (data/recordHooks.ts itemStateRead).
  */

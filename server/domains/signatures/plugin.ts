@@ -4,7 +4,7 @@
  * - `onSaved('signature.break')`: a change of a signed page's data breaks its signature, in the save's transaction;
  * - `onMarked('signature.break')`: a signed page marked invalid (or not collected, not occurred) loses its signature,
  *   in the mark's transaction;
- * - `itemState('signature')`: each saved item of a signed page carries `sign` (signed / broken), signer and time;
+ * - `itemStateRead('signature')`: each saved item of a signed page carries `sign` (signed / broken), signer and time;
  * - `capabilities('sign')`: `sign` for the roles holding signature.sign (fixtures/seed/signatures.json: PI);
  * and the to-dos `pagesToSign` and `brokenSignatures` (signature.sign) of the home page. docs/signatures.md.
  */
@@ -14,7 +14,7 @@ import { SUBJECTS_PAGE } from '../../../engine/api/subjects';
 import { appContext } from '../../core/context';
 import { movesSiteColumn } from '../data/subjectMoves';
 import { signatureAuditEvents } from './auditEvents';
-import { recordSignature, signatureCounts } from './repository';
+import { recordSignatureSql, signatureCounts, type RecordSignature } from './repository';
 import { signatureRoutes } from './routes';
 import { breakOnMark, breakOnSave, maySign, SIGN_PERMISSION } from './service';
 
@@ -26,17 +26,19 @@ export const signaturesPlugin = fp(
     app.recordHooks.onMarked('signature.break', breakOnMark);
     app.recordHooks.auditEvents('signatures', signatureAuditEvents);
     app.subjectMoves.onMoved('signatures', movesSiteColumn('signatures'));
-    app.recordHooks.itemState('signature', async (db, q) => {
+    app.recordHooks.itemStateRead('signature', {
       // a record inserted by the asking save has no signature: signing is a request of its own, on a stored record
-      if (q.fresh) return {};
-      const signature = await recordSignature(db, q.recordId);
-      if (!signature) return {};
-      const fields: SignatureItemFields = {
-        sign: signature.status,
-        signBy: signature.signerName,
-        signAt: new Date(signature.signedAt).toISOString(),
-      };
-      return Object.fromEntries(signature.items.map((variable) => [variable, { ...fields }]));
+      select: (q, on) => (q.fresh ? null : recordSignatureSql(on.record)),
+      fields: (value) => {
+        const signature = value as RecordSignature | null;
+        if (!signature) return {};
+        const fields: SignatureItemFields = {
+          sign: signature.status,
+          signBy: signature.signerName,
+          signAt: new Date(signature.signedAt).toISOString(),
+        };
+        return Object.fromEntries(signature.items.map((variable) => [variable, { ...fields }]));
+      },
     });
     app.recordHooks.capabilities('sign', (_db, q) =>
       Promise.resolve(q.permissions.has(SIGN_PERMISSION) ? ['sign' as const] : []),

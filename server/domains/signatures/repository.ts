@@ -160,22 +160,22 @@ export async function breakSignature(
 }
 
 /** The signature of one record, for its items' state. */
-export async function recordSignature(
-  db: Db,
-  recordId: string,
-): Promise<{ status: 'signed' | 'broken'; signerName: string; signedAt: Date; items: string[] } | null> {
-  const rows = await db.query<{
-    status: 'signed' | 'broken';
-    signerName: string;
-    signedAt: Date;
-    items: string[];
-  }>(
-    `select g.status, g.signer_name as "signerName", g.signed_at as "signedAt",
-            array(select jsonb_object_keys(r.item_status)) as items
-     from signatures g join form_records r on r.id = g.record_id where g.record_id = $1::bigint`,
-    [recordId],
-  );
-  return rows[0] ?? null;
+export interface RecordSignature {
+  status: 'signed' | 'broken';
+  signerName: string;
+  /** A Date as the driver reads it; ISO text from recordSignatureSql. */
+  signedAt: Date | string;
+  items: string[];
+}
+
+/**
+ * The signature of one record (`record`: its id as a bigint SQL expression) as ONE jsonb value (RecordSignature, or
+ * null when unsigned): a sub-select for the record hooks' combined item-state read.
+ */
+export function recordSignatureSql(record: string): string {
+  return `select jsonb_build_object('status', g.status, 'signerName', g.signer_name, 'signedAt', g.signed_at,
+      'items', to_jsonb(array(select jsonb_object_keys(r.item_status))))
+    from signatures g join form_records r on r.id = g.record_id where g.record_id = ${record} limit 1`;
 }
 
 /** The to-dos at a site: saved pages never signed, and broken signatures (of subjects not abandoned). */

@@ -183,6 +183,13 @@ describe('signing', () => {
     });
     const items = (await info(crc, entry, 'V1', 'DM')).items;
     for (const v of Object.keys(items)) expect(items[v], v).toMatchObject({ sign: 'signed', signBy: '王伟' });
+    // stop 29: read as jsonb with the other providers' states, the time is the stored one as the driver reads it
+    const [stored] = await h.db.query<{ signed_at: Date }>(
+      'select signed_at from signatures where record_id = $1::bigint',
+      [dm],
+    );
+    for (const v of Object.keys(items))
+      expect(items[v], v).toMatchObject({ signAt: new Date(stored!.signed_at).toISOString() });
     const page = (await show(crc, { recordid: dm })).pages[0]!;
     expect(page).toMatchObject({
       state: 'signed',
