@@ -155,34 +155,38 @@ export function insertTerms(tx: Db, n: NewTerms): Promise<WrittenTerm[]> {
     svnum: '$7',
     tid: '$8',
   });
+  // the terms as a VALUES list of parameters (not unnest of arrays): the planner then knows their number in a
+  // generic plan as well, and the statement (one per number of codable items) keeps its cached plan — with an
+  // array it was planned again on every save (pg_prepared_statements: custom plans only)
+  const params: unknown[] = [
+    n.studyId,
+    n.record.id,
+    n.record.subjectId,
+    n.record.siteId,
+    n.record.visitnum,
+    n.record.cycnum,
+    n.record.svnum,
+    n.record.tid,
+    n.at.toISOString(),
+  ];
+  const rows = n.terms.map((t, i) => {
+    params.push(t.variable, t.dictionary, t.verbatim, nameKey(t.verbatim));
+    const at = params.length - 3;
+    return `($${at}::text, $${at + 1}::text, $${at + 2}::text, $${at + 3}::text, ${i + 1})`;
+  });
   return tx.query<WrittenTerm>(
     `with label as (${label}),
-     t as (select * from unnest($9::text[], $10::text[], $11::text[], $12::text[])
-             with ordinality as t(variable, dictionary, verbatim, key, n)),
+     t (variable, dictionary, verbatim, key, n) as (values ${rows.join(', ')}),
      ins as (
        insert into coding_terms (study_id, record_id, variable, subject_id, site_id, tid, visit_tname, dictionary,
          verbatim, status, updated_at)
        select $1, $2::bigint, t.variable, $3, $4, $8, label.visit_tname, t.dictionary, t.verbatim, 'uncoded',
-              $13::timestamptz
+              $9::timestamptz
        from t cross join label order by t.n
        returning id, variable)
      select ins.id::text as id, t.variable, t.dictionary, t.verbatim, ${MATCHES_SQL('$1', 't.dictionary', 't.key')}
      from ins join t on t.variable = ins.variable order by ins.id`,
-    [
-      n.studyId,
-      n.record.id,
-      n.record.subjectId,
-      n.record.siteId,
-      n.record.visitnum,
-      n.record.cycnum,
-      n.record.svnum,
-      n.record.tid,
-      n.terms.map((t) => t.variable),
-      n.terms.map((t) => t.dictionary),
-      n.terms.map((t) => t.verbatim),
-      n.terms.map((t) => nameKey(t.verbatim)),
-      n.at.toISOString(),
-    ],
+    params,
   );
 }
 
@@ -212,39 +216,31 @@ export function resetTerms(
   }[],
   h: SaveHistoryBase,
 ): Promise<WrittenTerm[]> {
+  const params: unknown[] = [h.at.toISOString(), h.studyId, h.siteId, h.recordId, h.userId, h.roleId];
+  // a VALUES list of parameters, as insertTerms: a generic plan knows the number of rows (an array kept it custom)
+  const rows = terms.map((t, i) => {
+    params.push(t.id, t.variable, t.dictionary, t.verbatim, nameKey(t.verbatim), t.was !== null);
+    params.push(t.was?.code ?? null, t.was?.name ?? null);
+    const a = params.length - 7;
+    return `($${a}::bigint, $${a + 1}::text, $${a + 2}::text, $${a + 3}::text, $${a + 4}::text, $${a + 5}::boolean,
+      $${a + 6}::text, $${a + 7}::text, ${i + 1})`;
+  });
   return tx.query<WrittenTerm>(
-    `with t as (select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[],
-                                     $7::text[], $8::text[])
-                  with ordinality as t(id, variable, dictionary, verbatim, key, was_coded, from_code, from_name, n)),
+    `with t (id, variable, dictionary, verbatim, key, was_coded, from_code, from_name, n) as (values ${rows.join(', ')}),
      reset as (
        update coding_terms c set verbatim = t.verbatim, status = 'uncoded', auto = false, code = null, name = null,
-         path = '[]'::jsonb, coded_by = null, coded_at = null, updated_at = $9::timestamptz
+         path = '[]'::jsonb, coded_by = null, coded_at = null, updated_at = $1::timestamptz
        from t where c.id = t.id
        returning c.id),
      history as (
        insert into coding_history (term_id, study_id, site_id, record_id, variable, action, verbatim, from_code,
          from_name, to_code, to_name, reason, user_id, role_id, at)
-       select t.id, $10, $11, $12::bigint, t.variable, 'reset', t.verbatim, t.from_code, t.from_name, null::text,
-              null::text, null::text, $13, $14, $9::timestamptz
+       select t.id, $2, $3, $4::bigint, t.variable, 'reset', t.verbatim, t.from_code, t.from_name, null::text,
+              null::text, null::text, $5, $6, $1::timestamptz
        from t join reset on reset.id = t.id where t.was_coded order by t.n)
-     select t.id::text as id, t.variable, t.dictionary, t.verbatim, ${MATCHES_SQL('$10', 't.dictionary', 't.key')}
+     select t.id::text as id, t.variable, t.dictionary, t.verbatim, ${MATCHES_SQL('$2', 't.dictionary', 't.key')}
      from t join reset on reset.id = t.id where t.verbatim <> '' order by t.n`,
-    [
-      terms.map((t) => t.id),
-      terms.map((t) => t.variable),
-      terms.map((t) => t.dictionary),
-      terms.map((t) => t.verbatim),
-      terms.map((t) => nameKey(t.verbatim)),
-      terms.map((t) => t.was !== null),
-      terms.map((t) => t.was?.code ?? null),
-      terms.map((t) => t.was?.name ?? null),
-      h.at.toISOString(),
-      h.studyId,
-      h.siteId,
-      h.recordId,
-      h.userId,
-      h.roleId,
-    ],
+    params,
   );
 }
 
