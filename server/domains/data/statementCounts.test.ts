@@ -184,4 +184,27 @@ describe('statements per request of the load loop', () => {
     const after = await call(dataInfo, { ...form, lineno: saved.record.lineno });
     expect(changed.result.items).toEqual(after.items);
   });
+
+  it('stop 29: on PostgreSQL every statement of the save keeps its cached plan (none planned again per save)', async () => {
+    if (run.h.db.kind !== 'postgres') return;
+    await run.perRequest(8);
+    const save = new Set((counts.get('savedata.do') ?? []).map((s) => s.sql));
+    // per connection (the pool has a few): the named statements' plan counts
+    const seen = new Map<string, { generic: number; custom: number }>();
+    for (let i = 0; i < 8; i++) {
+      const rows = await run.h.db.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+        'select statement, generic_plans, custom_plans from pg_prepared_statements',
+      );
+      for (const r of rows) {
+        if (!save.has(r.statement)) continue;
+        const had = seen.get(r.statement);
+        if (!had || r.generic_plans + r.custom_plans > had.generic + had.custom)
+          seen.set(r.statement, { generic: Number(r.generic_plans), custom: Number(r.custom_plans) });
+      }
+    }
+    const checked = [...seen].filter(([, n]) => n.generic + n.custom > 5);
+    expect(checked.length).toBeGreaterThan(5);
+    // a statement planned afresh every time (an unnest of array parameters did that) has no generic plan
+    for (const [sql, n] of checked) expect(n.generic, sql.slice(0, 100)).toBeGreaterThan(0);
+  });
 });
