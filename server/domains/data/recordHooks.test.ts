@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataInfo, saveData, updateData, type SaveOutcome } from '../../../engine/api/data';
 import { DEMO_SUBJECTS } from '../../seed/forms';
 import { startHarness, type Harness } from '../../test/harness';
-import { createRecordHooks, NOTHING_SAVED, type SavedRecord } from './recordHooks';
+import { createRecordHooks, NOTHING_SAVED, type ItemStateFields, type SavedRecord } from './recordHooks';
 
 describe('createRecordHooks', () => {
   it('merges providers’ fields into the saved statuses; an item known only to a workflow gets “nothing saved”', async () => {
@@ -27,6 +27,52 @@ describe('createRecordHooks', () => {
       SYSBP: { datatype: 0, note: 0, query: 'open', sdv: 'verified' },
       VSTIM: { ...NOTHING_SAVED, query: 'answered' },
     });
+  });
+
+  it('stop 29: itemStateRead providers are read in ONE statement; one with nothing to read is not sent', async () => {
+    const hooks = createRecordHooks();
+    hooks.itemStateRead('sdv', {
+      select: (_q, on) => `select sdv of ${on.record}`,
+      fields: (value) => ({ SYSBP: { sdv: value } }),
+    });
+    hooks.itemState('fn', async () => ({ SYSBP: { fn: true } }));
+    hooks.itemStateRead('hidden', {
+      select: () => null,
+      fields: (value): ItemStateFields => (value === null ? {} : { SYSBP: { hidden: value } }),
+    });
+    hooks.itemStateRead('freeze', {
+      select: (q, on) => (q.fresh ? null : `select freeze of ${on.record} in ${on.study}`),
+      fields: (value): ItemStateFields => (value ? { DIABP: { frozen: value } } : {}),
+    });
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const db = {
+      query: async (sql: string, params: unknown[]) => {
+        sent.push({ sql, params });
+        return [{ s0: 'verified', s1: 'page' }];
+      },
+    } as never;
+    const q = { studyId: 's', recordId: '42', rolecode: 'CRA', permissions: new Set<string>() };
+    const states = await hooks.itemStates(db, q, { SYSBP: { datatype: 0, note: 0 } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.params).toEqual(['42', 's']);
+    expect(sent[0]!.sql).toMatch(
+      /^select \(select sdv of p\.record_id\) as s0,\s+\(select freeze of p\.record_id in p\.study_id\) as s1\s+from \(select \$1::bigint as record_id, \$2::text as study_id\) p$/,
+    );
+    expect(states).toEqual({
+      SYSBP: { datatype: 0, note: 0, sdv: 'verified', fn: true },
+      DIABP: { ...NOTHING_SAVED, frozen: 'page' },
+    });
+    // a fresh record: the freeze provider has nothing to read, the statement carries the SDV read only
+    sent.length = 0;
+    await hooks.itemStates(db, { ...q, fresh: true }, {});
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.sql).not.toMatch(/freeze/);
+    // nothing to read at all: no statement
+    const none = createRecordHooks();
+    none.itemStateRead('hidden', { select: () => null, fields: () => ({}) });
+    sent.length = 0;
+    expect(await none.itemStates(db, q, {})).toEqual({});
+    expect(sent).toHaveLength(0);
   });
 
   it('refuses a name registered twice (a programming error, found at start-up)', () => {
