@@ -10,7 +10,13 @@ import type { CodeListCatalog, CompiledForm, FormContext, FormSchemaIssue } from
 import { textLimitOf } from '../../../engine/input/textLimit';
 import type { CodeOption } from '../../../engine/metadata/types';
 import type { Db } from '../../core/db/db';
-import { codeListOptions, formSchemaVersion, latestFormSchema, type FormSchemaRow } from './formsRepository';
+import {
+  codeListOptions,
+  formSchemaVersion,
+  latestFormSchema,
+  latestFormVersion,
+  type FormSchemaRow,
+} from './formsRepository';
 import { findUserById } from '../../core/auth/users';
 import { SITE_CODE_LIST } from '../lists/engine/registry';
 
@@ -32,6 +38,13 @@ interface CacheEntry {
 export interface FormSchemaService {
   /** The version of the form (latest when `version` is undefined), compiled; null when there is no such form/version. */
   load(studyId: string, tid: string, version?: number): Promise<LoadedForm | null>;
+  /**
+   * The stored row (the schema as stored) of a version, latest when `version` is undefined; null when there is none.
+   * The latest version's number is read on every call (a new version may have been published by any instance); the
+   * row itself once per process, as a stored version never changes: a form open does not read and parse its schema
+   * again on every request.
+   */
+  row(studyId: string, tid: string, version?: number): Promise<FormSchemaRow | null>;
 }
 
 export function createFormSchemaService(db: Db): FormSchemaService {
@@ -58,6 +71,14 @@ export function createFormSchemaService(db: Db): FormSchemaService {
   }
 
   return {
+    async row(studyId, tid, version) {
+      const wanted = version ?? (await latestFormVersion(db, studyId, tid));
+      if (wanted === null) return null;
+      const cached = cache.get(keyOf(studyId, tid, wanted));
+      if (cached) return cached.row;
+      const row = await formSchemaVersion(db, studyId, tid, wanted);
+      return row ? entryFor(row, studyId).row : null;
+    },
     async load(studyId, tid, version) {
       // a stored version never changes (form_schemas rows are only ever inserted): a cached one is not read again
       let entry = version === undefined ? undefined : cache.get(keyOf(studyId, tid, version));

@@ -26,7 +26,6 @@ import { paramError, roleEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
 import {
   editReasonRows,
-  formSchemaVersion,
   latestFormSchema,
   latestFormVersion,
   type FormSchemaRow,
@@ -238,7 +237,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       const rolecode = await requireDataAccess(db, session, 'read', locale);
       return orNotFound(locale, async () => {
         const { subject } = await scopedForm(db, session, params);
-        const latest = await latestFormSchema(db, session.studyId, params.tid);
+        // the latest version's number is read; its schema comes from the process's cache (stored versions never change)
+        const latest = await schemas.row(session.studyId, params.tid);
         if (!latest) throw new NotFound('formNotFound');
         const ref = { ...params, subjectId: subject.id };
         let record: RecordRow | null = null;
@@ -250,7 +250,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         const row =
           record && record.schemaVersion !== latest.version
-            ? ((await formSchemaVersion(db, session.studyId, params.tid, record.schemaVersion)) ?? latest)
+            ? ((await schemas.row(session.studyId, params.tid, record.schemaVersion)) ?? latest)
             : latest;
         return ok({
           schema: row.schema,

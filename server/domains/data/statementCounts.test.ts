@@ -50,6 +50,12 @@ describe('statements per request of the load loop', () => {
     },
   );
 
+  it('stop 29: a form open reads the latest version number, not the schema (kept per process: versions never change)', () => {
+    const open = counts.get('datainfo.do') ?? [];
+    expect(matching(open, /from form_schemas/)).toBe(1);
+    expect(matching(open, /\bschema\b.*from form_schemas/)).toBe(0);
+  });
+
   it('reads the session, role, permissions and page once per request, in one statement', () => {
     for (const [, statements] of counts) {
       expect(matching(statements, /from sessions s join users u/)).toBe(1);
