@@ -24,12 +24,7 @@ import type { AppContext } from '../../core/context';
 import { ok } from '../../core/http/envelope';
 import { paramError, roleEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
-import {
-  editReasonRows,
-  latestFormSchema,
-  latestFormVersion,
-  type FormSchemaRow,
-} from './formsRepository';
+import { editReasonRows, latestFormSchema, latestFormVersion, type FormSchemaRow } from './formsRepository';
 import { findRecord, lockSubject, recordLines, type RecordRow } from './recordsRepository';
 import { pageMark, requireUnmarkedPage } from './pageMarks';
 import { NotFound, scopedForm } from './scope';
@@ -46,7 +41,11 @@ import {
 import { orNotFound } from './notFound';
 import type { SaveAttempt } from './recordHooks';
 import { compiledForm, metaTextOf, scopedRecord } from './service';
-import { codeListNames } from '../lists/codeLists';
+import {
+  CODE_LIST_VERSION_READ,
+  codeListVersionOf,
+  createCodeListNamesCache,
+} from '../lists/codeListVersion';
 import { SITE_CODE_LIST } from '../lists/engine/registry';
 
 /**
@@ -147,6 +146,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const schemas = app.formSchemas;
   const hooks = app.recordHooks;
+  const codeListNamesKept = createCodeListNamesCache();
   /** The data domain's capabilities of the role, with those the registered workflows add. */
   const capabilitiesOf = async (
     session: RoleSession,
@@ -233,7 +233,9 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   roleEndpoint(app, ctx, dataInfo, {
     page: SUBJECTS_PAGE,
-    handler: async ({ params, session, locale }) => {
+    // the code-list version with the session: the study's list names are kept while it is unchanged
+    sessionRead: CODE_LIST_VERSION_READ,
+    handler: async ({ params, session, locale, sessionRead }) => {
       const rolecode = await requireDataAccess(db, session, 'read', locale);
       return orNotFound(locale, async () => {
         const { subject } = await scopedForm(db, session, params);
@@ -272,7 +274,10 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             ...pageOf(subject.id, params),
             recordId: record?.id ?? null,
           }),
-          codeLists: [SITE_CODE_LIST, ...(await codeListNames(db, session.studyId))],
+          codeLists: [
+            SITE_CODE_LIST,
+            ...(await codeListNamesKept.names(db, session.studyId, codeListVersionOf(sessionRead))),
+          ],
         });
       });
     },
@@ -280,11 +285,19 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   roleEndpoint(app, ctx, saveData, {
     page: SUBJECTS_PAGE,
-    handler: async ({ params, session, locale, now }) => {
+    // the code-list version with the session: the form's options are not read again while it is unchanged
+    sessionRead: CODE_LIST_VERSION_READ,
+    handler: async ({ params, session, locale, now, sessionRead }) => {
       const rolecode = await requireDataAccess(db, session, 'write', locale);
       return orNotFound(locale, async () => {
         const { subject } = await scopedForm(db, session, params);
-        const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
+        const form = await compiledForm(
+          schemas,
+          session.studyId,
+          params.tid,
+          params.version,
+          codeListVersionOf(sessionRead),
+        );
         const formCtx = formContextOf(session, now);
         const target = {
           subjectid: subject.id,
