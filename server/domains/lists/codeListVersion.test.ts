@@ -101,7 +101,9 @@ describe('code-list version', () => {
     );
     expect(await listNames(h.app)).toContain('ZZ_NEW');
     expect(await listNames(other)).toContain('ZZ_NEW');
-    await h.owner.query(`delete from codelist_items where study_id = $1 and codelisttype = 'ZZ_NEW'`, [studyId]);
+    await h.owner.query(`delete from codelist_items where study_id = $1 and codelisttype = 'ZZ_NEW'`, [
+      studyId,
+    ]);
     expect(await listNames(h.app)).not.toContain('ZZ_NEW');
     expect(await listNames(other)).not.toContain('ZZ_NEW');
   });
