@@ -27,7 +27,7 @@ import { message } from '../../core/messages';
 import { editReasonRows, latestFormSchema, latestFormVersion, type FormSchemaRow } from './formsRepository';
 import { findRecord, lockSubject, recordLines, type RecordRow } from './recordsRepository';
 import { pageMark, requireUnmarkedPage } from './pageMarks';
-import { NotFound, scopedForm } from './scope';
+import { NotFound, scopedForm, scopedFormWithLatest } from './scope';
 import type { FormSchemaService } from './formSchemas';
 import { formContextOf } from './formSchemas';
 import {
@@ -238,9 +238,11 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ params, session, locale, sessionRead }) => {
       const rolecode = await requireDataAccess(db, session, 'read', locale);
       return orNotFound(locale, async () => {
-        const { subject } = await scopedForm(db, session, params);
-        // the latest version's number is read; its schema comes from the process's cache (stored versions never change)
-        const latest = await schemas.row(session.studyId, params.tid);
+        // the latest version's number is read with the subject; its schema comes from the process's cache (stored
+        // versions never change)
+        const { subject, latestVersion } = await scopedFormWithLatest(db, session, params);
+        const latest =
+          latestVersion === null ? null : await schemas.row(session.studyId, params.tid, latestVersion);
         if (!latest) throw new NotFound('formNotFound');
         const ref = { ...params, subjectId: subject.id };
         let record: RecordRow | null = null;

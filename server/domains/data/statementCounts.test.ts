@@ -18,8 +18,9 @@ const MAX_STATEMENTS: Record<LoadRequest, number> = {
   // session statement, the scope being its role check: the session statement and the page)
   'subjectlist.do': 2,
   // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit); stop 29: 5 (the
-  // study's code-list names kept per process at the code-list version read with the session, migration 0025)
-  'datainfo.do': 5,
+  // study's code-list names kept per process at the code-list version read with the session, migration 0025); then
+  // 4 (the latest version's number read with the subject and its visit, the schema kept per process)
+  'datainfo.do': 4,
   // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
   // first entry reads no existing queries, coding term, notes, signature or freezes of the record it has just inserted)
   // stop 29: 19 (the form's code-list options kept per process at the code-list version read with the session)
