@@ -33,6 +33,7 @@ import { nginxBinary, startNginx } from './support/nginxProxy';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Request as CannonRequest } from 'autocannon';
 import { serverPath, type EndpointDef } from '../engine/api/endpoint';
 import { dataInfo, saveData } from '../engine/api/data';
 import { changeSiteRole, heartBeat, login, loginFront } from '../engine/api/session';
@@ -509,8 +510,12 @@ async function runClosed(
           const me = next;
           const user = users[next++ % users.length]!;
           const r = loopRequests(user);
-          // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's
-          let answered = 0;
+          // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's. Each
+          // user starts at a step of its own (user i at step i mod 4), as users of a study are never in step: started
+          // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, and the level measures
+          // the first seconds of those waves (the generator starts afresh for each level) rather than the load
+          const start = me % KINDS.length;
+          let answered = start;
           client.on('response', (_status, _bytes, ms) => {
             times.push(ms);
             if (TRACE) trace.push(`${Date.now()} ${KINDS[answered % KINDS.length]} ${ms.toFixed(1)} ${me}`);
@@ -526,7 +531,7 @@ async function runClosed(
               if (status !== 200) refused(p.path, status, body);
             },
           });
-          client.setRequests([
+          const loop: CannonRequest[] = [
             step(r.list),
             step(r.open),
             {
@@ -542,7 +547,8 @@ async function runClosed(
               },
             },
             step(r.heartbeat),
-          ]);
+          ];
+          client.setRequests([...loop.slice(start), ...loop.slice(0, start)]);
         },
       }),
     (res) => res.requests.total,
