@@ -28,10 +28,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { nginxBinary, startNginx } from './support/nginxProxy';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Request as CannonRequest } from 'autocannon';
 import { serverPath, type EndpointDef } from '../engine/api/endpoint';
 import { dataInfo, saveData } from '../engine/api/data';
 import { changeSiteRole, heartBeat, login, loginFront } from '../engine/api/session';
@@ -69,6 +71,9 @@ const POOL = option('pool', '');
 /** Each run's profiles in a folder of their own. */
 const PROFILE_DIR = option('profile', '') && path.join(option('profile', ''), `run-${Date.now()}`);
 const KEEP = process.argv.includes('--keep');
+const TRACE = option('trace', '');
+/** The load balancer: `nginx` (default where installed) or `node` (bench/support/proxy.ts). */
+const PROXY = option('proxy', nginxBinary() ? 'nginx' : 'node');
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The proxy connects to the instances from this address; they trust it alone. */
 const PROXY_ADDRESS = '127.0.0.2';
@@ -226,7 +231,9 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
   const instances: Instance[] = [];
   let db: Db | null = null;
   let stoppedAt: number | undefined;
+  let stopNginx: (() => Promise<void>) | null = null;
   const close = async () => {
+    await stopNginx?.();
     for (const i of instances) i.child.kill('SIGTERM');
     await Promise.all(instances.map((i) => i.exited));
     stoppedAt = Date.now();
@@ -250,15 +257,31 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
     };
     // one after the other: the first migrates and seeds, the others find the study there
     for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(env, `instance ${i + 1}`));
-    // the proxy in a process of its own, as a load balancer runs (its CPU apart from the load generator's)
-    const proxy = await startProcess(
-      ['--import', 'tsx', 'bench/support/proxyMain.ts', PROXY_ADDRESS, ...instances.map((i) => i.url)],
-      {},
-      'proxy',
-      /proxy listening on http:\/\/127\.0\.0\.1:(\d+)/,
-    );
-    instances.push(proxy);
     const servers = instances.slice(0, INSTANCES);
+    // the load balancer in a process of its own (its CPU apart from the load generator's): nginx where installed,
+    // as a deployment runs it, else the Node proxy (bench/support/proxy.ts)
+    const nginx = PROXY === 'nginx' ? nginxBinary() : null;
+    if (PROXY === 'nginx' && !nginx)
+      throw new Error('--proxy nginx: nginx is not installed (apt-get install -y nginx-light)');
+    let proxy: { url: string; pids: () => Promise<number[]> | number[] };
+    if (nginx) {
+      const n = await startNginx(
+        nginx,
+        servers.map((i) => i.url),
+        PROXY_ADDRESS,
+      );
+      stopNginx = () => n.close();
+      proxy = { url: n.url, pids: () => n.workerPids() };
+    } else {
+      const node = await startProcess(
+        ['--import', 'tsx', 'bench/support/proxyMain.ts', PROXY_ADDRESS, ...servers.map((i) => i.url)],
+        {},
+        'proxy',
+        /proxy listening on http:\/\/127\.0\.0\.1:(\d+)/,
+      );
+      instances.push(node);
+      proxy = { url: node.url, pids: () => [node.child.pid!] };
+    }
     db = await openPostgres(inSchema(appUrl, schema), { max: 2 });
     const counting = db;
     const roles = await db.query<{ roleid: string; siteid: string }>(
@@ -266,7 +289,7 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
     );
     const ids = roles[0]!;
     const deployment: Deployment = {
-      label: `PostgreSQL, ${INSTANCES} process(es) behind the proxy${POOL ? `, pool ${POOL}` : ''}`,
+      label: `PostgreSQL, ${INSTANCES} process(es) behind ${nginx ? 'nginx' : 'the Node proxy'}${POOL ? `, pool ${POOL}` : ''}`,
       url: proxy.url,
       db,
       async loginAs(username, index) {
@@ -307,7 +330,7 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
           pids: postgresBackgroundPids,
         },
         ...servers.map((s, i) => ({ name: `server process ${i + 1}`, pids: () => [s.child.pid!] })),
-        { name: 'proxy', pids: () => [proxy.child.pid!] },
+        { name: nginx ? 'proxy (nginx)' : 'proxy (Node)', pids: proxy.pids },
         { name: 'load generator (bench process)', pids: () => [process.pid] },
       ],
     };
@@ -463,6 +486,16 @@ async function runClosed(
   /** Every response time (ms), by request: exact percentiles. */
   const times: number[] = [];
   const byKind = new Map<string, number[]>(KINDS.map((k) => [k, []]));
+  /** --trace <file>: every answer's end time, request and latency, one line each (for a time series). */
+  const trace: string[] = [];
+  /** Answers other than 200, by path and status, with the first body of each: printed after the level. */
+  const refusals = new Map<string, { count: number; body: string }>();
+  const refused = (path: string, status: number, body: string) => {
+    const key = `${path} ${status}`;
+    const seen = refusals.get(key);
+    if (seen) seen.count++;
+    else refusals.set(key, { count: 1, body: body.slice(0, 200) });
+  };
   const before = await aeRows(d.db);
   const { result, cpu } = await measured(
     d,
@@ -474,12 +507,18 @@ async function runClosed(
         timeout: 10,
         headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
         setupClient(client) {
+          const me = next;
           const user = users[next++ % users.length]!;
           const r = loopRequests(user);
-          // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's
-          let answered = 0;
+          // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's. Each
+          // user starts at a step of its own (user i at step i mod 4), as users of a study are never in step: started
+          // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, and the level measures
+          // the first seconds of those waves (the generator starts afresh for each level) rather than the load
+          const start = me % KINDS.length;
+          let answered = start;
           client.on('response', (_status, _bytes, ms) => {
             times.push(ms);
+            if (TRACE) trace.push(`${Date.now()} ${KINDS[answered % KINDS.length]} ${ms.toFixed(1)} ${me}`);
             byKind.get(KINDS[answered++ % KINDS.length]!)!.push(ms);
           });
           const headers = headersOf(user);
@@ -488,8 +527,11 @@ async function runClosed(
             path: p.path,
             headers,
             ...(p.body ? { body: p.body } : {}),
+            onResponse(status: number, body: string) {
+              if (status !== 200) refused(p.path, status, body);
+            },
           });
-          client.setRequests([
+          const loop: CannonRequest[] = [
             step(r.list),
             step(r.open),
             {
@@ -501,10 +543,12 @@ async function runClosed(
               },
               onResponse(status, body) {
                 if (status === 200 && body.includes('"success":true')) acknowledged++;
+                if (status !== 200) refused(serverPath(saveData), status, body);
               },
             },
             step(r.heartbeat),
-          ]);
+          ];
+          client.setRequests([...loop.slice(start), ...loop.slice(0, start)]);
         },
       }),
     (res) => res.requests.total,
@@ -513,6 +557,8 @@ async function runClosed(
   // autocannon stops without waiting for its last requests: let them finish before counting
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = await aeRows(d.db);
+  if (TRACE) await writeFile(`${TRACE}-${users.length}.txt`, trace.join('\n'));
+  for (const [key, { count, body }] of refusals) console.log(`  not 200: ${key} × ${count}, e.g. ${body}`);
   times.sort((a, b) => a - b);
   const requests = result.requests.total;
   return {

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       trustProxy: env.trustProxy,
       ...(env.allowedHosts ? { allowedHosts: env.allowedHosts } : {}),
       securityLogRetentionDays: env.securityLogRetentionDays,
+      maxActiveRequests: env.maxActiveRequests,
     });
     try {
       await app.listen({ port: env.port, host: env.host });

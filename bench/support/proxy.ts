@@ -1,8 +1,8 @@
 /**
- * A small round-robin HTTP reverse proxy (node:http only) for running several reference-server instances the way a
+ * A small least-outstanding-requests HTTP reverse proxy (node:http only) for running several reference-server instances the way a
  * deployment does: one address in front, the instances behind it (bench/load.ts --instances N, the lockout test over
- * two instances). Each request goes to the next upstream in turn with its method, path, headers and body streamed
- * through; the proxy adds what nginx's `proxy_add_x_forwarded_for` and friends add:
+ * two instances). Each request goes to the upstream with the fewest requests in flight (the next in turn among
+ * equals: round robin when none is busy) with its method, path, headers and body streamed through; the proxy adds what nginx's `proxy_add_x_forwarded_for` and friends add:
  * - `X-Forwarded-For`: the client's X-Forwarded-For, if any, followed by the address the request came from;
  * - `X-Forwarded-Proto`: `http` (this proxy terminates no TLS) unless a trusted hop in front already said;
  * - `X-Forwarded-Host`: the Host the client asked for.
@@ -68,6 +68,22 @@ export function forwardedHeaders(
   return headers;
 }
 
+/**
+ * The upstream with the fewest requests in flight (nginx `least_conn`, HAProxy `leastconn`); among equals, the next
+ * in turn after `turn` (round robin). Plain round robin would send every other request to an instance whatever its
+ * queue: in a closed loop the requests then pile up at whichever instance fell behind and stay there (nothing pulls
+ * them back), so one instance's users wait several times as long as the other's (docs/load.md, stop 29).
+ */
+export function pickUpstream(outstanding: readonly number[], turn: number): number {
+  const n = outstanding.length;
+  let best = turn % n;
+  for (let k = 1; k < n; k++) {
+    const i = (turn + k) % n;
+    if (outstanding[i]! < outstanding[best]!) best = i;
+  }
+  return best;
+}
+
 export async function startProxy({
   upstreams,
   port = 0,
@@ -80,11 +96,21 @@ export async function startProxy({
   // keep-alive connections to the upstreams, as a production proxy pools them
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   let next = 0;
+  /** Requests sent to each upstream and not yet answered. */
+  const outstanding = targets.map(() => 0);
 
   const server = http.createServer((req, res) => {
-    const index = next++ % targets.length;
+    const index = pickUpstream(outstanding, next++);
     const target = targets[index]!;
     forwarded[index]!++;
+    outstanding[index]!++;
+    let done = false;
+    const finished = () => {
+      if (done) return;
+      done = true;
+      outstanding[index]!--;
+    };
+    res.once('close', finished);
     const upstream = http.request(
       {
         agent,

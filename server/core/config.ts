@@ -4,6 +4,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { DEFAULT_PRODUCT_RELEASE } from '../../engine/api/protocol';
 import type { Db } from './db/db';
+import { DEFAULT_DB_POOL_SIZE } from './db/postgres';
 import { loggerOptions } from './logging';
 
 export interface ServerConfig {
@@ -57,6 +58,13 @@ export interface ServerConfig {
    * Hosts with a row in site_ui_config are accepted too. Default: see defaultAllowedHosts.
    */
   allowedHosts: string[];
+  /**
+   * Requests of this process at work at once (session check, handler, database); the others wait their turn in
+   * arrival order (http/admission.ts, docs/load.md "Stop 29"). 0: no bound. Default: the database pool's size.
+   */
+  maxActiveRequests: number;
+  /** The longest a request waits for its turn before it is answered 429 (nothing done). Default 30 s. */
+  admissionWaitMs: number;
   /** Security log (failed logins, lockouts, refused requests) rows older than this are purged. */
   securityLogRetentionDays: number;
 }
@@ -140,5 +148,7 @@ export function resolveConfig(input: ServerConfigInput = {}): ServerConfig {
     },
     allowedHosts: input.allowedHosts ?? defaultAllowedHosts(input.host ?? '127.0.0.1', input.backAddress),
     securityLogRetentionDays: input.securityLogRetentionDays ?? 180,
+    maxActiveRequests: input.maxActiveRequests ?? DEFAULT_DB_POOL_SIZE,
+    admissionWaitMs: input.admissionWaitMs ?? 30_000,
   };
 }

@@ -21,6 +21,11 @@ export interface ServerEnv {
   /** DB_POOL_SIZE: PostgreSQL connections per server process (10). */
   dbPoolSize: number;
   /**
+   * MAX_ACTIVE_REQUESTS: requests of the process at work at once, the others wait their turn (ServerConfig
+   * maxActiveRequests); default DB_POOL_SIZE; 0: no bound.
+   */
+  maxActiveRequests: number;
+  /**
    * DB_PREPARED_STATEMENTS: PostgreSQL named (prepared) statements, one per SQL text and connection (true). `false`
    * behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21); docs/load.md, stop 25.
    */
@@ -65,6 +70,19 @@ function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number, max: 
   return n;
 }
 
+/** MAX_ACTIVE_REQUESTS: 0 (no bound) to 10,000; default: the pool's size. */
+function readActiveRequests(env: NodeJS.ProcessEnv, poolSize: number): number {
+  const text = env.MAX_ACTIVE_REQUESTS?.trim();
+  if (!text) return poolSize;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 10_000) {
+    throw new StartupError(
+      `MAX_ACTIVE_REQUESTS must be a whole number from 0 (no bound) to 10000 (got "${text}")`,
+    );
+  }
+  return n;
+}
+
 function readList(text: string | undefined): string[] | undefined {
   const items = (text ?? '')
     .split(',')
@@ -100,6 +118,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     backAddress: env.BACK_ADDRESS?.trim() || undefined,
     trustProxy: readTrustProxy(env),
     dbPoolSize: readCount(env, 'DB_POOL_SIZE', DEFAULT_DB_POOL_SIZE, 1000),
+    maxActiveRequests: readActiveRequests(env, readCount(env, 'DB_POOL_SIZE', DEFAULT_DB_POOL_SIZE, 1000)),
     dbPreparedStatements: env.DB_PREPARED_STATEMENTS?.trim() ? readFlag(env, 'DB_PREPARED_STATEMENTS') : true,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     allowedHosts: readList(env.ALLOWED_HOSTS),

@@ -28,6 +28,10 @@ export const SERVER_MESSAGES = {
     zh_CN: '请求过于频繁，请 {seconds} 秒后再试',
     en: 'Too many requests; try again in {seconds} s',
   },
+  serverBusy: {
+    zh_CN: '服务器繁忙，请 {seconds} 秒后再试',
+    en: 'The server is busy; try again in {seconds} s',
+  },
   hostNotAllowed: {
     zh_CN: '该地址未被配置为本系统的访问地址',
     en: 'This server is not configured to answer at this address',

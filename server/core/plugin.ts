@@ -8,6 +8,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from './config';
 import type { Db } from './db/db';
+import { admissionGate, type AdmissionGate } from './http/admission';
 import { errorAnswer } from './http/errorAnswer';
 import { fail } from './http/envelope';
 import { message, requestLocale } from './messages';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     db: Db;
     /** The resolved server configuration (edc-core). */
     config: ServerConfig;
+    /** This process's bound on requests at work at once (edc-core; http/admission.ts). */
+    admission: AdmissionGate;
   }
 }
 
@@ -30,6 +33,10 @@ export const corePlugin = fp<CoreOptions>(
   async (app, { db, config }) => {
     app.decorate('db', db);
     app.decorate('config', config);
+    app.decorate(
+      'admission',
+      admissionGate({ limit: config.maxActiveRequests, maxWaitMs: config.admissionWaitMs }),
+    );
 
     // The app's one error handler: what no route answered itself. A request Fastify cannot read (bad JSON, wrong
     // content type, too large) is a 400/413 with a translated message; anything else a 500. Neither carries the

@@ -34,8 +34,8 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
   const statements = [`grant usage on schema "${schema}" to "${appRole}"`];
   for (const { name } of tables) {
     const appendOnly = name.includes('audit') || name === 'schema_migrations';
-    // the access version is moved only by the owner's triggers (migration 0024): the app reads it
-    const readOnly = name === 'access_version';
+    // the access and code-list versions are moved only by the owner's triggers (migrations 0024, 0025): the app reads them
+    const readOnly = name === 'access_version' || name === 'codelist_version';
     const rights = readOnly ? 'select' : appendOnly ? 'select, insert' : 'select, insert, update, delete';
     statements.push(`revoke all on "${schema}"."${name}" from "${appRole}"`);
     statements.push(`grant ${rights} on "${schema}"."${name}" to "${appRole}"`);

@@ -83,6 +83,12 @@ export interface RouteOptions<P, D, S> {
    * less; the list rows routes read their data and definition versions so). Read on every request.
    */
   sessionRead?: SessionExtra;
+  /**
+   * Whether the request waits for its turn at the process's admission gate (admission.ts) before its session check.
+   * Default true. False for the endpoints that verify a password (the hash takes ~100 ms of a worker thread, not a
+   * database connection; they have their own rate limits) and for uploads (their body is read inside the handler).
+   */
+  admission?: boolean;
   /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */
   prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /**
@@ -249,6 +255,7 @@ function register<P extends AnyObject, D, S>(
   if (limits.length > 0 && !app.hasDecorator('limiter')) {
     throw new Error(`${def.name}: rate limits need the edc-rate-limit plugin`);
   }
+  const gate = options.admission === false || def.upload ? null : app.admission;
   app.route({
     method: def.method,
     url: serverPath(def),
@@ -260,6 +267,14 @@ function register<P extends AnyObject, D, S>(
       const now = ctx.config.now();
       const tokenHeader = request.headers.token;
       const token = (Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader) || undefined;
+      // the request's turn: nothing of it runs (not even the session check) before it is admitted
+      const turn = gate ? await gate.enter(() => !request.raw.socket.destroyed) : null;
+      if (turn && turn.kind !== 'admitted') {
+        // waited too long (or its client has gone: then nobody reads this): nothing was done
+        return sendStatus(reply, 429, fail(message('serverBusy', locale, { seconds: 1 })), {
+          'retry-after': '1',
+        });
+      }
       try {
         let session: SessionRow | null = null;
         let sessionRead: Record<string, unknown> | null = null;
@@ -332,6 +347,8 @@ function register<P extends AnyObject, D, S>(
           headers['set-cookie'] = clearTokenCookie();
         }
         return sendStatus(reply, err.status, err.body, headers);
+      } finally {
+        if (turn?.kind === 'admitted') turn.release();
       }
     },
   });

@@ -10,7 +10,13 @@ import type { CodeListCatalog, CompiledForm, FormContext, FormSchemaIssue } from
 import { textLimitOf } from '../../../engine/input/textLimit';
 import type { CodeOption } from '../../../engine/metadata/types';
 import type { Db } from '../../core/db/db';
-import { codeListOptions, formSchemaVersion, latestFormSchema, type FormSchemaRow } from './formsRepository';
+import {
+  codeListOptions,
+  formSchemaVersion,
+  latestFormSchema,
+  latestFormVersion,
+  type FormSchemaRow,
+} from './formsRepository';
 import { findUserById } from '../../core/auth/users';
 import { SITE_CODE_LIST } from '../lists/engine/registry';
 
@@ -27,11 +33,29 @@ interface CacheEntry {
   withOptions: CompiledForm | null;
   /** The problems of the form against the study's code lists (a list it names that the study has not). */
   listIssues: readonly FormSchemaIssue[];
+  /** The code-list version (migration 0025) `withOptions`/`listIssues` were made at; null: none known. */
+  codeListVersion: string | null;
 }
 
 export interface FormSchemaService {
-  /** The version of the form (latest when `version` is undefined), compiled; null when there is no such form/version. */
-  load(studyId: string, tid: string, version?: number): Promise<LoadedForm | null>;
+  /**
+   * The version of the form (latest when `version` is undefined), compiled; null when there is no such form/version.
+   * With the request's code-list version (codeListVersion.ts), options kept at that version are used without reading
+   * the study's code lists again.
+   */
+  load(
+    studyId: string,
+    tid: string,
+    version?: number,
+    codeListVersion?: string | null,
+  ): Promise<LoadedForm | null>;
+  /**
+   * The stored row (the schema as stored) of a version, latest when `version` is undefined; null when there is none.
+   * The latest version's number is read on every call (a new version may have been published by any instance); the
+   * row itself once per process, as a stored version never changes: a form open does not read and parse its schema
+   * again on every request.
+   */
+  row(studyId: string, tid: string, version?: number): Promise<FormSchemaRow | null>;
 }
 
 export function createFormSchemaService(db: Db): FormSchemaService {
@@ -51,14 +75,30 @@ export function createFormSchemaService(db: Db): FormSchemaService {
             ),
           ]
         : [];
-      entry = { row, compiled, codelisttypes, signature: '', withOptions: null, listIssues: [] };
+      entry = {
+        row,
+        compiled,
+        codelisttypes,
+        signature: '',
+        withOptions: null,
+        listIssues: [],
+        codeListVersion: null,
+      };
       cache.set(key, entry);
     }
     return entry;
   }
 
   return {
-    async load(studyId, tid, version) {
+    async row(studyId, tid, version) {
+      const wanted = version ?? (await latestFormVersion(db, studyId, tid));
+      if (wanted === null) return null;
+      const cached = cache.get(keyOf(studyId, tid, wanted));
+      if (cached) return cached.row;
+      const row = await formSchemaVersion(db, studyId, tid, wanted);
+      return row ? entryFor(row, studyId).row : null;
+    },
+    async load(studyId, tid, version, codeListVersion = null) {
       // a stored version never changes (form_schemas rows are only ever inserted): a cached one is not read again
       let entry = version === undefined ? undefined : cache.get(keyOf(studyId, tid, version));
       if (!entry) {
@@ -72,25 +112,40 @@ export function createFormSchemaService(db: Db): FormSchemaService {
       const { row } = entry;
       if (!entry.compiled.ok) return { ok: false, row, issues: entry.compiled.issues };
       if (entry.codelisttypes.length === 0) return { ok: true, row, form: entry.compiled.form };
-      const { options, signature } = await codeListOptions(db, studyId, entry.codelisttypes);
-      if (entry.signature !== signature || (!entry.withOptions && entry.listIssues.length === 0)) {
-        const catalog = studyCatalog(options);
-        // compiled again against the study's code lists: a list the study does not have is a named problem of the
-        // form (form.unknownCodeList at the item's codelisttype), never an empty select
-        const checked = compileForm(row.schema, { codeLists: catalog });
-        entry.signature = signature;
-        if (checked.ok) {
-          entry.listIssues = [];
-          entry.withOptions = withOptions(entry.compiled.form, (type) => catalog[type] ?? null);
-        } else {
-          entry.listIssues = checked.issues;
-          entry.withOptions = null;
-        }
-      }
+      // the options as kept when no code list has changed since (the version is read before the lists, so options
+      // read after a change are never kept under the version before it)
+      const current = codeListVersion !== null && entry.codeListVersion === codeListVersion;
+      if (!current) await refreshOptions(entry, studyId, codeListVersion);
       if (!entry.withOptions) return { ok: false, row, issues: entry.listIssues };
       return { ok: true, row, form: entry.withOptions };
     },
   };
+
+  /** The options of the form's lists read again; the version tag set with them, in one synchronous step. */
+  async function refreshOptions(
+    entry: CacheEntry,
+    studyId: string,
+    codeListVersion: string | null,
+  ): Promise<void> {
+    const { row } = entry;
+    if (!entry.compiled.ok) return;
+    const { options, signature } = await codeListOptions(db, studyId, entry.codelisttypes);
+    entry.codeListVersion = codeListVersion;
+    if (entry.signature !== signature || (!entry.withOptions && entry.listIssues.length === 0)) {
+      const catalog = studyCatalog(options);
+      // compiled again against the study's code lists: a list the study does not have is a named problem of the
+      // form (form.unknownCodeList at the item's codelisttype), never an empty select
+      const checked = compileForm(row.schema, { codeLists: catalog });
+      entry.signature = signature;
+      if (checked.ok) {
+        entry.listIssues = [];
+        entry.withOptions = withOptions(entry.compiled.form, (type) => catalog[type] ?? null);
+      } else {
+        entry.listIssues = checked.issues;
+        entry.withOptions = null;
+      }
+    }
+  }
 }
 
 /** The study's code lists as compileForm takes them: the stored ones with their options; SITE (the role's sites). */

@@ -23,6 +23,16 @@ export function latestFormSchema(db: Db, studyId: string, tid: string): Promise<
   );
 }
 
+/** The number of the latest version of a form, or null (no such form). */
+export async function latestFormVersion(db: Db, studyId: string, tid: string): Promise<number | null> {
+  const row = await queryOne<{ version: number | null }>(
+    db,
+    'select max(version) as version from form_schemas where study_id = $1 and tid = $2',
+    [studyId, tid],
+  );
+  return row?.version ?? null;
+}
+
 /** One version of a form, or null. */
 export function formSchemaVersion(
   db: Db,

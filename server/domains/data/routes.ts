@@ -24,10 +24,10 @@ import type { AppContext } from '../../core/context';
 import { ok } from '../../core/http/envelope';
 import { paramError, roleEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
-import { editReasonRows, formSchemaVersion, latestFormSchema, type FormSchemaRow } from './formsRepository';
+import { editReasonRows, latestFormSchema, type FormSchemaRow } from './formsRepository';
 import { findRecord, lockSubject, newEntryPlace, recordLines, type RecordRow } from './recordsRepository';
 import { pageMark } from './pageMarks';
-import { NotFound, scopedForm } from './scope';
+import { NotFound, scopedForm, scopedFormWithLatest } from './scope';
 import type { FormSchemaService } from './formSchemas';
 import { formContextOf } from './formSchemas';
 import {
@@ -41,7 +41,11 @@ import {
 import { orNotFound } from './notFound';
 import type { SaveAttempt } from './recordHooks';
 import { compiledForm, metaTextOf, scopedRecord } from './service';
-import { codeListNames } from '../lists/codeLists';
+import {
+  CODE_LIST_VERSION_READ,
+  codeListVersionOf,
+  createCodeListNamesCache,
+} from '../lists/codeListVersion';
 import { SITE_CODE_LIST } from '../lists/engine/registry';
 
 /**
@@ -142,6 +146,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const schemas = app.formSchemas;
   const hooks = app.recordHooks;
+  const codeListNamesKept = createCodeListNamesCache();
   /** The data domain's capabilities of the role, with those the registered workflows add. */
   const capabilitiesOf = async (
     session: RoleSession,
@@ -228,11 +233,16 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   roleEndpoint(app, ctx, dataInfo, {
     page: SUBJECTS_PAGE,
-    handler: async ({ params, session, locale }) => {
+    // the code-list version with the session: the study's list names are kept while it is unchanged
+    sessionRead: CODE_LIST_VERSION_READ,
+    handler: async ({ params, session, locale, sessionRead }) => {
       const rolecode = await requireDataAccess(db, session, 'read', locale);
       return orNotFound(locale, async () => {
-        const { subject } = await scopedForm(db, session, params);
-        const latest = await latestFormSchema(db, session.studyId, params.tid);
+        // the latest version's number is read with the subject; its schema comes from the process's cache (stored
+        // versions never change)
+        const { subject, latestVersion } = await scopedFormWithLatest(db, session, params);
+        const latest =
+          latestVersion === null ? null : await schemas.row(session.studyId, params.tid, latestVersion);
         if (!latest) throw new NotFound('formNotFound');
         const ref = { ...params, subjectId: subject.id };
         let record: RecordRow | null = null;
@@ -244,7 +254,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         const row =
           record && record.schemaVersion !== latest.version
-            ? ((await formSchemaVersion(db, session.studyId, params.tid, record.schemaVersion)) ?? latest)
+            ? ((await schemas.row(session.studyId, params.tid, record.schemaVersion)) ?? latest)
             : latest;
         return ok({
           schema: row.schema,
@@ -266,7 +276,10 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             ...pageOf(subject.id, params),
             recordId: record?.id ?? null,
           }),
-          codeLists: [SITE_CODE_LIST, ...(await codeListNames(db, session.studyId))],
+          codeLists: [
+            SITE_CODE_LIST,
+            ...(await codeListNamesKept.names(db, session.studyId, codeListVersionOf(sessionRead))),
+          ],
         });
       });
     },
@@ -274,11 +287,19 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   roleEndpoint(app, ctx, saveData, {
     page: SUBJECTS_PAGE,
-    handler: async ({ params, session, locale, now }) => {
+    // the code-list version with the session: the form's options are not read again while it is unchanged
+    sessionRead: CODE_LIST_VERSION_READ,
+    handler: async ({ params, session, locale, now, sessionRead }) => {
       const rolecode = await requireDataAccess(db, session, 'write', locale);
       return orNotFound(locale, async () => {
         const { subject } = await scopedForm(db, session, params);
-        const form = await compiledForm(schemas, session.studyId, params.tid, params.version);
+        const form = await compiledForm(
+          schemas,
+          session.studyId,
+          params.tid,
+          params.version,
+          codeListVersionOf(sessionRead),
+        );
         const formCtx = formContextOf(session, now);
         const target = {
           subjectid: subject.id,

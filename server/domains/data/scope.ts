@@ -72,10 +72,17 @@ export async function scopedVisit(
   db: Db,
   session: RoleSession,
   keys: VisitKeysParams,
-): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow }> {
-  const row = await queryOne<{ subject_id: string; subject_site_id: string } & SubjectVisitRow>(
+  latestOfTid?: string,
+): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow; latestVersion: number | null }> {
+  const latest =
+    latestOfTid === undefined
+      ? ''
+      : `, (select max(f.version) from form_schemas f where f.study_id = $2 and f.tid = $9) as latest_form_version`;
+  const row = await queryOne<
+    { subject_id: string; subject_site_id: string; latest_form_version?: number | null } & SubjectVisitRow
+  >(
     db,
-    `select s.id as subject_id, s.site_id as subject_site_id, v.*
+    `select s.id as subject_id, s.site_id as subject_site_id${latest}, v.*
      from subjects s
      left join lateral (
        select ${SUBJECT_VISIT_COLUMNS}
@@ -92,12 +99,13 @@ export async function scopedVisit(
       keys.visitnum,
       keys.cycnum,
       keys.svnum,
+      ...(latestOfTid === undefined ? [] : [latestOfTid]),
     ],
   );
   if (!row) throw new NotFound('subjectNotFound');
-  const { subject_id: id, subject_site_id: siteId, ...visit } = row;
+  const { subject_id: id, subject_site_id: siteId, latest_form_version: latestVersion, ...visit } = row;
   if (visit.visitnum === null || visit.visitnum === undefined) throw new NotFound('visitNotFound');
-  return { subject: { id, siteId }, visit };
+  return { subject: { id, siteId }, visit, latestVersion: latestVersion ?? null };
 }
 
 /** The subject, its visit and a form of that visit; NotFound otherwise. */
@@ -109,4 +117,18 @@ export async function scopedForm(
   const found = await scopedVisit(db, session, keys);
   if (!found.visit.tids.includes(keys.tid)) throw new NotFound('formNotFound');
   return found;
+}
+
+/**
+ * scopedForm, and the number of the form's latest stored version read in the same statement (null: the study has no
+ * schema of the form) — a form open then takes the schema from the process's cache without a statement of its own.
+ */
+export async function scopedFormWithLatest(
+  db: Db,
+  session: RoleSession,
+  keys: VisitKeysParams & { tid: string },
+): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow; latestVersion: number | null }> {
+  const found = await scopedVisit(db, session, keys, keys.tid);
+  if (!found.visit.tids.includes(keys.tid)) throw new NotFound('formNotFound');
+  return { subject: found.subject, visit: found.visit, latestVersion: found.latestVersion };
 }

@@ -9,14 +9,18 @@ import type { FormSchemaService, LoadedForm } from './formSchemas';
 import { findRecordById, type RecordRow } from './recordsRepository';
 import { NotFound, subjectInScope } from './scope';
 
-/** The compiled form of a version, or NotFound (no such version; a schema with issues cannot take data). */
+/**
+ * The compiled form of a version, or NotFound (no such version; a schema with issues cannot take data). With the
+ * request's code-list version (lists/codeListVersion.ts), its lists' options are not read again while unchanged.
+ */
 export async function compiledForm(
   schemas: FormSchemaService,
   studyId: string,
   tid: string,
   version: number,
+  codeListVersion: string | null = null,
 ) {
-  const loaded: LoadedForm | null = await schemas.load(studyId, tid, version);
+  const loaded: LoadedForm | null = await schemas.load(studyId, tid, version, codeListVersion);
   if (!loaded) throw new NotFound('formVersionNotFound');
   if (!loaded.ok) throw new NotFound('formSchemaInvalid');
   return loaded.form;

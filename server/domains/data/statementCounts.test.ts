@@ -20,14 +20,17 @@ const MAX_STATEMENTS: Record<LoadRequest, number> = {
   // stop 25: 3 (scope, data and definition versions in one statement); stop 27: 2 (those versions read in the
   // session statement, the scope being its role check: the session statement and the page)
   'subjectlist.do': 2,
-  // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit)
-  'datainfo.do': 6,
+  // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit); stop 29: 5 (the
+  // study's code-list names kept per process at the code-list version read with the session, migration 0025); then
+  // 4 (the latest version's number read with the subject and its visit, the schema kept per process)
+  'datainfo.do': 4,
   // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
   // first entry reads no existing queries, coding term, notes, signature or freezes of the record it has just inserted)
-  // stop 29: 13 (the page mark, latest version and next line in one statement after the lock; the coding hook's
-  // five statements two — the term inserted with its label and matches, then auto-coded with its history; the SDV,
-  // query and coding item states in one statement)
-  'savedata.do': 13,
+  // stop 29: 19 (the form's code-list options kept per process at the code-list version read with the session); then
+  // 12 (the page mark, latest version and next line in one statement after the lock; the coding hook's five
+  // statements two — the term inserted with its label and matches, then auto-coded with its history; the SDV, query
+  // and coding item states in one statement)
+  'savedata.do': 12,
   'heartBeat.do': 1,
 };
 
@@ -55,6 +58,12 @@ describe('statements per request of the load loop', () => {
       expect(statements.length).toBeGreaterThan(0);
     },
   );
+
+  it('stop 29: a form open reads the latest version number, not the schema (kept per process: versions never change)', () => {
+    const open = counts.get('datainfo.do') ?? [];
+    expect(matching(open, /from form_schemas/)).toBe(1);
+    expect(matching(open, /\bschema\b.*from form_schemas/)).toBe(0);
+  });
 
   it('reads the session, role, permissions and page once per request, in one statement', () => {
     for (const [, statements] of counts) {

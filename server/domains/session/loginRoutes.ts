@@ -27,6 +27,8 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   publicEndpoint(app, ctx, loginFront, {
+    // verifies a password (~100 ms of a worker thread): not held at the admission gate
+    admission: false,
     limits: ['login', 'loginAccount'],
     handler: async ({ params, locale, now, request, reply }) => {
       const result = await checkLogin(db, ctx.config, params.username, params.password, request.ip);
@@ -83,6 +85,8 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   roleEndpoint(app, ctx, validationSignUser, {
+    // verifies a password (~100 ms of a worker thread): not held at the admission gate
+    admission: false,
     limits: ['signature', 'signatureUser'],
     handler: async ({ params, locale, now, session, request }) => {
       const where = { roleid: session.roleId, siteid: session.siteId, studyid: session.studyId };

@@ -38,6 +38,8 @@ export function signatureRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   roleEndpoint(app, ctx, saveSignature, {
+    // verifies a password (~100 ms of a worker thread): not held at the admission gate
+    admission: false,
     page: SUBJECTS_PAGE,
     limits: ['signature', 'signatureUser'],
     handler: async ({ params, session, locale, now, request }) => {

@@ -68,6 +68,8 @@ export function subjectManagementRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   roleEndpoint(app, ctx, abandonSubject, {
+    // verifies a password (~100 ms of a worker thread): not held at the admission gate
+    admission: false,
     page,
     // the password is checked as the signature's is: the same limits per IP and per user
     limits: ['signature', 'signatureUser'],
