@@ -253,33 +253,28 @@ export async function autocodeTerms(
   terms: readonly { id: string; variable: string; verbatim: string; entry: CodingEntry }[],
   h: SaveHistoryBase,
 ): Promise<void> {
+  const params: unknown[] = [h.at.toISOString(), h.studyId, h.siteId, h.recordId, h.userId, h.roleId];
+  // a VALUES list of parameters, as insertTerms: with unnest of arrays the planner guessed 100 rows and joined
+  // coding_terms by a scan of the whole table (a save's cost grew with the study's terms: 0.83 ms per save at 4,000
+  // terms under load, docs/load.md stop 29) and kept no generic plan
+  const rows = terms.map((t, i) => {
+    params.push(t.id, t.variable, t.verbatim, t.entry.code, t.entry.name, JSON.stringify(t.entry.path));
+    const a = params.length - 5;
+    return `($${a}::bigint, $${a + 1}::text, $${a + 2}::text, $${a + 3}::text, $${a + 4}::text, $${a + 5}::text, ${i + 1})`;
+  });
   await tx.query(
-    `with m as (select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-                  with ordinality as m(id, variable, verbatim, code, name, path, n)),
+    `with m (id, variable, verbatim, code, name, path, n) as (values ${rows.join(', ')}),
      coded as (
        update coding_terms c set status = 'coded', auto = true, code = m.code, name = m.name, path = m.path::jsonb,
-         coded_by = null, coded_at = $7::timestamptz, updated_at = $7::timestamptz
+         coded_by = null, coded_at = $1::timestamptz, updated_at = $1::timestamptz
        from m where c.id = m.id
        returning c.id)
      insert into coding_history (term_id, study_id, site_id, record_id, variable, action, verbatim, from_code,
        from_name, to_code, to_name, reason, user_id, role_id, at)
-     select m.id, $8, $9, $10::bigint, m.variable, 'autocode', m.verbatim, null::text, null::text, m.code, m.name,
-            null::text, $11, $12, $7::timestamptz
+     select m.id, $2, $3, $4::bigint, m.variable, 'autocode', m.verbatim, null::text, null::text, m.code, m.name,
+            null::text, $5, $6, $1::timestamptz
      from m join coded on coded.id = m.id order by m.n`,
-    [
-      terms.map((t) => t.id),
-      terms.map((t) => t.variable),
-      terms.map((t) => t.verbatim),
-      terms.map((t) => t.entry.code),
-      terms.map((t) => t.entry.name),
-      terms.map((t) => JSON.stringify(t.entry.path)),
-      h.at.toISOString(),
-      h.studyId,
-      h.siteId,
-      h.recordId,
-      h.userId,
-      h.roleId,
-    ],
+    params,
   );
 }
 
