@@ -8,36 +8,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveData } from '../../../engine/api/data';
 import { serverPath } from '../../../engine/api/endpoint';
-import { buildApp } from '../../core/app';
-import { loggerOptions } from '../../core/logging';
-import { LOAD_AE_VALUES, LOAD_FORM, LOAD_USER } from '../../test/statementCount';
-import { TEST_HOST, TEST_RATE_LIMITS, queryString, startHarness, type Harness } from '../../test/harness';
+import { LOAD_AE_VALUES, LOAD_FORM } from '../../test/statementCount';
+import { TEST_HOST, queryString, type Harness } from '../../test/harness';
+import { startTwoAppsAtLoadUser, type TwoApps } from '../../test/twoAppsAtLoadUser';
 
 let h: Harness;
 let other: FastifyInstance;
 let token: string;
 let subjectid: string;
 let studyId: string;
+let apps: TwoApps;
 
 beforeAll(async () => {
-  h = await startHarness();
-  other = await buildApp({
-    db: h.db,
-    now: h.clock.now,
-    logger: loggerOptions('warn'),
-    rateLimits: TEST_RATE_LIMITS,
-  });
-  token = await h.loginAs(LOAD_USER.username, LOAD_USER.rolecode, LOAD_USER.sitecode);
-  const [subject] = await h.db.query<{ id: string; study_id: string }>(
-    `select s.id, s.study_id from subjects s join sites t on t.id = s.site_id where t.sitecode = $1 order by s.id limit 1`,
-    [LOAD_USER.sitecode],
-  );
-  subjectid = subject!.id;
-  studyId = subject!.study_id;
+  apps = await startTwoAppsAtLoadUser();
+  ({ h, other, token, subjectid, studyId } = apps);
 });
 afterAll(async () => {
-  await other?.close();
-  await h?.close();
+  await apps?.close();
 });
 
 const version = async () =>

@@ -12,6 +12,7 @@ import type {
   DictionaryInfo,
 } from '../../../engine/api/medCoding';
 import { queryOne, type Db } from '../../core/db/db';
+import type { RecordPlace } from '../data/recordHooks';
 import { visitTnameSql } from '../queries/service';
 import { nameKey } from './dictionaryFile';
 
@@ -128,15 +129,7 @@ export interface WrittenTerm {
 
 export interface NewTerms {
   studyId: string;
-  record: {
-    id: string;
-    subjectId: string;
-    siteId: string;
-    visitnum: string;
-    cycnum: number;
-    svnum: number;
-    tid: string;
-  };
+  record: Omit<RecordPlace, 'lineno'>;
   /** In the form's order: the ids follow it. */
   terms: readonly { variable: string; dictionary: CodingDictionary; verbatim: string }[];
   at: Date;

@@ -18,7 +18,7 @@ import { roleMay } from '../../core/auth/permissions';
 import type { RoleSession } from '../../core/auth/guard';
 import type { Db } from '../../core/db/db';
 import type { UploadedFile } from '../../core/http/upload';
-import type { SavedRecord } from '../data/recordHooks';
+import type { RecordPlace, SavedRecord } from '../data/recordHooks';
 import { NotFound } from '../data/scope';
 import { Refused } from '../notes/refused';
 import { roleHasPermission } from '../notes/repository';
@@ -70,15 +70,7 @@ const verbatimOf = (values: FormValues | null, variable: string): string => {
 
 export interface TermSync {
   studyId: string;
-  record: {
-    id: string;
-    subjectId: string;
-    siteId: string;
-    visitnum: string;
-    cycnum: number;
-    svnum: number;
-    tid: string;
-  };
+  record: Omit<RecordPlace, 'lineno'>;
   codable: readonly { variable: string; dictionary: CodingDictionary }[];
   values: FormValues;
   /**
