@@ -56,6 +56,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream edc {
+    zone edc 64k;
     least_conn;
 ${servers}
     keepalive 256;

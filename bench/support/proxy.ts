@@ -110,7 +110,11 @@ export async function startProxy({
       done = true;
       outstanding[index]!--;
     };
-    res.once('close', finished);
+    res.once('close', () => {
+      finished();
+      // the client went away before its answer: the instance's work for it is not waited for either
+      if (!res.writableFinished) upstream.destroy();
+    });
     const upstream = http.request(
       {
         agent,

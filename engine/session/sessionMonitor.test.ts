@@ -130,6 +130,19 @@ describe('heartbeat', () => {
     expect(t.beats()).toBe(4);
   });
 
+  it('a busy server (429, the admission gate or a rate limit) is never counted: six in a row, no logout, no outage', async () => {
+    const busy = () => new RequestError('rateLimited', HB, { status: 429, msg: 'busy' });
+    const t = setup({ heartBeat: [busy(), busy(), busy(), busy(), busy(), busy()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.beats()).toBe(6);
+    expect(t.forceLogout).not.toHaveBeenCalled();
+    expect(errors(t.store)).toBeNull();
+    expect(t.monitor.running).toBe(true);
+    expect(t.monitor.offline).toBe(false);
+  });
+
   it('no response is an outage: nothing counted, no logout, one "network exception", polling goes on', async () => {
     const t = setup({ heartBeat: [noAnswer(), noAnswer(), noAnswer(), noAnswer(), noAnswer(), noAnswer()] });
     monitor = t.monitor;
@@ -311,6 +324,17 @@ describe('expiry check', () => {
 
   it('a check without a response is skipped; the check goes on', async () => {
     const t = setup({ expiry: [new RequestError('network', EXP), noNotice()] });
+    monitor = t.monitor;
+    t.monitor.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.checks()).toBe(2);
+    expect(t.store.getItem(STORAGE_KEYS.expiryCheck)).toBe(CHECK_ON);
+  });
+
+  it('a busy answer (429) to the expiry check is skipped; the check goes on', async () => {
+    const t = setup({
+      expiry: [new RequestError('rateLimited', EXP, { status: 429, msg: 'busy' }), noNotice()],
+    });
     monitor = t.monitor;
     t.monitor.start();
     await vi.advanceTimersByTimeAsync(30_000);

@@ -42,6 +42,11 @@ export function isNoResponse(e: unknown): boolean {
   return e instanceof RequestError && NO_RESPONSE_KINDS.has(e.kind) && !e.aborted;
 }
 
+/** A 429 (rate limit, or the server's admission gate busy): the next poll asks again. */
+export function isBusy(e: unknown): boolean {
+  return e instanceof RequestError && e.kind === 'rateLimited';
+}
+
 export interface SessionMonitorDeps {
   client: ApiClient;
   timers: Timers;
@@ -149,6 +154,8 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
       if (run !== generation) return;
       if (leftAlready(e)) stop();
       else if (isNoResponse(e)) setOnline(false);
+      // the server is busy or limiting (429): it answered, the session is not in doubt — try again next beat
+      else if (isBusy(e)) setOnline(true);
       else {
         setOnline(true);
         heartbeatFailed();
@@ -178,7 +185,7 @@ export function createSessionMonitor(deps: SessionMonitorDeps): SessionMonitor {
     } catch (e) {
       if (run !== generation) return;
       if (leftAlready(e)) stop();
-      else if (!isNoResponse(e)) stopExpiry();
+      else if (!isNoResponse(e) && !isBusy(e)) stopExpiry();
     } finally {
       if (run === generation) expiryBusy = false;
     }

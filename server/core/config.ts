@@ -60,7 +60,8 @@ export interface ServerConfig {
   allowedHosts: string[];
   /**
    * Requests of this process at work at once (session check, handler, database); the others wait their turn in
-   * arrival order (http/admission.ts, docs/load.md "Stop 29"). 0: no bound. Default: the database pool's size.
+   * arrival order (http/admission.ts, docs/load.md "Stop 29"). 0: no bound. Default: the pool's size less 2
+   * (defaultActiveRequests).
    */
   maxActiveRequests: number;
   /** The longest a request waits for its turn before it is answered 429 (nothing done). Default 30 s. */
@@ -108,6 +109,15 @@ export function defaultAllowedHosts(host: string, backAddress: string | undefine
   return hosts;
 }
 
+/**
+ * Admitted requests per process for a pool of `poolSize` connections: two connections left for what does not wait at
+ * the gate (logins, signatures, uploads, jobs, a download's chunks), so an admitted request does not wait for the
+ * pool (whose 10 s connect timeout would answer 500, not the gate's orderly 429).
+ */
+export function defaultActiveRequests(poolSize: number): number {
+  return Math.max(1, poolSize - 2);
+}
+
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /**
  * The version this reference server reports by default. Not the client's DEFAULT_SERVER_VERSION
@@ -148,7 +158,7 @@ export function resolveConfig(input: ServerConfigInput = {}): ServerConfig {
     },
     allowedHosts: input.allowedHosts ?? defaultAllowedHosts(input.host ?? '127.0.0.1', input.backAddress),
     securityLogRetentionDays: input.securityLogRetentionDays ?? 180,
-    maxActiveRequests: input.maxActiveRequests ?? DEFAULT_DB_POOL_SIZE,
+    maxActiveRequests: input.maxActiveRequests ?? defaultActiveRequests(DEFAULT_DB_POOL_SIZE),
     admissionWaitMs: input.admissionWaitMs ?? 30_000,
   };
 }

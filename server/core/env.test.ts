@@ -3,9 +3,11 @@ import { readEnv } from './env';
 import { StartupError } from './startupErrors';
 
 describe('MAX_ACTIVE_REQUESTS (the admission gate, http/admission.ts)', () => {
-  it('defaults to the pool size, also when DB_POOL_SIZE is set', () => {
-    expect(readEnv({}).maxActiveRequests).toBe(10);
-    expect(readEnv({ DB_POOL_SIZE: '4' }).maxActiveRequests).toBe(4);
+  it('defaults to the pool size less 2 (connections left for what does not wait at the gate), at least 1', () => {
+    expect(readEnv({}).maxActiveRequests).toBe(8);
+    expect(readEnv({ DB_POOL_SIZE: '4' }).maxActiveRequests).toBe(2);
+    expect(readEnv({ DB_POOL_SIZE: '2' }).maxActiveRequests).toBe(1);
+    expect(readEnv({ DB_POOL_SIZE: '1' }).maxActiveRequests).toBe(1);
   });
 
   it('takes a whole number, and 0 for no bound', () => {

@@ -2,6 +2,7 @@
 import { DEFAULT_DEMO_PASSWORD } from '../seed/seed';
 import { StartupError } from './startupErrors';
 import { DEFAULT_DB_POOL_SIZE } from './db/postgres';
+import { defaultActiveRequests } from './config';
 
 export interface ServerEnv {
   port: number;
@@ -22,7 +23,7 @@ export interface ServerEnv {
   dbPoolSize: number;
   /**
    * MAX_ACTIVE_REQUESTS: requests of the process at work at once, the others wait their turn (ServerConfig
-   * maxActiveRequests); default DB_POOL_SIZE; 0: no bound.
+   * maxActiveRequests); default DB_POOL_SIZE less 2; 0: no bound.
    */
   maxActiveRequests: number;
   /**
@@ -70,10 +71,10 @@ function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number, max: 
   return n;
 }
 
-/** MAX_ACTIVE_REQUESTS: 0 (no bound) to 10,000; default: the pool's size. */
+/** MAX_ACTIVE_REQUESTS: 0 (no bound) to 10,000; default: the pool's size less 2 (defaultActiveRequests). */
 function readActiveRequests(env: NodeJS.ProcessEnv, poolSize: number): number {
   const text = env.MAX_ACTIVE_REQUESTS?.trim();
-  if (!text) return poolSize;
+  if (!text) return defaultActiveRequests(poolSize);
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0 || n > 10_000) {
     throw new StartupError(
@@ -107,6 +108,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new StartupError(`PORT must be a number from 0 to 65535 (got "${portText}")`);
   }
+  const dbPoolSize = readCount(env, 'DB_POOL_SIZE', DEFAULT_DB_POOL_SIZE, 1000);
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -117,8 +119,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     onlineUrl: env.ONLINE_URL?.trim() || undefined,
     backAddress: env.BACK_ADDRESS?.trim() || undefined,
     trustProxy: readTrustProxy(env),
-    dbPoolSize: readCount(env, 'DB_POOL_SIZE', DEFAULT_DB_POOL_SIZE, 1000),
-    maxActiveRequests: readActiveRequests(env, readCount(env, 'DB_POOL_SIZE', DEFAULT_DB_POOL_SIZE, 1000)),
+    dbPoolSize,
+    maxActiveRequests: readActiveRequests(env, dbPoolSize),
     dbPreparedStatements: env.DB_PREPARED_STATEMENTS?.trim() ? readFlag(env, 'DB_PREPARED_STATEMENTS') : true,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     allowedHosts: readList(env.ALLOWED_HOSTS),

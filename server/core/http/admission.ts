@@ -9,7 +9,7 @@
  * once, in order, and then runs with a connection and a core that few others compete for: the same throughput or
  * more, and the time a user waits no longer depends on how many statements their request needs.
  *
- * A request that has waited `maxWaitMs` is answered 503 with a translated message and Retry-After (nothing done).
+ * A request that has waited `maxWaitMs` is answered 429 with a translated message and Retry-After (nothing done).
  * A request whose client went away while it waited is not started. The gate keeps no state that matters: a count
  * and a queue of waiting requests of this process (several instances each have their own; docs/deploy-instances.md).
  */
@@ -17,7 +17,7 @@
 export interface AdmissionOptions {
   /** Requests at work at once; 0 or less: no bound. */
   limit: number;
-  /** The longest a request waits for its turn before it is answered 503. */
+  /** The longest a request waits for its turn before it is answered 429. */
   maxWaitMs: number;
 }
 
@@ -67,7 +67,13 @@ export function admissionGate({ limit, maxWaitMs }: AdmissionOptions): Admission
       if (waiter.settled) continue;
       waiter.settled = true;
       if (waiter.timer) clearTimeout(waiter.timer);
-      if (!waiter.stillWanted()) {
+      let wanted: boolean;
+      try {
+        wanted = waiter.stillWanted();
+      } catch {
+        wanted = false;
+      }
+      if (!wanted) {
         waiter.admit({ kind: 'gone' });
         continue;
       }

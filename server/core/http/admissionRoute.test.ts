@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveData } from '../../../engine/api/data';
-import { loginFront } from '../../../engine/api/session';
+import { heartBeat, loginFront } from '../../../engine/api/session';
 import { subjectList } from '../../../engine/api/subjects';
 import { LOAD_AE_VALUES, LOAD_FORM, LOAD_USER } from '../../test/statementCount';
 import { startHarness, type Harness } from '../../test/harness';
@@ -87,6 +87,37 @@ describe('admission gate on the routes', () => {
     const [a, b] = await Promise.all([first, second]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(h.app.admission.active).toBe(0);
+  });
+
+  it('a save is dated when it is admitted, not when it arrived (audit and updated_at)', async () => {
+    const release = await holdTheTurn();
+    const pending = save();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.app.admission.waiting).toBe(1);
+    // 20 s pass while it waits its turn
+    h.clock.advance(20_000);
+    const admittedAt = h.clock.now().toISOString();
+    release();
+    const saved = await pending;
+    expect(saved.body.success).toBe(true);
+    const [row] = await h.owner.query<{ updated: string; audited: string }>(
+      `select r.updated_at as updated,
+              (select max(a.at) from data_audit a where a.record_id = r.id) as audited
+       from form_records r order by r.id desc limit 1`,
+    );
+    expect(new Date(row!.updated).toISOString()).toBe(admittedAt);
+    expect(new Date(row!.audited).toISOString()).toBe(admittedAt);
+  });
+
+  it('the client’s heartbeat is never kept waiting behind work (a busy answer there is no lost session)', async () => {
+    const release = await holdTheTurn();
+    try {
+      const beat = await h.call(heartBeat, {}, { token, locale: 'en' });
+      expect(beat.status).toBe(200);
+      expect(beat.body.success).toBe(true);
+    } finally {
+      release();
+    }
   });
 
   it('the login front (a password check) is not held at the gate', async () => {

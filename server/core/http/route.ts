@@ -86,7 +86,9 @@ export interface RouteOptions<P, D, S> {
   /**
    * Whether the request waits for its turn at the process's admission gate (admission.ts) before its session check.
    * Default true. False for the endpoints that verify a password (the hash takes ~100 ms of a worker thread, not a
-   * database connection; they have their own rate limits) and for uploads (their body is read inside the handler).
+   * database connection; they have their own rate limits), for uploads (their body is read inside the handler) and
+   * for the client's background polls and error log (one statement each; a busy answer must not count as a failed
+   * heartbeat).
    */
   admission?: boolean;
   /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */
@@ -262,13 +264,15 @@ function register<P extends AnyObject, D, S>(
     handler: async (request, reply) => {
       // answers depend on the session: never cached (the client's `time` parameter is only a second line of defence)
       reply.header('cache-control', 'no-store');
-      const timing = startServerTiming();
       const locale = requestLocale(request.headers.locale);
-      const now = ctx.config.now();
       const tokenHeader = request.headers.token;
       const token = (Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader) || undefined;
       // the request's turn: nothing of it runs (not even the session check) before it is admitted
-      const turn = gate ? await gate.enter(() => !request.raw.socket.destroyed) : null;
+      const turn = gate ? await gate.enter(() => request.raw.socket?.destroyed !== true) : null;
+      // the request's time is taken once admitted: what it writes (audit, updated_at) is dated when it is done,
+      // not up to admissionWaitMs earlier
+      const timing = startServerTiming();
+      const now = ctx.config.now();
       if (turn && turn.kind !== 'admitted') {
         // waited too long (or its client has gone: then nobody reads this): nothing was done
         return sendStatus(reply, 429, fail(message('serverBusy', locale, { seconds: 1 })), {

@@ -115,20 +115,27 @@ export function createFormSchemaService(db: Db): FormSchemaService {
       // the options as kept when no code list has changed since (the version is read before the lists, so options
       // read after a change are never kept under the version before it)
       const current = codeListVersion !== null && entry.codeListVersion === codeListVersion;
-      if (!current) await refreshOptions(entry, studyId, codeListVersion);
-      if (!entry.withOptions) return { ok: false, row, issues: entry.listIssues };
-      return { ok: true, row, form: entry.withOptions };
+      // answered from what this request computed or found current (a concurrent refresh at another version may
+      // change the entry meanwhile)
+      const made = current
+        ? { withOptions: entry.withOptions, listIssues: entry.listIssues }
+        : await refreshOptions(entry, studyId, codeListVersion);
+      if (!made.withOptions) return { ok: false, row, issues: made.listIssues };
+      return { ok: true, row, form: made.withOptions };
     },
   };
 
-  /** The options of the form's lists read again; the version tag set with them, in one synchronous step. */
+  /**
+   * The options of the form's lists read again; the version tag set with them, in one synchronous step. Answers the
+   * compiled form (or the problems) as they are right after this read.
+   */
   async function refreshOptions(
     entry: CacheEntry,
     studyId: string,
     codeListVersion: string | null,
-  ): Promise<void> {
-    const { row } = entry;
-    if (!entry.compiled.ok) return;
+  ): Promise<Pick<CacheEntry, 'withOptions' | 'listIssues'>> {
+    const { row, compiled } = entry;
+    if (!compiled.ok) return { withOptions: null, listIssues: compiled.issues };
     const { options, signature } = await codeListOptions(db, studyId, entry.codelisttypes);
     entry.codeListVersion = codeListVersion;
     if (entry.signature !== signature || (!entry.withOptions && entry.listIssues.length === 0)) {
@@ -139,12 +146,13 @@ export function createFormSchemaService(db: Db): FormSchemaService {
       entry.signature = signature;
       if (checked.ok) {
         entry.listIssues = [];
-        entry.withOptions = withOptions(entry.compiled.form, (type) => catalog[type] ?? null);
+        entry.withOptions = withOptions(compiled.form, (type) => catalog[type] ?? null);
       } else {
         entry.listIssues = checked.issues;
         entry.withOptions = null;
       }
     }
+    return { withOptions: entry.withOptions, listIssues: entry.listIssues };
   }
 }
 
