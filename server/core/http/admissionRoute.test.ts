@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveData } from '../../../engine/api/data';
-import { heartBeat, loginFront } from '../../../engine/api/session';
+import { loginFront, writeWebLog } from '../../../engine/api/session';
 import { subjectList } from '../../../engine/api/subjects';
 import { LOAD_AE_VALUES, LOAD_FORM, LOAD_USER } from '../../test/statementCount';
 import { startHarness, type Harness } from '../../test/harness';
@@ -109,12 +109,15 @@ describe('admission gate on the routes', () => {
     expect(new Date(row!.audited).toISOString()).toBe(admittedAt);
   });
 
-  it('the client’s heartbeat is never kept waiting behind work (a busy answer there is no lost session)', async () => {
+  it('the client’s error log is not held at the gate', async () => {
     const release = await holdTheTurn();
     try {
-      const beat = await h.call(heartBeat, {}, { token, locale: 'en' });
-      expect(beat.status).toBe(200);
-      expect(beat.body.success).toBe(true);
+      const logged = await h.call(
+        writeWebLog,
+        { msg: 'an error in the page', level: 'error' },
+        { locale: 'en' },
+      );
+      expect(logged.status).toBe(200);
     } finally {
       release();
     }

@@ -87,8 +87,8 @@ export interface RouteOptions<P, D, S> {
    * Whether the request waits for its turn at the process's admission gate (admission.ts) before its session check.
    * Default true. False for the endpoints that verify a password (the hash takes ~100 ms of a worker thread, not a
    * database connection; they have their own rate limits), for uploads (their body is read inside the handler) and
-   * for the client's background polls and error log (one statement each; a busy answer must not count as a failed
-   * heartbeat).
+   * for the client's error log. The heartbeat waits its turn like the rest (exempt, it left the queue to the other
+   * requests: closed-loop p99 +100 ms, docs/load.md stop 29); the client takes a busy answer (429) as "ask again".
    */
   admission?: boolean;
   /** Reshapes raw input before validation (writeWebLog.do truncates long texts). */

@@ -63,8 +63,6 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Heartbeat: never counts as activity (an idle session must still expire); answers expiry as data −2 and a
   // replaced session as code 504, both with HTTP 200, so that the session rules decide.
   ownTokenEndpoint(app, ctx, heartBeat, {
-    // the client's background poll / error log: one statement, never kept waiting behind saves (admission.ts)
-    admission: false,
     handler: async ({ token, now, locale, request, reply }) => {
       const check = await checkToken(db, token, { now, idleTimeoutMs: config.idleTimeoutMs, touch: false });
       // the session is over: its token must not come back from the cookie at the next visit
@@ -87,8 +85,6 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   sessionEndpoint(app, ctx, expirationTime, {
-    // the client's background poll / error log: one statement, never kept waiting behind saves (admission.ts)
-    admission: false,
     touch: false,
     handler: async ({ params, session, now, locale }) => {
       if (params.studyid !== session.studyId || params.userid !== session.userId) {
@@ -114,7 +110,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Client errors, also from the login page (auth optional); never counts as activity; limited per IP.
   publicEndpoint(app, ctx, writeWebLog, {
-    // the client's background poll / error log: one statement, never kept waiting behind saves (admission.ts)
+    // the client's error log: never kept waiting behind saves (admission.ts)
     admission: false,
     touch: false,
     limits: ['webLog'],
