@@ -98,6 +98,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Six heartbeats answered by `failure` over a minute: none counted, no logout, still polling; the monitor's state. */
+async function sixBeatsOf(failure: () => RequestError) {
+  const t = setup({ heartBeat: Array.from({ length: 6 }, failure) });
+  monitor = t.monitor;
+  t.monitor.start();
+  await vi.advanceTimersByTimeAsync(60_000);
+  expect(t.beats()).toBe(6);
+  expect(t.forceLogout).not.toHaveBeenCalled();
+  expect(errors(t.store)).toBeNull();
+  expect(t.monitor.running).toBe(true);
+  return t;
+}
+
 describe('heartbeat', () => {
   it('calls heartBeat.do silently every 10 s', async () => {
     const t = setup({});
@@ -131,27 +144,12 @@ describe('heartbeat', () => {
   });
 
   it('a busy server (429, the admission gate or a rate limit) is never counted: six in a row, no logout, no outage', async () => {
-    const busy = () => new RequestError('rateLimited', HB, { status: 429, msg: 'busy' });
-    const t = setup({ heartBeat: [busy(), busy(), busy(), busy(), busy(), busy()] });
-    monitor = t.monitor;
-    t.monitor.start();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(t.beats()).toBe(6);
-    expect(t.forceLogout).not.toHaveBeenCalled();
-    expect(errors(t.store)).toBeNull();
-    expect(t.monitor.running).toBe(true);
+    const t = await sixBeatsOf(() => new RequestError('rateLimited', HB, { status: 429, msg: 'busy' }));
     expect(t.monitor.offline).toBe(false);
   });
 
   it('no response is an outage: nothing counted, no logout, one "network exception", polling goes on', async () => {
-    const t = setup({ heartBeat: [noAnswer(), noAnswer(), noAnswer(), noAnswer(), noAnswer(), noAnswer()] });
-    monitor = t.monitor;
-    t.monitor.start();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(t.beats()).toBe(6);
-    expect(t.forceLogout).not.toHaveBeenCalled();
-    expect(errors(t.store)).toBeNull();
-    expect(t.monitor.running).toBe(true);
+    const t = await sixBeatsOf(noAnswer);
     expect(t.monitor.offline).toBe(true);
     expect(t.notifier.notices).toEqual([{ level: 'error', messageId: MSG.network }]);
     expect(t.connectivity).toEqual([false]);

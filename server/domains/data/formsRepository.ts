@@ -159,14 +159,17 @@ export function subjectVisit(
  * when the subject has no such visit), `v.name_zh` and `v.name_en` (the visit's names), and `f.name` (jsonb, the
  * `name` of the form's latest version; null when there is no such form).
  */
-export function visitAndFormNamesSql(p: {
+/** SQL expressions (parameters, columns) naming a study, a subject and the form of one of its visits. */
+export interface VisitFormRefsSql {
   study: string;
   subject: string;
   visitnum: string;
   cycnum: string;
   svnum: string;
   tid: string;
-}): string {
+}
+
+export function visitAndFormNamesSql(p: VisitFormRefsSql): string {
   return `(select 1) one
      left join lateral (
        select sv.visitnum, vs.name_zh, vs.name_en

@@ -15,7 +15,7 @@ import type { RoleSession } from '../../core/auth/guard';
 import { queryOne, type Db } from '../../core/db/db';
 import { HttpAnswer, fail } from '../../core/http/envelope';
 import { message, type ServerMessageId } from '../../core/messages';
-import { visitAndFormNamesSql } from '../data/formsRepository';
+import { visitAndFormNamesSql, type VisitFormRefsSql } from '../data/formsRepository';
 import { findRecordById, type RecordRow } from '../data/recordsRepository';
 import { subjectInScope } from '../data/scope';
 import { formSchemaVersion, latestFormSchema } from '../data/formsRepository';
@@ -115,14 +115,7 @@ export async function threads(db: Db, ids: readonly string[]): Promise<QueryThre
  * (metaTextOf, data/service.ts) per locale, anything else the tid. Also a part of the coding hook's insert
  * (medCoding/repository.ts insertTerms), so that a term's label is the one a query gets.
  */
-export function visitTnameSql(p: {
-  study: string;
-  subject: string;
-  visitnum: string;
-  cycnum: string;
-  svnum: string;
-  tid: string;
-}): string {
+export function visitTnameSql(p: VisitFormRefsSql): string {
   const visit = (locale: 'zh' | 'en') =>
     `(case when v.visitnum is null then ${p.visitnum}::text else coalesce(v.name_${locale}, '') end)`;
   const form = (locale: 'zh_CN' | 'en') => `(case
