@@ -1,6 +1,6 @@
 /**
- * Issue 15, "more than one server": two server instances on one database behind the round-robin reverse proxy of
- * bench/support/proxy.ts, over real HTTP. The instances trust the proxy's address only (TRUST_PROXY as a list), so
+ * Issue 15, "more than one server": two server instances on one database behind the reverse proxy of
+ * bench/support/proxy.ts (the instance with the fewest requests in flight), over real HTTP. The instances trust the proxy's address only (TRUST_PROXY as a list), so
  * they read the client's address and host from its X-Forwarded-* headers: the login lockout and the per-IP limit hold
  * over both instances, the Host allow-list judges the host the client asked for, and a client that reaches an
  * instance directly cannot forge either.
@@ -107,7 +107,7 @@ async function attempt(
 const BAD = 'Incorrect user name or password';
 const LOCKED = /^Too many failed logins: the account is locked; try again in (\d+) min$/;
 
-describe('two instances behind a round-robin proxy', () => {
+describe('two instances behind a balancing proxy', () => {
   it('200 parallel guesses from 200 addresses, spread over both instances: the lockout still holds at 5', async () => {
     const before = [...proxy.forwarded];
     const answers = await Promise.all(
@@ -117,8 +117,10 @@ describe('two instances behind a round-robin proxy', () => {
     const msgs = answers.map((a) => a.body.msg);
     expect(msgs.filter((m) => m === BAD).length).toBeLessThanOrEqual(4);
     expect(msgs.filter((m) => LOCKED.test(m)).length).toBeGreaterThanOrEqual(196);
-    // round robin: each instance judged half of them
-    expect(proxy.forwarded.map((n, i) => n - before[i]!)).toEqual([100, 100]);
+    // the proxy balances by requests in flight: both instances judged a large share of them (about half each)
+    const judged = proxy.forwarded.map((n, i) => n - before[i]!);
+    expect(judged[0]! + judged[1]!).toBe(200);
+    for (const n of judged) expect(n).toBeGreaterThanOrEqual(60);
     // the lock holds on both instances, for the real password too
     for (let i = 0; i < 2; i++) {
       expect((await attempt('cra.zhao', TEST_PASSWORD, '127.11.0.1')).body.msg).toMatch(LOCKED);
