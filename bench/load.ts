@@ -72,6 +72,7 @@ const POOL = option('pool', '');
 const PROFILE_DIR = option('profile', '') && path.join(option('profile', ''), `run-${Date.now()}`);
 const KEEP = process.argv.includes('--keep');
 const TRACE = option('trace', '');
+const COMPILED = process.argv.includes('--compiled');
 /** The load balancer: `nginx` (default where installed) or `node` (bench/support/proxy.ts). */
 const PROXY = option('proxy', nginxBinary() ? 'nginx' : 'node');
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -138,9 +139,10 @@ function withApplicationName(url: string, name: string): string {
 
 /** Starts server/main.ts and resolves once it prints its URL. */
 function startInstance(env: Record<string, string>, name: string): Promise<Instance> {
-  const nodeArgs = ['--import', 'tsx'];
+  const nodeArgs = COMPILED ? [] : ['--import', 'tsx'];
   if (PROFILE_DIR) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`);
-  return startProcess([...nodeArgs, 'server/main.ts'], env, name, /http:\/\/localhost:(\d+)\/edcweb\//);
+  const main = COMPILED ? 'dist-server/server/main.mjs' : 'server/main.ts';
+  return startProcess([...nodeArgs, main], env, name, /http:\/\/localhost:(\d+)\/edcweb\//);
 }
 
 /** Starts a Node script and resolves once its output shows `listening` (group 1: the port). */

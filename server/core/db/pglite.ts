@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db } from './db';
+import { SentStatements } from './sentStatements';
 
 type PgliteHandle = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
@@ -11,20 +12,33 @@ class PgliteDb implements Db {
     private readonly root: PGlite,
     private readonly handle: PgliteHandle,
     readonly inTransaction: boolean,
+    private readonly sent: SentStatements | null = null,
   ) {}
 
-  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const result = await this.handle.query<T>(sql, params);
-    return result.rows;
+  query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const rows = this.handle.query<T>(sql, params).then((r) => r.rows);
+    return this.sent ? this.sent.track(rows) : rows;
   }
 
   async exec(sql: string): Promise<void> {
-    await this.handle.exec(sql);
+    const done = this.handle.exec(sql).then(() => undefined);
+    await (this.sent ? this.sent.track(done) : done);
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return this.root.transaction((tx) => fn(new PgliteDb(this.root, tx, true)));
+    return this.root.transaction(async (tx) => {
+      // PGlite runs a transaction's statements one at a time in the order sent; the commit (PGlite's, when this
+      // resolves) waits for every one of them, awaited or not (sendInTransaction), as on PostgreSQL
+      const sent = new SentStatements();
+      try {
+        const result = await fn(new PgliteDb(this.root, tx, true, sent));
+        await sent.settle();
+        return result;
+      } catch (err) {
+        throw await sent.rootCause(err);
+      }
+    });
   }
 
   async close(): Promise<void> {

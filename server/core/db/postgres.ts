@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from './db';
+import { SentStatements } from './sentStatements';
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
@@ -64,9 +65,15 @@ class PostgresDb implements Db {
     private readonly handle: Queryable,
     readonly inTransaction: boolean,
     private readonly statements: StatementNames | null,
+    private readonly sent: SentStatements | null = null,
   ) {}
 
-  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const answer = this.send<T>(sql, params);
+    return this.sent ? this.sent.track(answer) : answer;
+  }
+
+  private async send<T>(sql: string, params: unknown[]): Promise<T[]> {
     const name = this.statements?.of(sql);
     try {
       const result = await this.handle.query(
@@ -84,20 +91,29 @@ class PostgresDb implements Db {
   }
 
   async exec(sql: string): Promise<void> {
-    await this.handle.query(sql);
+    const done = this.handle.query(sql).then(() => undefined);
+    await (this.sent ? this.sent.track(done) : done);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
     const client = await this.pool.connect();
+    const sent = new SentStatements();
     try {
-      await client.query('BEGIN');
-      const result = await fn(new PostgresDb(this.pool, client, true, this.statements));
-      await client.query('COMMIT');
+      // not awaited: the pool's clients pipeline (openPostgres), so BEGIN goes out with the transaction's first
+      // statement, one round trip instead of two
+      sent.track(client.query('BEGIN'));
+      const result = await fn(new PostgresDb(this.pool, client, true, this.statements, sent));
+      // the commit goes out behind any statement still unanswered; a failed one aborted the transaction, and
+      // PostgreSQL answers the COMMIT of an aborted transaction by rolling it back (without an error): settle()
+      // throws that statement's error
+      sent.track(client.query('COMMIT'));
+      await sent.settle();
       return result;
     } catch (err) {
+      const reported = await sent.rootCause(err);
       await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
+      throw reported;
     } finally {
       client.release();
     }
@@ -134,6 +150,10 @@ export async function openPostgres(databaseUrl: string, opts: PostgresOptions = 
     // pg's default (10 s) closes connections between bursts of load; each new one costs PostgreSQL a backend and
     // the client a SCRAM handshake (PBKDF2, seen in the load profile)
     idleTimeoutMillis: 60_000,
+    // a client sends each statement as soon as it is asked for, without waiting for the answers of the ones before
+    // (they are answered in order): a transaction's BEGIN travels with its first statement, and a write sent with
+    // sendInTransaction with the next statement or the commit (docs/load.md, stop 30)
+    pipeline: true,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
   // an idle client losing its connection must not crash the server; the next query reconnects

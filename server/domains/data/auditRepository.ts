@@ -2,7 +2,7 @@
  * The data audit trail: one row per item entered or changed, written in the transaction of the data write, never
  * updated or deleted (migration 0004's triggers refuse UPDATE, DELETE and TRUNCATE).
  */
-import type { Db } from '../../core/db/db';
+import { sendInTransaction, type Db } from '../../core/db/db';
 
 export interface DataAuditEntry {
   recordId: string;
@@ -26,7 +26,11 @@ export interface DataAuditEntry {
 export async function appendDataAudit(db: Db, entries: readonly DataAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const col = <K extends keyof DataAuditEntry>(k: K) => entries.map((e) => e[k]);
-  await db.query(
+  // in the save's transaction the rows are sent without waiting: they commit with it, or its commit fails
+  const send = db.inTransaction
+    ? (sql: string, params: unknown[]) => sendInTransaction(db, sql, params)
+    : (sql: string, params: unknown[]) => db.query(sql, params);
+  await send(
     `insert into data_audit (record_id, study_id, subject_id, tid, lineno, action, variable, oldvalue, newvalue,
        reason_code, reason_text, user_id, role_id, site_id, at)
      select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],

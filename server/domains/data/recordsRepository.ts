@@ -5,7 +5,7 @@
 import type { FormValues } from '../../../engine/form/types';
 import type { EntryStatus } from '../../../engine/api/visits';
 import type { ItemStatus } from '../../../engine/api/data';
-import { queryOne, type Db } from '../../core/db/db';
+import { queryOne, sendInTransaction, type Db } from '../../core/db/db';
 import { lockOnce } from '../../core/db/rowLocks';
 import { pageMarkSql } from './pageMarks';
 
@@ -248,9 +248,12 @@ export async function newEntryPlace(
  * statement is sent.
  */
 export async function lockSubject(db: Db, subjectId: string): Promise<void> {
-  await lockOnce(db, `subjects:${subjectId}`, () =>
-    db.query('select id from subjects where id = $1 for update', [subjectId]),
-  );
+  const sql = 'select id from subjects where id = $1 for update';
+  // in a transaction the lock is sent without waiting: PostgreSQL runs the next statement only once it holds it
+  await lockOnce(db, `subjects:${subjectId}`, async () => {
+    if (db.inTransaction) sendInTransaction(db, sql, [subjectId]);
+    else await db.query(sql, [subjectId]);
+  });
 }
 
 /** Updates a record when its rowversion is still `rowversion`; whether it did. */

@@ -5,7 +5,7 @@
  * `finishSaveRequest` with the outcome at the end. On PostgreSQL a concurrent duplicate waits in the claim for the
  * first transaction and then finds its outcome.
  */
-import { queryOne, type Db } from '../../core/db/db';
+import { queryOne, sendInTransaction, type Db } from '../../core/db/db';
 
 export type SaveClaim =
   { kind: 'claimed' } | { kind: 'done'; endpoint: string; fingerprint: string; response: unknown };
@@ -38,7 +38,8 @@ export async function finishSaveRequest(
   db: Db,
   q: { userId: string; key: string; response: unknown },
 ): Promise<void> {
-  await db.query('update save_requests set response = $3::jsonb where user_id = $1 and idem_key = $2', [
+  // sent without waiting: it goes out with the commit, which fails if it did
+  sendInTransaction(db, 'update save_requests set response = $3::jsonb where user_id = $1 and idem_key = $2', [
     q.userId,
     q.key,
     JSON.stringify(q.response),

@@ -131,7 +131,7 @@ describe('statements per request of the load loop', () => {
     expect(matching(save, /from coding_terms where record_id/)).toBe(1);
   });
 
-  it('stop 29: one read of the page after the lock; the coding hook in two statements', () => {
+  it('stop 29: one read of the page after the lock; stop 30: the coding hook in one statement', () => {
     const save = counts.get('savedata.do') ?? [];
     const lock = save.findIndex((s) => /from subjects where id = \$1 for update/.test(s.sql));
     const page = save.findIndex((s) => /from casebook_marks/.test(s.sql));
@@ -139,10 +139,13 @@ describe('statements per request of the load loop', () => {
     expect(save[page]!.sql).toMatch(/max\(version\)[\s\S]*max\(lineno\)/);
     expect(matching(save, /from casebook_marks/)).toBe(1);
     expect(matching(save, /max\(version\)/)).toBe(1);
-    // the term inserted with its visit/form label and its dictionary matches; then coded with its history row
-    expect(matching(save, /coding_terms|coding_history|coding_dictionary_entries/)).toBe(3);
-    expect(matching(save, /insert into coding_terms[\s\S]*coding_dictionary_entries/)).toBe(1);
-    expect(matching(save, /update coding_terms[\s\S]*insert into coding_history/)).toBe(1);
+    // stop 30: the term inserted with its visit/form label and its dictionary matches, coded to its one match with
+    // its history row, in one statement (before: inserted uncoded, then coded by a second); then the item states
+    expect(matching(save, /coding_terms|coding_history|coding_dictionary_entries/)).toBe(2);
+    expect(
+      matching(save, /coding_dictionary_entries[\s\S]*insert into coding_terms[\s\S]*insert into coding_history/),
+    ).toBe(1);
+    expect(matching(save, /update coding_terms/)).toBe(0);
   });
 
   it('stop 29: a stored record read (datainfo.do) and changed (updatedata.do) read its item states in one statement', async () => {

@@ -218,7 +218,7 @@ describe('stop 29: the coding hook in two statements writes what the five did', 
     return { terms, history, images };
   }
 
-  it('an exact match: the term inserted uncoded, then auto-coded with its autocode row; images insert then update', async () => {
+  it('an exact match: the term inserted coded with its autocode row, one statement; one image, the insert', async () => {
     const saved = await firstEntry('head PAIN');
     const { terms, history, images } = await written(saved.record.recordid);
     const label = await visitTnameOf(h.db, STUDY, {
@@ -263,12 +263,9 @@ describe('stop 29: the coding hook in two statements writes what the five did', 
         role: true,
       },
     ]);
-    // the database's own images: the insert (uncoded), then the update's old and new, all naming the app user
-    expect(images.map((i) => [i.op, i.image, i.status])).toEqual([
-      ['INSERT', 'new', 'uncoded'],
-      ['UPDATE', 'old', 'uncoded'],
-      ['UPDATE', 'new', 'coded'],
-    ]);
+    // the database's own image: the insert as committed (coded; the uncoded state never existed outside the
+    // save's transaction), naming the app user
+    expect(images.map((i) => [i.op, i.image, i.status])).toEqual([['INSERT', 'new', 'coded']]);
     expect(new Set(images.map((i) => i.app_user)).size).toBe(1);
     expect(images[0]!.app_user).not.toBeNull();
     // the answer's item state is what the stored record reads

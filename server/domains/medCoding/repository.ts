@@ -11,7 +11,7 @@ import type {
   CodingTerm,
   DictionaryInfo,
 } from '../../../engine/api/medCoding';
-import { queryOne, type Db } from '../../core/db/db';
+import { queryOne, sendInTransaction, type Db } from '../../core/db/db';
 import type { RecordPlace } from '../data/recordHooks';
 import { visitTnameSql } from '../queries/service';
 import { nameKey } from './dictionaryFile';
@@ -132,14 +132,19 @@ export interface NewTerms {
   record: Omit<RecordPlace, 'lineno'>;
   /** In the form's order: the ids follow it. */
   terms: readonly { variable: string; dictionary: CodingDictionary; verbatim: string }[];
+  /** Who saves: the auto-coded terms' history rows `autocode` are theirs. */
+  actor: { userId: string; roleId: string };
   at: Date;
 }
 
 /**
- * Inserts a record's new terms (uncoded), labelled with the visit and form name (queries/service.ts visitTnameSql),
- * and answers each with its exact dictionary matches: one statement.
+ * Inserts a record's new terms, labelled with the visit and form name (queries/service.ts visitTnameSql): a term with
+ * exactly one exact dictionary match is inserted coded to it (`auto`, no coder) with its history row `autocode`, the
+ * others uncoded. One statement, sent without waiting (its rows are not needed; it commits with the save, or the
+ * save's commit fails). The term's row image (clinical_audit) is its insert, coded or not: the uncoded state never
+ * existed outside the save's transaction.
  */
-export function insertTerms(tx: Db, n: NewTerms): Promise<WrittenTerm[]> {
+export function insertTerms(tx: Db, n: NewTerms): void {
   const label = visitTnameSql({
     study: '$1',
     subject: '$3',
@@ -161,24 +166,37 @@ export function insertTerms(tx: Db, n: NewTerms): Promise<WrittenTerm[]> {
     n.record.svnum,
     n.record.tid,
     n.at.toISOString(),
+    n.actor.userId,
+    n.actor.roleId,
   ];
   const rows = n.terms.map((t, i) => {
     params.push(t.variable, t.dictionary, t.verbatim, nameKey(t.verbatim));
     const at = params.length - 3;
     return `($${at}::text, $${at + 1}::text, $${at + 2}::text, $${at + 3}::text, ${i + 1})`;
   });
-  return tx.query<WrittenTerm>(
+  sendInTransaction(
+    tx,
     `with label as (${label}),
      t (variable, dictionary, verbatim, key, n) as (values ${rows.join(', ')}),
+     m as materialized (
+       select t.variable, t.dictionary, t.verbatim, t.n, ${MATCHES_SQL('$1', 't.dictionary', 't.key')} from t),
+     c as (
+       select m.*, jsonb_array_length(m.matches) = 1 as coded, m.matches -> 0 as entry from m),
      ins as (
        insert into coding_terms (study_id, record_id, variable, subject_id, site_id, tid, visit_tname, dictionary,
-         verbatim, status, updated_at)
-       select $1, $2::bigint, t.variable, $3, $4, $8, label.visit_tname, t.dictionary, t.verbatim, 'uncoded',
-              $9::timestamptz
-       from t cross join label order by t.n
+         verbatim, status, auto, code, name, path, coded_by, coded_at, updated_at)
+       select $1, $2::bigint, c.variable, $3, $4, $8, label.visit_tname, c.dictionary, c.verbatim,
+              case when c.coded then 'coded' else 'uncoded' end, c.coded,
+              case when c.coded then c.entry ->> 'code' end, case when c.coded then c.entry ->> 'name' end,
+              case when c.coded then c.entry -> 'path' else '[]'::jsonb end, null::text,
+              case when c.coded then $9::timestamptz end, $9::timestamptz
+       from c cross join label order by c.n
        returning id, variable)
-     select ins.id::text as id, t.variable, t.dictionary, t.verbatim, ${MATCHES_SQL('$1', 't.dictionary', 't.key')}
-     from ins join t on t.variable = ins.variable order by ins.id`,
+     insert into coding_history (term_id, study_id, site_id, record_id, variable, action, verbatim, from_code,
+       from_name, to_code, to_name, reason, user_id, role_id, at)
+     select ins.id, $1, $4, $2::bigint, c.variable, 'autocode', c.verbatim, null::text, null::text,
+            c.entry ->> 'code', c.entry ->> 'name', null::text, $10, $11, $9::timestamptz
+     from c join ins on ins.variable = c.variable where c.coded order by c.n`,
     params,
   );
 }

@@ -86,9 +86,10 @@ export interface TermSync {
  * Brings the terms of a record in step with its values (inside the save's transaction): a new verbatim term gets a
  * term row; a changed one loses its code (history `reset`); either is then auto-coded when exactly one dictionary
  * entry has its name (case and spaces ignored; history `autocode`). Set-based, whatever the number of codable items:
- * the stored terms (not on a first entry), the resets with their history and matches, the inserts with their
- * matches, the auto-codes with their history — one statement each, and only when there is one to make. The term
- * rows are inserted and then updated as before (the row images of clinical_audit, migration 0006, are the same).
+ * the stored terms (not on a first entry), the resets with their history and matches, the inserts (a term with its
+ * one match inserted coded, with its history), the auto-codes of reset terms with their history — one statement
+ * each, and only when there is one to make. A new term's row image (clinical_audit, migration 0006) is its insert as
+ * committed, coded or not; a reset term's are its reset and its auto-code.
  */
 export async function syncRecordTerms(tx: Db, s: TermSync): Promise<void> {
   const items = s.codable.map((c) => ({ ...c, text: verbatimOf(s.values, c.variable) }));
@@ -119,13 +120,12 @@ export async function syncRecordTerms(tx: Db, s: TermSync): Promise<void> {
   const toInsert = items
     .filter((i) => !stored.has(i.variable) && i.text !== '')
     .map(({ variable, dictionary, text }) => ({ variable, dictionary, verbatim: text }));
-  const written = [
-    ...(toReset.length > 0 ? await resetTerms(tx, toReset, history) : []),
-    ...(toInsert.length > 0
-      ? await insertTerms(tx, { studyId: s.studyId, record: s.record, terms: toInsert, at: s.at })
-      : []),
-  ];
-  const toCode = written.flatMap((t) => (t.matches.length === 1 ? [{ ...t, entry: t.matches[0]! }] : []));
+  // a reset term is auto-coded by a second statement; a new one is inserted coded when it has its one match
+  const reset = toReset.length > 0 ? await resetTerms(tx, toReset, history) : [];
+  if (toInsert.length > 0) {
+    insertTerms(tx, { studyId: s.studyId, record: s.record, terms: toInsert, actor: s.actor, at: s.at });
+  }
+  const toCode = reset.flatMap((t) => (t.matches.length === 1 ? [{ ...t, entry: t.matches[0]! }] : []));
   if (toCode.length > 0) await autocodeTerms(tx, toCode, history);
 }
 

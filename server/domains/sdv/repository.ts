@@ -11,12 +11,17 @@
  */
 import type { Db } from '../../core/db/db';
 
-/** Whether the subject `s` is sampled by its study's plan `p` (null when the study has no plan). */
+/**
+ * Whether the subject `s` is sampled by its study's plan `p` (null when the study has no plan). The draw first, then
+ * the count of the subjects before it at its site, only when the plan samples a first N (an OR and an AND are
+ * evaluated in order and stop early): the count reads the site's subjects and grows with them.
+ */
 const SAMPLED_SQL = `(
-  (select count(*) from subjects s2 where s2.study_id = s.study_id and s2.site_id = s.site_id and s2.subjid < s.subjid)
-    < p.first_n
-  or ('x' || lpad(substr(md5(p.seed || ':' || s.id), 1, 8), 16, '0'))::bit(64)::bigint
+  ('x' || lpad(substr(md5(p.seed || ':' || s.id), 1, 8), 16, '0'))::bit(64)::bigint
     < (p.percent::bigint * 4294967296 / 100)
+  or (p.first_n > 0 and
+      (select count(*) from subjects s2 where s2.study_id = s.study_id and s2.site_id = s.site_id and s2.subjid < s.subjid)
+        < p.first_n)
 )`;
 
 /**
@@ -26,7 +31,7 @@ const SAMPLED_SQL = `(
  */
 export function planItemsSql(where: string): string {
   return `
-  with recs as (
+  with recs as materialized (
     select r.id, r.study_id, r.subject_id, r.site_id, r.visitnum, r.cycnum, r.svnum, r.tid, r.lineno, r.item_status,
            coalesce((select ${SAMPLED_SQL} from subjects s join sdv_plans p on p.study_id = s.study_id
                      where s.id = r.subject_id), true) as sampled
