@@ -240,7 +240,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       return orNotFound(locale, async () => {
         // the latest version's number is read with the subject; its schema comes from the process's cache (stored
         // versions never change)
-        const { subject, latestVersion } = await scopedFormWithLatest(db, session, params);
+        const { subject, latestVersion, mark } = await scopedFormWithLatest(db, session, params);
         const latest =
           latestVersion === null ? null : await schemas.row(session.studyId, params.tid, latestVersion);
         if (!latest) throw new NotFound('formNotFound');
@@ -272,7 +272,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
                 record.itemStatus,
               )
             : {},
-          capabilities: await capabilitiesOf(session, rolecode, await pageMark(db, subject.id, params), {
+          capabilities: await capabilitiesOf(session, rolecode, mark, {
             ...pageOf(subject.id, params),
             recordId: record?.id ?? null,
           }),

@@ -10,6 +10,7 @@ import { queryOne, type Db } from '../../core/db/db';
 import { fail } from '../../core/http/envelope';
 import { message, type ServerMessageId } from '../../core/messages';
 import { SUBJECT_VISIT_COLUMNS, type SubjectVisitRow } from './formsRepository';
+import { pageMarkSql } from './pageMarks';
 
 export interface ScopedSubject {
   id: string;
@@ -73,13 +74,24 @@ export async function scopedVisit(
   session: RoleSession,
   keys: VisitKeysParams,
   latestOfTid?: string,
-): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow; latestVersion: number | null }> {
+): Promise<{
+  subject: ScopedSubject;
+  visit: SubjectVisitRow;
+  latestVersion: number | null;
+  mark: string | null;
+}> {
   const latest =
     latestOfTid === undefined
       ? ''
-      : `, (select max(f.version) from form_schemas f where f.study_id = $2 and f.tid = $9) as latest_form_version`;
+      : `, (select max(f.version) from form_schemas f where f.study_id = $2 and f.tid = $9) as latest_form_version,
+         (${pageMarkSql({ subject: 's.id', visitnum: '$6', cycnum: '$7', svnum: '$8', tid: '$9' })}) as page_mark`;
   const row = await queryOne<
-    { subject_id: string; subject_site_id: string; latest_form_version?: number | null } & SubjectVisitRow
+    {
+      subject_id: string;
+      subject_site_id: string;
+      latest_form_version?: number | null;
+      page_mark?: string | null;
+    } & SubjectVisitRow
   >(
     db,
     `select s.id as subject_id, s.site_id as subject_site_id${latest}, v.*
@@ -103,9 +115,15 @@ export async function scopedVisit(
     ],
   );
   if (!row) throw new NotFound('subjectNotFound');
-  const { subject_id: id, subject_site_id: siteId, latest_form_version: latestVersion, ...visit } = row;
+  const {
+    subject_id: id,
+    subject_site_id: siteId,
+    latest_form_version: latestVersion,
+    page_mark: mark,
+    ...visit
+  } = row;
   if (visit.visitnum === null || visit.visitnum === undefined) throw new NotFound('visitNotFound');
-  return { subject: { id, siteId }, visit, latestVersion: latestVersion ?? null };
+  return { subject: { id, siteId }, visit, latestVersion: latestVersion ?? null, mark: mark ?? null };
 }
 
 /** The subject, its visit and a form of that visit; NotFound otherwise. */
@@ -120,15 +138,21 @@ export async function scopedForm(
 }
 
 /**
- * scopedForm, and the number of the form's latest stored version read in the same statement (null: the study has no
- * schema of the form) — a form open then takes the schema from the process's cache without a statement of its own.
+ * scopedForm, with the number of the form's latest stored version (null: the study has no schema of the form) and the
+ * page's mark (pageMarks.ts; null: none) read in the same statement — a form open then takes the schema from the
+ * process's cache and the mark without a statement of their own.
  */
 export async function scopedFormWithLatest(
   db: Db,
   session: RoleSession,
   keys: VisitKeysParams & { tid: string },
-): Promise<{ subject: ScopedSubject; visit: SubjectVisitRow; latestVersion: number | null }> {
+): Promise<{
+  subject: ScopedSubject;
+  visit: SubjectVisitRow;
+  latestVersion: number | null;
+  mark: string | null;
+}> {
   const found = await scopedVisit(db, session, keys, keys.tid);
   if (!found.visit.tids.includes(keys.tid)) throw new NotFound('formNotFound');
-  return { subject: found.subject, visit: found.visit, latestVersion: found.latestVersion };
+  return found;
 }

@@ -22,15 +22,19 @@ const MAX_STATEMENTS: Record<LoadRequest, number> = {
   'subjectlist.do': 2,
   // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit); stop 29: 5 (the
   // study's code-list names kept per process at the code-list version read with the session, migration 0025); then
-  // 4 (the latest version's number read with the subject and its visit, the schema kept per process)
-  'datainfo.do': 4,
+  // 4 (the latest version's number read with the subject and its visit, the schema kept per process); stop 30: 3
+  // (the page's mark read in that statement too)
+  'datainfo.do': 3,
   // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
   // first entry reads no existing queries, coding term, notes, signature or freezes of the record it has just inserted)
   // stop 29: 19 (the form's code-list options kept per process at the code-list version read with the session); then
   // 12 (the page mark, latest version and next line in one statement after the lock; the coding hook's five
   // statements two — the term inserted with its label and matches, then auto-coded with its history; the SDV, query
-  // and coding item states in one statement)
-  'savedata.do': 12,
+  // and coding item states in one statement); stop 30: 11 (a new term inserted coded to its one match with its
+  // history, one statement). Round trips on PostgreSQL: 8 — BEGIN, the subject lock, the audit rows, the coding insert
+  // and the stored outcome are sent without waiting (pipeline mode, sendInTransaction), with the next statement or the
+  // commit
+  'savedata.do': 11,
   'heartBeat.do': 1,
 };
 
