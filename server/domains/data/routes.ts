@@ -21,6 +21,7 @@ import { completeColumns } from '../../../engine/metadata/completeColumns';
 import type { RoleSession } from '../../core/auth/guard';
 import { requireDataAccess, roleMay } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db/db';
 import { ok } from '../../core/http/envelope';
 import { paramError, roleEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
@@ -292,7 +293,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ params, session, locale, now, sessionRead }) => {
       const rolecode = await requireDataAccess(db, session, 'write', locale);
       return orNotFound(locale, async () => {
-        const { subject } = await scopedForm(db, session, params);
+        // the form first, outside the transaction (a version not yet kept is read on the process's own handle)
         const form = await compiledForm(
           schemas,
           session.studyId,
@@ -301,8 +302,9 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           codeListVersionOf(sessionRead),
         );
         const formCtx = formContextOf(session, now);
+        // the subject's id as asked: scopedForm finds it only by that id
         const target = {
-          subjectid: subject.id,
+          subjectid: params.subjectid,
           visitnum: params.visitnum,
           cycnum: params.cycnum,
           svnum: params.svnum,
@@ -317,7 +319,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             fingerprint: saveFingerprint(target, params.version, params.values),
             at: now,
           },
-          async (tx) => {
+          async (tx, { subject }) => {
             // a page marked not collected, not occurred or invalid takes no data (docs/casebook-visits.md); the
             // subject is locked first, as marking locks it, so a mark cannot land between this check and the write
             await lockSubject(tx, subject.id);
@@ -349,6 +351,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             });
           },
           idempotencyReused(locale),
+          // the subject, its visit and the form in the study at the chosen site: sent with the claim
+          (tx: Db) => scopedForm(tx, session, params),
         );
         return ok(outcome);
       });

@@ -120,22 +120,32 @@ export function saveFingerprint(
 /**
  * Runs `decide` once per idempotency key (in one transaction with what it writes). The key coming back with another
  * endpoint or another save (fingerprint) → `onReused` (nothing answered from the first: its outcome is not theirs).
+ * `alongside`: a read the save needs before anything else (the subject's scope), sent right behind the claim —
+ * on PostgreSQL in the same round trip — and answered to `decide`; when it throws (not found), nothing is answered
+ * from the claim either, a retry included, and the transaction rolls back.
  */
-export async function once(
+export async function once<R = undefined>(
   db: Db,
   q: { userId: string; key: string; endpoint: string; fingerprint: string; at: Date },
-  decide: (tx: Db) => Promise<SaveOutcome>,
+  decide: (tx: Db, read: NoInfer<R>) => Promise<SaveOutcome>,
   onReused: () => never,
+  alongside?: (tx: Db) => Promise<R>,
 ): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
     // the claim names the app user for the database's own row images of this transaction (clinical_audit,
     // migration 0006) in the same statement: the first one of the transaction
-    const claim = await claimSaveRequest(tx, q);
+    const claiming = claimSaveRequest(tx, q);
+    const reading = alongside ? alongside(tx) : Promise.resolve(undefined as R);
+    // both are awaited below; until then a failure of one is not an unhandled rejection
+    claiming.catch(() => undefined);
+    reading.catch(() => undefined);
+    const read = await reading;
+    const claim = await claiming;
     if (claim.kind === 'done') {
       if (claim.endpoint !== q.endpoint || claim.fingerprint !== q.fingerprint) onReused();
       return claim.response as SaveOutcome;
     }
-    const outcome = await decide(tx);
+    const outcome = await decide(tx, read);
     await finishSaveRequest(tx, { userId: q.userId, key: q.key, response: outcome });
     return outcome;
   });

@@ -39,9 +39,9 @@ export async function finishSaveRequest(
   q: { userId: string; key: string; response: unknown },
 ): Promise<void> {
   // sent without waiting: it goes out with the commit, which fails if it did
-  sendInTransaction(db, 'update save_requests set response = $3::jsonb where user_id = $1 and idem_key = $2', [
-    q.userId,
-    q.key,
-    JSON.stringify(q.response),
-  ]);
+  sendInTransaction(
+    db,
+    'update save_requests set response = $3::jsonb where user_id = $1 and idem_key = $2',
+    [q.userId, q.key, JSON.stringify(q.response)],
+  );
 }

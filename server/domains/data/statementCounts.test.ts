@@ -147,7 +147,10 @@ describe('statements per request of the load loop', () => {
     // its history row, in one statement (before: inserted uncoded, then coded by a second); then the item states
     expect(matching(save, /coding_terms|coding_history|coding_dictionary_entries/)).toBe(2);
     expect(
-      matching(save, /coding_dictionary_entries[\s\S]*insert into coding_terms[\s\S]*insert into coding_history/),
+      matching(
+        save,
+        /coding_dictionary_entries[\s\S]*insert into coding_terms[\s\S]*insert into coding_history/,
+      ),
     ).toBe(1);
     expect(matching(save, /update coding_terms/)).toBe(0);
   });
