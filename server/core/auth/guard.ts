@@ -6,8 +6,8 @@ import type { Db } from '../db/db';
 import { HttpAnswer, fail, forcedRedirect } from '../http/envelope';
 import { message } from '../messages';
 import type { Locale } from '../../../engine/api/localized';
-import { checkAccess, isReportPath, normalizePath } from '../../../engine/access/accessGuard';
-import { buildRoleMenus, roleMenus } from './menus';
+import { roleMenus } from './menus';
+import { isPageOpen, isPageOpenIn } from './pageChecks';
 import {
   endSession,
   findSessionByTokenHash,
@@ -138,19 +138,22 @@ export async function requirePage(db: Db, session: RoleSession, page: string, lo
   requirePageIn(allowedPaths, page, locale);
 }
 
-/** requirePage on menus already read (the route's session statement reads them for an endpoint with a page). */
+/** requirePage on menus already read. */
 export function requirePageIn(allowedPaths: readonly string[], page: string, locale: Locale): void {
-  const target = normalizePath(page);
-  const granted = allowedPaths.some((p) => normalizePath(p) === target);
-  // fail closed: a page the menus do not know (a database without its menu row) is open to no role
-  const open = checkAccess(page, [...allowedPaths]).allowed && (isReportPath(page) || granted);
-  if (!open) throw new HttpAnswer(403, fail(message('pageNotAllowed', locale), 403));
+  if (!isPageOpen(allowedPaths, page)) throw pageRefused(locale);
 }
 
-/** The allowed paths of menu rows read with the session (requirePageIn). */
-export function allowedPathsOf(session: LoadedSession): readonly string[] {
-  if (!session.menuRows) throw new Error('allowedPathsOf: the session was read without its menus');
-  return buildRoleMenus(session.menuRows).allowedPaths;
+/**
+ * requirePage on the menu rows read with the session (the route's session statement reads them for an endpoint with
+ * a page): answered once per shared menu-rows array, i.e. per (role, access version) (pageChecks.ts).
+ */
+export function requirePageOf(session: LoadedSession, page: string, locale: Locale): void {
+  if (!session.menuRows) throw new Error('requirePageOf: the session was read without its menus');
+  if (!isPageOpenIn(session.menuRows, page)) throw pageRefused(locale);
+}
+
+function pageRefused(locale: Locale): HttpAnswer {
+  return new HttpAnswer(403, fail(message('pageNotAllowed', locale), 403));
 }
 
 /** The sites of the session's scope: the one chosen at /checkRole. */

@@ -306,9 +306,11 @@ export async function findSessionByTokenHash(
   const access: SessionRoleAccess | null = load.role
     ? { rolecode: row.rolecode ?? '', holdsRole: row.holdsRole === true, permissions: row.permissions ?? [] }
     : null;
-  const menus: MenuRow[] | null = load.menus ? menuRowsOf(row.menuRows ?? []) : null;
+  let menus: MenuRow[] | null = load.menus ? menuRowsOf(row.menuRows ?? []) : null;
   // no version (the row gone: null) keeps nothing: a kept entry is only ever trusted against a version that moves
   if (typeof row.accessVersion === 'string') {
+    // the role's one array at this version, also for this request: the page check's answers are kept per array
+    if (menus) menus = sharedMenuRows(db, session.roleId, row.accessVersion, menus);
     // what this request did not read stays kept only if it was read at the same version for the same choice
     const same = kept !== undefined && stillKept(kept, row);
     if (!kept && keptAll.size >= KEPT_ACCESS_LIMIT) {
@@ -322,11 +324,7 @@ export async function findSessionByTokenHash(
       roleId: session.roleId,
       siteId: session.siteId,
       access: access ?? (same ? kept.access : null),
-      menuRows: menus
-        ? sharedMenuRows(db, session.roleId, row.accessVersion, menus)
-        : same
-          ? kept.menuRows
-          : null,
+      menuRows: menus ?? (same ? kept.menuRows : null),
     });
   }
   return { ...session, access, menuRows: menus, extra: extraOf(row, load) };
