@@ -14,6 +14,7 @@ import {
   touchSession,
   type LoadedSession,
   type SessionLoad,
+  type SessionRoleAccess,
   type SessionRow,
 } from './sessions';
 import { hashToken } from './tokens';
@@ -108,6 +109,21 @@ export interface RoleSession extends SessionRow {
   permissions: ReadonlySet<string>;
 }
 
+/**
+ * The permissions as a set, built once per role part read (sessions.ts keeps that object across the session's
+ * requests while the access version is unchanged; a new version reads a new one). Shared: never changed.
+ */
+const permissionSets = new WeakMap<SessionRoleAccess, ReadonlySet<string>>();
+
+function permissionSetOf(access: SessionRoleAccess): ReadonlySet<string> {
+  let set = permissionSets.get(access);
+  if (!set) {
+    set = new Set(access.permissions);
+    permissionSets.set(access, set);
+  }
+  return set;
+}
+
 /** The needsRole check on a session read with its role (SessionLoad.role): the role's access context, or 601. */
 export function requireRole(session: LoadedSession, locale: Locale): RoleSession {
   const { access, menuRows: _menus, extra: _extra, ...row } = session;
@@ -120,7 +136,7 @@ export function requireRole(session: LoadedSession, locale: Locale): RoleSession
       roleId,
       siteId,
       rolecode: access.rolecode,
-      permissions: new Set(access.permissions),
+      permissions: permissionSetOf(access),
     };
   }
   throw forcedRedirect(601, message('roleUnavailable', locale));

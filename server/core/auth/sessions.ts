@@ -175,7 +175,25 @@ function sessionSql(load: SessionLoad, withVersion: boolean): string {
 /** The statements a request may need, built once per shape: the session alone, with the version, or with what `load` asks. */
 const SESSION_SQL = new Map<string, string>();
 
+/** The two statements of a load object (route.ts builds one per route at registration): not keyed by its SQL text. */
+const SQL_OF_LOAD = new WeakMap<SessionLoad, { fresh?: string; kept?: string }>();
+
+/** The statement of a load (a load is not changed after its first use). */
 function sqlOf(load: SessionLoad, kept: boolean): string {
+  let ofLoad = SQL_OF_LOAD.get(load);
+  if (!ofLoad) {
+    ofLoad = {};
+    SQL_OF_LOAD.set(load, ofLoad);
+  }
+  const known = kept ? ofLoad.kept : ofLoad.fresh;
+  if (known !== undefined) return known;
+  const sql = sqlByShape(load, kept);
+  if (kept) ofLoad.kept = sql;
+  else ofLoad.fresh = sql;
+  return sql;
+}
+
+function sqlByShape(load: SessionLoad, kept: boolean): string {
   const key = `${load.role}/${load.menus}/${kept}/${load.extra?.columns ?? ''}`;
   let sql = SESSION_SQL.get(key);
   if (sql === undefined) {
@@ -190,7 +208,7 @@ function sqlOf(load: SessionLoad, kept: boolean): string {
 const NOTHING_MORE: SessionLoad = { role: false, menus: false };
 
 /** The columns of the statement that are not a route's extra ones. */
-const EXTRA_EXCLUDED = [
+const EXTRA_EXCLUDED: ReadonlySet<string> = new Set([
   'id',
   'userId',
   'username',
@@ -212,7 +230,7 @@ const EXTRA_EXCLUDED = [
   'holdsRole',
   'permissions',
   'menuRows',
-];
+]);
 
 type SessionStatementRow = SessionRow &
   Partial<SessionRoleAccess> & { accessVersion?: string | null; menuRows?: MenuTuple[] } & Record<
@@ -245,8 +263,7 @@ function sessionOf(row: SessionStatementRow): SessionRow {
 /** The extra columns' values of a row, by name. */
 function extraOf(row: SessionStatementRow, load: SessionLoad): Record<string, unknown> | null {
   if (!load.extra) return null;
-  const known = new Set(EXTRA_EXCLUDED);
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !known.has(k)));
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !EXTRA_EXCLUDED.has(k)));
 }
 
 /** Whether `kept` is still the database's for this session row (read with the version in this request). */
