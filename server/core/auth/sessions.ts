@@ -238,8 +238,16 @@ type SessionStatementRow = SessionRow &
     unknown
   >;
 
-/** The session columns of a row (the rest: version, role, menus, a route's extra columns). */
-function sessionOf(row: SessionStatementRow): SessionRow {
+/**
+ * The session of a row (its session columns; the rest: version, role, menus, a route's extra columns) with what was
+ * read or kept besides: one object literal (not a copy spread into another: this runs on every request).
+ */
+function loadedSessionOf(
+  row: SessionStatementRow,
+  access: SessionRoleAccess | null,
+  menuRows: MenuRow[] | null,
+  extra: Record<string, unknown> | null,
+): LoadedSession {
   return {
     id: row.id,
     userId: row.userId,
@@ -257,13 +265,18 @@ function sessionOf(row: SessionStatementRow): SessionRow {
     timezone: row.timezone,
     strLength: row.strLength,
     numfieldUKallowed: row.numfieldUKallowed,
+    access,
+    menuRows,
+    extra,
   };
 }
 
 /** The extra columns' values of a row, by name. */
 function extraOf(row: SessionStatementRow, load: SessionLoad): Record<string, unknown> | null {
   if (!load.extra) return null;
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !EXTRA_EXCLUDED.has(k)));
+  const extra: Record<string, unknown> = {};
+  for (const name of Object.keys(row)) if (!EXTRA_EXCLUDED.has(name)) extra[name] = row[name];
+  return extra;
 }
 
 /** Whether `kept` is still the database's for this session row (read with the version in this request). */
@@ -291,7 +304,7 @@ export async function findSessionByTokenHash(
   const params = [tokenHash, ...(load.extra?.params ?? [])];
   if (!load.role && !load.menus) {
     const row = await queryOne<SessionStatementRow>(db, sqlOf(load, false), params);
-    return row ? { ...sessionOf(row), access: null, menuRows: null, extra: extraOf(row, load) } : null;
+    return row ? loadedSessionOf(row, null, null, extraOf(row, load)) : null;
   }
   const keptAll = keptOf(db);
   const kept = keptAll.get(tokenHash);
@@ -306,12 +319,12 @@ export async function findSessionByTokenHash(
       // the most recently used last: past the limit the session unused longest is dropped first
       keptAll.delete(tokenHash);
       keptAll.set(tokenHash, kept);
-      return {
-        ...sessionOf(row),
-        access: load.role ? kept.access : null,
-        menuRows: load.menus ? kept.menuRows : null,
-        extra: extraOf(row, load),
-      };
+      return loadedSessionOf(
+        row,
+        load.role ? kept.access : null,
+        load.menus ? kept.menuRows : null,
+        extraOf(row, load),
+      );
     }
   }
   const row = await queryOne<SessionStatementRow>(db, sqlOf(load, false), params);
@@ -319,7 +332,6 @@ export async function findSessionByTokenHash(
     keptAll.delete(tokenHash);
     return null;
   }
-  const session = sessionOf(row);
   const access: SessionRoleAccess | null = load.role
     ? { rolecode: row.rolecode ?? '', holdsRole: row.holdsRole === true, permissions: row.permissions ?? [] }
     : null;
@@ -327,7 +339,7 @@ export async function findSessionByTokenHash(
   // no version (the row gone: null) keeps nothing: a kept entry is only ever trusted against a version that moves
   if (typeof row.accessVersion === 'string') {
     // the role's one array at this version, also for this request: the page check's answers are kept per array
-    if (menus) menus = sharedMenuRows(db, session.roleId, row.accessVersion, menus);
+    if (menus) menus = sharedMenuRows(db, row.roleId, row.accessVersion, menus);
     // what this request did not read stays kept only if it was read at the same version for the same choice
     const same = kept !== undefined && stillKept(kept, row);
     if (!kept && keptAll.size >= KEPT_ACCESS_LIMIT) {
@@ -336,15 +348,15 @@ export async function findSessionByTokenHash(
     }
     keptAll.set(tokenHash, {
       version: row.accessVersion,
-      userId: session.userId,
-      studyId: session.studyId,
-      roleId: session.roleId,
-      siteId: session.siteId,
+      userId: row.userId,
+      studyId: row.studyId,
+      roleId: row.roleId,
+      siteId: row.siteId,
       access: access ?? (same ? kept.access : null),
       menuRows: menus ?? (same ? kept.menuRows : null),
     });
   }
-  return { ...session, access, menuRows: menus, extra: extraOf(row, load) };
+  return loadedSessionOf(row, access, menus, extraOf(row, load));
 }
 
 export interface NewSession {
