@@ -126,15 +126,27 @@ function permissionSetOf(access: SessionRoleAccess): ReadonlySet<string> {
 
 /** The needsRole check on a session read with its role (SessionLoad.role): the role's access context, or 601. */
 export function requireRole(session: LoadedSession, locale: Locale): RoleSession {
-  const { access, menuRows: _menus, extra: _extra, ...row } = session;
+  const { access, studyId, roleId, siteId } = session;
   if (!access) throw new Error('requireRole: the session was read without its role (SessionLoad.role)');
-  const { studyId, roleId, siteId } = row;
   if (studyId && roleId && siteId && access.holdsRole) {
+    // the session columns named one by one (not a rest copy spread again: this runs on every role request)
     return {
-      ...row,
+      id: session.id,
+      userId: session.userId,
+      username: session.username,
+      realname: session.realname,
+      userDisabled: session.userDisabled,
       studyId,
       roleId,
       siteId,
+      prevRoleId: session.prevRoleId,
+      prevSiteId: session.prevSiteId,
+      lastSeenAt: session.lastSeenAt,
+      endedAt: session.endedAt,
+      endReason: session.endReason,
+      timezone: session.timezone,
+      strLength: session.strLength,
+      numfieldUKallowed: session.numfieldUKallowed,
       rolecode: access.rolecode,
       permissions: permissionSetOf(access),
     };
