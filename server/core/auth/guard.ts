@@ -6,14 +6,15 @@ import type { Db } from '../db/db';
 import { HttpAnswer, fail, forcedRedirect } from '../http/envelope';
 import { message } from '../messages';
 import type { Locale } from '../../../engine/api/localized';
-import { checkAccess, isReportPath, normalizePath } from '../../../engine/access/accessGuard';
-import { buildRoleMenus, roleMenus } from './menus';
+import { roleMenus } from './menus';
+import { isPageOpen, isPageOpenIn } from './pageChecks';
 import {
   endSession,
   findSessionByTokenHash,
   touchSession,
   type LoadedSession,
   type SessionLoad,
+  type SessionRoleAccess,
   type SessionRow,
 } from './sessions';
 import { hashToken } from './tokens';
@@ -108,19 +109,46 @@ export interface RoleSession extends SessionRow {
   permissions: ReadonlySet<string>;
 }
 
+/**
+ * The permissions as a set, built once per role part read (sessions.ts keeps that object across the session's
+ * requests while the access version is unchanged; a new version reads a new one). Shared: never changed.
+ */
+const permissionSets = new WeakMap<SessionRoleAccess, ReadonlySet<string>>();
+
+function permissionSetOf(access: SessionRoleAccess): ReadonlySet<string> {
+  let set = permissionSets.get(access);
+  if (!set) {
+    set = new Set(access.permissions);
+    permissionSets.set(access, set);
+  }
+  return set;
+}
+
 /** The needsRole check on a session read with its role (SessionLoad.role): the role's access context, or 601. */
 export function requireRole(session: LoadedSession, locale: Locale): RoleSession {
-  const { access, menuRows: _menus, extra: _extra, ...row } = session;
+  const { access, studyId, roleId, siteId } = session;
   if (!access) throw new Error('requireRole: the session was read without its role (SessionLoad.role)');
-  const { studyId, roleId, siteId } = row;
   if (studyId && roleId && siteId && access.holdsRole) {
+    // the session columns named one by one (not a rest copy spread again: this runs on every role request)
     return {
-      ...row,
+      id: session.id,
+      userId: session.userId,
+      username: session.username,
+      realname: session.realname,
+      userDisabled: session.userDisabled,
       studyId,
       roleId,
       siteId,
+      prevRoleId: session.prevRoleId,
+      prevSiteId: session.prevSiteId,
+      lastSeenAt: session.lastSeenAt,
+      endedAt: session.endedAt,
+      endReason: session.endReason,
+      timezone: session.timezone,
+      strLength: session.strLength,
+      numfieldUKallowed: session.numfieldUKallowed,
       rolecode: access.rolecode,
-      permissions: new Set(access.permissions),
+      permissions: permissionSetOf(access),
     };
   }
   throw forcedRedirect(601, message('roleUnavailable', locale));
@@ -138,19 +166,22 @@ export async function requirePage(db: Db, session: RoleSession, page: string, lo
   requirePageIn(allowedPaths, page, locale);
 }
 
-/** requirePage on menus already read (the route's session statement reads them for an endpoint with a page). */
+/** requirePage on menus already read. */
 export function requirePageIn(allowedPaths: readonly string[], page: string, locale: Locale): void {
-  const target = normalizePath(page);
-  const granted = allowedPaths.some((p) => normalizePath(p) === target);
-  // fail closed: a page the menus do not know (a database without its menu row) is open to no role
-  const open = checkAccess(page, [...allowedPaths]).allowed && (isReportPath(page) || granted);
-  if (!open) throw new HttpAnswer(403, fail(message('pageNotAllowed', locale), 403));
+  if (!isPageOpen(allowedPaths, page)) throw pageRefused(locale);
 }
 
-/** The allowed paths of menu rows read with the session (requirePageIn). */
-export function allowedPathsOf(session: LoadedSession): readonly string[] {
-  if (!session.menuRows) throw new Error('allowedPathsOf: the session was read without its menus');
-  return buildRoleMenus(session.menuRows).allowedPaths;
+/**
+ * requirePage on the menu rows read with the session (the route's session statement reads them for an endpoint with
+ * a page): answered once per shared menu-rows array, i.e. per (role, access version) (pageChecks.ts).
+ */
+export function requirePageOf(session: LoadedSession, page: string, locale: Locale): void {
+  if (!session.menuRows) throw new Error('requirePageOf: the session was read without its menus');
+  if (!isPageOpenIn(session.menuRows, page)) throw pageRefused(locale);
+}
+
+function pageRefused(locale: Locale): HttpAnswer {
+  return new HttpAnswer(403, fail(message('pageNotAllowed', locale), 403));
 }
 
 /** The sites of the session's scope: the one chosen at /checkRole. */

@@ -16,6 +16,8 @@ import { SUBJECTS_PAGE, subjectList } from '../../../engine/api/subjects';
 import { ok } from '../http/envelope';
 import { roleEndpoint } from '../http/route';
 import type { RoleSession } from './guard';
+import { findSessionByTokenHash } from './sessions';
+import { hashToken } from './tokens';
 import { startHarness, type Harness } from '../../test/harness';
 
 const subjectsPage: EndpointDef<object, { permissions: string[] }> = {
@@ -172,6 +174,27 @@ describe('kept access follows the database', () => {
     for (const app of apps) expect((await get(app, token)).statusCode).toBe(403);
     await h.owner.query('insert into role_menus (role_id, menu_code) values ($1, $2)', [roleid, code]);
     await servedByBoth(token);
+  });
+
+  it('one menu-rows array per role and access version (the page check answers per array), a new one after a write', async () => {
+    const load = { role: true, menus: true };
+    const menusOf = async (token: string) =>
+      (await findSessionByTokenHash(h.db, hashToken(token), load))!.menuRows;
+    // two users of one role (CRC) at two sites
+    const first = await h.loginAs('crc.li', 'CRC', 'BJ01');
+    const second = await h.loginAs('crc.smith', 'CRC', 'BOS01');
+    expect((await h.ids('CRC', 'BOS01')).roleid).toBe((await h.ids('CRC', 'BJ01')).roleid);
+    const a = await menusOf(first);
+    expect(a).not.toBeNull();
+    // read afresh, then kept, and read by another session of the role: the same array
+    expect(await menusOf(first)).toBe(a);
+    expect(await menusOf(second)).toBe(a);
+    const { roleid } = await ids('CRC', 'BJ01', 'crc.li');
+    await h.owner.query('update role_menus set menu_code = menu_code where role_id = $1', [roleid]);
+    const b = await menusOf(first);
+    expect(b).not.toBe(a);
+    expect(b).toEqual(a);
+    expect(await menusOf(first)).toBe(b);
   });
 
   it('a session logged out (or ended in SQL) is refused on the next request despite the kept access', async () => {

@@ -175,7 +175,25 @@ function sessionSql(load: SessionLoad, withVersion: boolean): string {
 /** The statements a request may need, built once per shape: the session alone, with the version, or with what `load` asks. */
 const SESSION_SQL = new Map<string, string>();
 
+/** The two statements of a load object (route.ts builds one per route at registration): not keyed by its SQL text. */
+const SQL_OF_LOAD = new WeakMap<SessionLoad, { fresh?: string; kept?: string }>();
+
+/** The statement of a load (a load is not changed after its first use). */
 function sqlOf(load: SessionLoad, kept: boolean): string {
+  let ofLoad = SQL_OF_LOAD.get(load);
+  if (!ofLoad) {
+    ofLoad = {};
+    SQL_OF_LOAD.set(load, ofLoad);
+  }
+  const known = kept ? ofLoad.kept : ofLoad.fresh;
+  if (known !== undefined) return known;
+  const sql = sqlByShape(load, kept);
+  if (kept) ofLoad.kept = sql;
+  else ofLoad.fresh = sql;
+  return sql;
+}
+
+function sqlByShape(load: SessionLoad, kept: boolean): string {
   const key = `${load.role}/${load.menus}/${kept}/${load.extra?.columns ?? ''}`;
   let sql = SESSION_SQL.get(key);
   if (sql === undefined) {
@@ -190,7 +208,7 @@ function sqlOf(load: SessionLoad, kept: boolean): string {
 const NOTHING_MORE: SessionLoad = { role: false, menus: false };
 
 /** The columns of the statement that are not a route's extra ones. */
-const EXTRA_EXCLUDED = [
+const EXTRA_EXCLUDED: ReadonlySet<string> = new Set([
   'id',
   'userId',
   'username',
@@ -212,7 +230,7 @@ const EXTRA_EXCLUDED = [
   'holdsRole',
   'permissions',
   'menuRows',
-];
+]);
 
 type SessionStatementRow = SessionRow &
   Partial<SessionRoleAccess> & { accessVersion?: string | null; menuRows?: MenuTuple[] } & Record<
@@ -220,8 +238,16 @@ type SessionStatementRow = SessionRow &
     unknown
   >;
 
-/** The session columns of a row (the rest: version, role, menus, a route's extra columns). */
-function sessionOf(row: SessionStatementRow): SessionRow {
+/**
+ * The session of a row (its session columns; the rest: version, role, menus, a route's extra columns) with what was
+ * read or kept besides: one object literal (not a copy spread into another: this runs on every request).
+ */
+function loadedSessionOf(
+  row: SessionStatementRow,
+  access: SessionRoleAccess | null,
+  menuRows: MenuRow[] | null,
+  extra: Record<string, unknown> | null,
+): LoadedSession {
   return {
     id: row.id,
     userId: row.userId,
@@ -239,14 +265,18 @@ function sessionOf(row: SessionStatementRow): SessionRow {
     timezone: row.timezone,
     strLength: row.strLength,
     numfieldUKallowed: row.numfieldUKallowed,
+    access,
+    menuRows,
+    extra,
   };
 }
 
 /** The extra columns' values of a row, by name. */
 function extraOf(row: SessionStatementRow, load: SessionLoad): Record<string, unknown> | null {
   if (!load.extra) return null;
-  const known = new Set(EXTRA_EXCLUDED);
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !known.has(k)));
+  const extra: Record<string, unknown> = {};
+  for (const name of Object.keys(row)) if (!EXTRA_EXCLUDED.has(name)) extra[name] = row[name];
+  return extra;
 }
 
 /** Whether `kept` is still the database's for this session row (read with the version in this request). */
@@ -274,7 +304,7 @@ export async function findSessionByTokenHash(
   const params = [tokenHash, ...(load.extra?.params ?? [])];
   if (!load.role && !load.menus) {
     const row = await queryOne<SessionStatementRow>(db, sqlOf(load, false), params);
-    return row ? { ...sessionOf(row), access: null, menuRows: null, extra: extraOf(row, load) } : null;
+    return row ? loadedSessionOf(row, null, null, extraOf(row, load)) : null;
   }
   const keptAll = keptOf(db);
   const kept = keptAll.get(tokenHash);
@@ -289,12 +319,12 @@ export async function findSessionByTokenHash(
       // the most recently used last: past the limit the session unused longest is dropped first
       keptAll.delete(tokenHash);
       keptAll.set(tokenHash, kept);
-      return {
-        ...sessionOf(row),
-        access: load.role ? kept.access : null,
-        menuRows: load.menus ? kept.menuRows : null,
-        extra: extraOf(row, load),
-      };
+      return loadedSessionOf(
+        row,
+        load.role ? kept.access : null,
+        load.menus ? kept.menuRows : null,
+        extraOf(row, load),
+      );
     }
   }
   const row = await queryOne<SessionStatementRow>(db, sqlOf(load, false), params);
@@ -302,13 +332,14 @@ export async function findSessionByTokenHash(
     keptAll.delete(tokenHash);
     return null;
   }
-  const session = sessionOf(row);
   const access: SessionRoleAccess | null = load.role
     ? { rolecode: row.rolecode ?? '', holdsRole: row.holdsRole === true, permissions: row.permissions ?? [] }
     : null;
-  const menus: MenuRow[] | null = load.menus ? menuRowsOf(row.menuRows ?? []) : null;
+  let menus: MenuRow[] | null = load.menus ? menuRowsOf(row.menuRows ?? []) : null;
   // no version (the row gone: null) keeps nothing: a kept entry is only ever trusted against a version that moves
   if (typeof row.accessVersion === 'string') {
+    // the role's one array at this version, also for this request: the page check's answers are kept per array
+    if (menus) menus = sharedMenuRows(db, row.roleId, row.accessVersion, menus);
     // what this request did not read stays kept only if it was read at the same version for the same choice
     const same = kept !== undefined && stillKept(kept, row);
     if (!kept && keptAll.size >= KEPT_ACCESS_LIMIT) {
@@ -317,19 +348,15 @@ export async function findSessionByTokenHash(
     }
     keptAll.set(tokenHash, {
       version: row.accessVersion,
-      userId: session.userId,
-      studyId: session.studyId,
-      roleId: session.roleId,
-      siteId: session.siteId,
+      userId: row.userId,
+      studyId: row.studyId,
+      roleId: row.roleId,
+      siteId: row.siteId,
       access: access ?? (same ? kept.access : null),
-      menuRows: menus
-        ? sharedMenuRows(db, session.roleId, row.accessVersion, menus)
-        : same
-          ? kept.menuRows
-          : null,
+      menuRows: menus ?? (same ? kept.menuRows : null),
     });
   }
-  return { ...session, access, menuRows: menus, extra: extraOf(row, load) };
+  return loadedSessionOf(row, access, menus, extraOf(row, load));
 }
 
 export interface NewSession {

@@ -38,12 +38,43 @@ export interface HostCheckOptions {
   allowedHosts: readonly string[];
 }
 
+/** The headers a request's host is taken from (Fastify's `request.host`: the forwarded host from a trusted proxy). */
+interface HostHeaders {
+  host: unknown;
+  forwarded: unknown;
+  authority: unknown;
+}
+
+/**
+ * Per connection, the headers of its last request whose host the configured list allowed. Fastify's `request.host`
+ * asks the trust-proxy rule about the connection's address on every request (parsing the address: about 1 % of the
+ * server's CPU under load, docs/load.md); a connection's address and the rule do not change, so a request on the same
+ * connection with the very same headers has the same host, allowed. Only the configured list is remembered this way,
+ * never an answer of site_ui_config (a table that may change): that is asked again on every request.
+ */
+const allowedOnConnection = new WeakMap<object, HostHeaders>();
+
+function hostHeadersOf(headers: Record<string, unknown>): HostHeaders {
+  return { host: headers.host, forwarded: headers['x-forwarded-host'], authority: headers[':authority'] };
+}
+
+function sameHeaders(a: HostHeaders, b: HostHeaders): boolean {
+  return a.host === b.host && a.forwarded === b.forwarded && a.authority === b.authority;
+}
+
 /** `edc-hosts`: refuses (400, translated) a request whose host is not allowed (logged as a warning). */
 export const hostCheckPlugin = fp<HostCheckOptions>(
   async (app, { allowedHosts }) => {
     app.addHook('onRequest', async (request, reply) => {
+      const connection: object | undefined = request.raw.socket ?? undefined;
+      const headers = hostHeadersOf(request.headers);
+      const known = connection ? allowedOnConnection.get(connection) : undefined;
+      if (known && sameHeaders(known, headers)) return;
       const host = request.host;
-      if (hostAllowed(host, allowedHosts)) return;
+      if (hostAllowed(host, allowedHosts)) {
+        if (connection) allowedOnConnection.set(connection, headers);
+        return;
+      }
       const { name } = splitHost(host ?? '');
       const configured =
         name !== '' &&

@@ -12,14 +12,7 @@ import { readUpload, refuseWrongContent, type UploadedFile } from './upload';
 import type { ApiEnvelope } from '../../../engine/api/envelope';
 import type { Locale } from '../../../engine/api/localized';
 import { CACHE_BUSTER_PARAM, TOKEN_COOKIE } from '../../../engine/api/protocol';
-import {
-  allowedPathsOf,
-  checkToken,
-  refusal,
-  requirePageIn,
-  requireRole,
-  type RoleSession,
-} from '../auth/guard';
+import { checkToken, refusal, requirePageOf, requireRole, type RoleSession } from '../auth/guard';
 import { accountKey } from '../auth/lockouts';
 import type { RateLimitName } from '../config';
 import type { AppContext } from '../context';
@@ -296,7 +289,7 @@ function register<P extends AnyObject, D, S>(
             sessionRead = check.session.extra;
             if (mode === 'role') {
               const withRole = requireRole(check.session, locale);
-              if (page !== undefined) requirePageIn(allowedPathsOf(check.session), page, locale);
+              if (page !== undefined) requirePageOf(check.session, page, locale);
               session = withRole;
             }
           } else if (mode !== 'public') throw refusal(check, locale);

@@ -4,7 +4,7 @@
  * lists (recompiled when one of those options changes); a form naming a code list the study has not does not load
  * (its issues name the item). Also the validation context of a user (FormContext).
  */
-import { formatDateInZone } from '../../../engine/fieldTypes/dates';
+import { todayInZone } from './todayInZone';
 import { compileForm, withOptions } from '../../../engine/form/index';
 import type { CodeListCatalog, CompiledForm, FormContext, FormSchemaIssue } from '../../../engine/form/types';
 import { textLimitOf } from '../../../engine/input/textLimit';
@@ -190,6 +190,6 @@ export function formContextOf(
   return {
     textLimit: textLimitOf(user.strLength),
     numUnknownAllowed: user.numfieldUKallowed,
-    today: formatDateInZone(now.toISOString(), user.timezone, false),
+    today: todayInZone(now, user.timezone),
   };
 }

@@ -31,12 +31,17 @@ export function pageMarkSql(p: {
      order by tid desc limit 1`;
 }
 
+/** pageMark's statement, built once. */
+const PAGE_MARK_SQL = pageMarkSql({ subject: '$1', visitnum: '$2', cycnum: '$3', svnum: '$4', tid: '$5' });
+
 /** The mark on the page or its visit, or null. */
 export async function pageMark(db: Db, subjectId: string, page: PageRef): Promise<string | null> {
-  const row = await queryOne<{ mark: string }>(
-    db,
-    pageMarkSql({ subject: '$1', visitnum: '$2', cycnum: '$3', svnum: '$4', tid: '$5' }),
-    [subjectId, page.visitnum, page.cycnum, page.svnum, page.tid],
-  );
+  const row = await queryOne<{ mark: string }>(db, PAGE_MARK_SQL, [
+    subjectId,
+    page.visitnum,
+    page.cycnum,
+    page.svnum,
+    page.tid,
+  ]);
   return row?.mark ?? null;
 }

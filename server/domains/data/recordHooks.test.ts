@@ -32,16 +32,18 @@ describe('createRecordHooks', () => {
   it('stop 29: itemStateRead providers are read in ONE statement; one with nothing to read is not sent', async () => {
     const hooks = createRecordHooks();
     hooks.itemStateRead('sdv', {
-      select: (_q, on) => `select sdv of ${on.record}`,
+      select: (on) => `select sdv of ${on.record}`,
       fields: (value) => ({ SYSBP: { sdv: value } }),
     });
     hooks.itemState('fn', async () => ({ SYSBP: { fn: true } }));
     hooks.itemStateRead('hidden', {
-      select: () => null,
+      reads: () => false,
+      select: () => 'select hidden',
       fields: (value): ItemStateFields => (value === null ? {} : { SYSBP: { hidden: value } }),
     });
     hooks.itemStateRead('freeze', {
-      select: (q, on) => (q.fresh ? null : `select freeze of ${on.record} in ${on.study}`),
+      reads: (q) => !q.fresh,
+      select: (on) => `select freeze of ${on.record} in ${on.study}`,
       fields: (value): ItemStateFields => (value ? { DIABP: { frozen: value } } : {}),
     });
     const sent: { sql: string; params: unknown[] }[] = [];
@@ -67,9 +69,14 @@ describe('createRecordHooks', () => {
     await hooks.itemStates(db, { ...q, fresh: true }, {});
     expect(sent).toHaveLength(1);
     expect(sent[0]!.sql).not.toMatch(/freeze/);
+    expect(sent[0]!.sql).toMatch(/^select \(select sdv of p\.record_id\) as s0\s+from /);
+    // a stored record again: the statement of both, the same text as the first time (built once per set)
+    sent.length = 0;
+    await hooks.itemStates(db, q, {});
+    expect(sent[0]!.sql).toMatch(/as s0,\s+\(select freeze of p\.record_id in p\.study_id\) as s1/);
     // nothing to read at all: no statement
     const none = createRecordHooks();
-    none.itemStateRead('hidden', { select: () => null, fields: () => ({}) });
+    none.itemStateRead('hidden', { reads: () => false, select: () => 'select hidden', fields: () => ({}) });
     sent.length = 0;
     expect(await none.itemStates(db, q, {})).toEqual({});
     expect(sent).toHaveLength(0);

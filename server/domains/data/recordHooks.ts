@@ -102,13 +102,18 @@ export type ItemStateProvider = (db: Db, q: ItemStateQuery) => Promise<ItemState
  */
 export interface ItemStateRead {
   /**
+   * Whether there is anything to read for this query (absent: always). false: the provider answers `fields(null, q)`
+   * without reading (a role not shown the state; a record the asking save has just inserted, whose state only other
+   * requests create).
+   */
+  reads?(q: ItemStateQuery): boolean;
+  /**
    * A sub-select answering ONE value (jsonb, or null) with the provider's state of the record, naming the record and
    * its study by the SQL expressions given (`on.record`: the record's id, bigint; `on.study`: the asking study,
-   * text). null: nothing to read for this query — the provider then answers `fields(null, q)` (a role not shown the
-   * state; a record the asking save has just inserted, whose state only other requests create).
+   * text). Of `on` alone, never of the query: the registry builds the statement once per set of providers reading.
    */
-  select(q: ItemStateQuery, on: { record: string; study: string }): string | null;
-  /** The value read (null when `select` gave none) as the items' fields. */
+  select(on: { record: string; study: string }): string;
+  /** The value read (null when it `reads` nothing for the query) as the items' fields. */
   fields(value: unknown, q: ItemStateQuery): ItemStateFields;
 }
 
@@ -220,6 +225,15 @@ function uniqueNames<T>(kind: string) {
   };
 }
 
+/** The SQL providers' sub-selects name the record and its study by the combined statement's parameters. */
+const ITEM_STATE_ON = { record: 'p.record_id', study: 'p.study_id' };
+
+/** The combined item-state statement of some `itemStateRead` providers: column s<k> is the k-th one's value. */
+function itemStatesSql(reads: readonly ItemStateRead[]): string {
+  return `select ${reads.map((read, k) => `(${read.select(ITEM_STATE_ON)}) as s${k}`).join(',\n')}
+           from (select $1::bigint as record_id, $2::text as study_id) p`;
+}
+
 export function createRecordHooks(): RecordHooks {
   const saved = uniqueNames<RecordSavedHook>('onSaved hook');
   const states = uniqueNames<
@@ -229,6 +243,11 @@ export function createRecordHooks(): RecordHooks {
   const guards = uniqueNames<SaveGuard>('beforeSave guard');
   const events = uniqueNames<AuditEventProvider>('auditEvents provider');
   const marked = uniqueNames<PagesMarkedHook>('onMarked hook');
+  /**
+   * The combined statement per set of providers reading (their positions, e.g. "0,2,5"): built once, not on every
+   * read (a text of several KB, which the statement names would otherwise hash afresh every time: postgres.ts).
+   */
+  const statements = new Map<string, string>();
   return {
     onMarked: marked.add,
     async runMarked(tx, pages) {
@@ -242,7 +261,10 @@ export function createRecordHooks(): RecordHooks {
     },
     onSaved: saved.add,
     itemState: (name, provider) => states.add(name, { kind: 'provider', provider }),
-    itemStateRead: (name, read) => states.add(name, { kind: 'read', read }),
+    itemStateRead: (name, read) => {
+      states.add(name, { kind: 'read', read });
+      statements.clear();
+    },
     capabilities: caps.add,
     beforeSave: guards.add,
     async checkSave(db, attempt) {
@@ -257,17 +279,19 @@ export function createRecordHooks(): RecordHooks {
     },
     async itemStates(db, q, base) {
       const entries = states.values();
-      // the SQL providers' sub-selects, one statement: column s<k> is the k-th select
-      const on = { record: 'p.record_id', study: 'p.study_id' };
-      const selects = entries.map((e) => (e.kind === 'read' ? e.read.select(q, on) : null));
-      const sent = selects.flatMap((sql, i) => (sql === null ? [] : [{ sql, i }]));
+      // the SQL providers with something to read, one statement: column s<k> is the k-th of them
+      const sent = entries.flatMap((e, i) =>
+        e.kind === 'read' && (e.read.reads?.(q) ?? true) ? [{ read: e.read, i }] : [],
+      );
       const values = new Map<number, unknown>();
       if (sent.length > 0) {
-        const rows = await db.query<Record<string, unknown>>(
-          `select ${sent.map((s, k) => `(${s.sql}) as s${k}`).join(',\n')}
-           from (select $1::bigint as record_id, $2::text as study_id) p`,
-          [q.recordId, q.studyId],
-        );
+        const key = sent.map((s) => s.i).join(',');
+        let sql = statements.get(key);
+        if (sql === undefined) {
+          sql = itemStatesSql(sent.map((s) => s.read));
+          statements.set(key, sql);
+        }
+        const rows = await db.query<Record<string, unknown>>(sql, [q.recordId, q.studyId]);
         sent.forEach((s, k) => values.set(s.i, rows[0]?.[`s${k}`] ?? null));
       }
       const out: Record<string, AnsweredItemState> = { ...base };

@@ -206,6 +206,22 @@ export interface EntryPlace {
   existing: RecordRow | null;
 }
 
+/** newEntryPlace's statement for a log-line form (true) or a plain form (false): a constant text of each. */
+function newEntryPlaceSql(logline: boolean): string {
+  const where = 'subject_id = $1 and visitnum = $2 and cycnum = $3 and svnum = $4 and tid = $5';
+  const line = logline
+    ? `left join lateral (select coalesce(max(lineno), 0)::int + 1 as "nextLineno" from form_records where ${where}) l on true`
+    : `left join lateral (select ${RECORD_COLUMNS} from ${FROM}
+         where r.subject_id = $1 and r.visitnum = $2 and r.cycnum = $3 and r.svnum = $4 and r.tid = $5 and r.lineno = 1) l on true`;
+  return `select m.mark, v.version as "latestVersion", l.* from (select 1) one
+     left join lateral (${pageMarkSql({ subject: '$1', visitnum: '$2', cycnum: '$3', svnum: '$4', tid: '$5' })}) m on true
+     left join lateral (select max(version) as version from form_schemas where study_id = $6 and tid = $5) v on true
+     ${line}`;
+}
+
+/** Built once (not on every save: a text the statement names would otherwise hash afresh every time, postgres.ts). */
+const NEW_ENTRY_PLACE_SQL = { logline: newEntryPlaceSql(true), plain: newEntryPlaceSql(false) };
+
 /**
  * The page mark, the form's latest version and the next line number (a log-line form) or the record at line 1 (a
  * plain form), in one statement: call with the subject locked (lockSubject), as marks, first entries and line numbers
@@ -217,21 +233,16 @@ export async function newEntryPlace(
   ref: FormRef,
   logline: boolean,
 ): Promise<EntryPlace> {
-  const where = 'subject_id = $1 and visitnum = $2 and cycnum = $3 and svnum = $4 and tid = $5';
-  const line = logline
-    ? `left join lateral (select coalesce(max(lineno), 0)::int + 1 as "nextLineno" from form_records where ${where}) l on true`
-    : `left join lateral (select ${RECORD_COLUMNS} from ${FROM}
-         where r.subject_id = $1 and r.visitnum = $2 and r.cycnum = $3 and r.svnum = $4 and r.tid = $5 and r.lineno = 1) l on true`;
   const row = await queryOne<
     { mark: string | null; latestVersion: number | null; nextLineno?: number } & Partial<RecordRow>
-  >(
-    db,
-    `select m.mark, v.version as "latestVersion", l.* from (select 1) one
-     left join lateral (${pageMarkSql({ subject: '$1', visitnum: '$2', cycnum: '$3', svnum: '$4', tid: '$5' })}) m on true
-     left join lateral (select max(version) as version from form_schemas where study_id = $6 and tid = $5) v on true
-     ${line}`,
-    [ref.subjectId, ref.visitnum, ref.cycnum, ref.svnum, ref.tid, studyId],
-  );
+  >(db, logline ? NEW_ENTRY_PLACE_SQL.logline : NEW_ENTRY_PLACE_SQL.plain, [
+    ref.subjectId,
+    ref.visitnum,
+    ref.cycnum,
+    ref.svnum,
+    ref.tid,
+    studyId,
+  ]);
   if (!row) throw new Error('newEntryPlace: no row');
   const { mark, latestVersion, nextLineno, ...record } = row;
   return {

@@ -13,7 +13,7 @@
  * outcome is stored under the user's idempotency key in the same transaction, so that a retry (even a concurrent
  * one) answers it again and writes nothing.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ChangeReason, RecordInfo, SaveOutcome } from '../../../engine/api/data';
 import type { ItemStatus } from '../../../engine/api/data';
 import { planSave, toAuditText, type SavePlan } from '../../../engine/form/index';
@@ -112,9 +112,8 @@ export function saveFingerprint(
     Object.keys(o)
       .sort()
       .map((k) => [k, o[k] ?? null]);
-  return createHash('sha256')
-    .update(JSON.stringify([sorted(target), version, sorted(values)]))
-    .digest('hex');
+  // one-shot crypto.hash (no Hash object per save); a string is hashed as UTF-8, as Hash.update does
+  return hash('sha256', JSON.stringify([sorted(target), version, sorted(values)]), 'hex');
 }
 
 /**

@@ -65,6 +65,24 @@ export interface VisitKeysParams {
   svnum: number;
 }
 
+/** scopedVisit's statement, with the form's latest version and the page mark ($9: the form) or without: built once each. */
+function scopedVisitSql(withLatest: boolean): string {
+  const latest = withLatest
+    ? `, (select max(f.version) from form_schemas f where f.study_id = $2 and f.tid = $9) as latest_form_version,
+         (${pageMarkSql({ subject: 's.id', visitnum: '$6', cycnum: '$7', svnum: '$8', tid: '$9' })}) as page_mark`
+    : '';
+  return `select s.id as subject_id, s.site_id as subject_site_id${latest}, v.*
+     from subjects s
+     left join lateral (
+       select ${SUBJECT_VISIT_COLUMNS}
+       from subject_visits sv join visit_schedule vs on vs.study_id = $2 and vs.visitnum = sv.visitnum
+       where sv.subject_id = s.id and sv.visitnum = $6 and sv.cycnum = $7 and sv.svnum = $8
+     ) v on true
+     where ${SUBJECT_IN_SCOPE}`;
+}
+
+const SCOPED_VISIT_SQL = { plain: scopedVisitSql(false), withLatest: scopedVisitSql(true) };
+
 /**
  * The subject (in scope) and its visit; NotFound otherwise (subjectNotFound before visitNotFound). One statement
  * (stop 26): the scope check of `scopedSubject` with the visit of `subjectVisit` joined to it.
@@ -80,11 +98,6 @@ export async function scopedVisit(
   latestVersion: number | null;
   mark: string | null;
 }> {
-  const latest =
-    latestOfTid === undefined
-      ? ''
-      : `, (select max(f.version) from form_schemas f where f.study_id = $2 and f.tid = $9) as latest_form_version,
-         (${pageMarkSql({ subject: 's.id', visitnum: '$6', cycnum: '$7', svnum: '$8', tid: '$9' })}) as page_mark`;
   const row = await queryOne<
     {
       subject_id: string;
@@ -92,28 +105,17 @@ export async function scopedVisit(
       latest_form_version?: number | null;
       page_mark?: string | null;
     } & SubjectVisitRow
-  >(
-    db,
-    `select s.id as subject_id, s.site_id as subject_site_id${latest}, v.*
-     from subjects s
-     left join lateral (
-       select ${SUBJECT_VISIT_COLUMNS}
-       from subject_visits sv join visit_schedule vs on vs.study_id = $2 and vs.visitnum = sv.visitnum
-       where sv.subject_id = s.id and sv.visitnum = $6 and sv.cycnum = $7 and sv.svnum = $8
-     ) v on true
-     where ${SUBJECT_IN_SCOPE}`,
-    [
-      keys.subjectid,
-      session.studyId,
-      session.siteId,
-      session.userId,
-      session.roleId,
-      keys.visitnum,
-      keys.cycnum,
-      keys.svnum,
-      ...(latestOfTid === undefined ? [] : [latestOfTid]),
-    ],
-  );
+  >(db, latestOfTid === undefined ? SCOPED_VISIT_SQL.plain : SCOPED_VISIT_SQL.withLatest, [
+    keys.subjectid,
+    session.studyId,
+    session.siteId,
+    session.userId,
+    session.roleId,
+    keys.visitnum,
+    keys.cycnum,
+    keys.svnum,
+    ...(latestOfTid === undefined ? [] : [latestOfTid]),
+  ]);
   if (!row) throw new NotFound('subjectNotFound');
   const {
     subject_id: id,

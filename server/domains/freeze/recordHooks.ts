@@ -43,7 +43,8 @@ export const frozenItemStates: ItemStateRead = {
   // A record inserted by the asking save: its save passed `freezeGuard` in the same transaction, under the subject lock
   // that every freeze approval takes too (service.ts) and that is held until commit, so no subject or page freeze is
   // in force; an item freeze names a stored record (record_id), which this one was not before. Nothing is frozen.
-  select: (q, on) => (q.fresh ? null : recordFreezesSql(on.record, on.study)),
+  reads: (q) => !q.fresh,
+  select: (on) => recordFreezesSql(on.record, on.study),
   fields: (value): ItemStateFields => {
     const found = value as { rows: FreezeRow[]; variables: string[] } | null;
     if (!found || found.rows.length === 0) return {};

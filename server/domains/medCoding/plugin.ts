@@ -25,7 +25,7 @@ export const medCodingPlugin = fp(
     app.recordHooks.onSaved('medCoding.terms', syncTermsOnSave);
     app.subjectMoves.onMoved('medCoding', movesSiteColumn('coding_terms'));
     app.recordHooks.itemStateRead('medCoding', {
-      select: (_q, on) => recordTermsSql(on.record),
+      select: (on) => recordTermsSql(on.record),
       fields: (value) =>
         Object.fromEntries(
           ((value ?? []) as RecordTerm[]).map((t): [string, CodingItemFields & Record<string, unknown>] => [

@@ -145,14 +145,6 @@ export interface NewTerms {
  * existed outside the save's transaction.
  */
 export function insertTerms(tx: Db, n: NewTerms): void {
-  const label = visitTnameSql({
-    study: '$1',
-    subject: '$3',
-    visitnum: '$5',
-    cycnum: '$6',
-    svnum: '$7',
-    tid: '$8',
-  });
   // the terms as a VALUES list of parameters (not unnest of arrays): the planner then knows their number in a
   // generic plan as well, and the statement (one per number of codable items) keeps its cached plan — with an
   // array it was planned again on every save (pg_prepared_statements: custom plans only)
@@ -169,14 +161,37 @@ export function insertTerms(tx: Db, n: NewTerms): void {
     n.actor.userId,
     n.actor.roleId,
   ];
-  const rows = n.terms.map((t, i) => {
-    params.push(t.variable, t.dictionary, t.verbatim, nameKey(t.verbatim));
-    const at = params.length - 3;
+  for (const t of n.terms) params.push(t.variable, t.dictionary, t.verbatim, nameKey(t.verbatim));
+  sendInTransaction(tx, insertTermsSql(n.terms.length), params);
+}
+
+/** insertTerms' statements by number of terms: each built once (a text of several KB, hashed by postgres.ts when new). */
+const INSERT_TERMS_SQL = new Map<number, string>();
+
+function insertTermsSql(count: number): string {
+  let sql = INSERT_TERMS_SQL.get(count);
+  if (sql === undefined) {
+    sql = buildInsertTermsSql(count);
+    INSERT_TERMS_SQL.set(count, sql);
+  }
+  return sql;
+}
+
+/** The statement of `count` terms: the record's 11 parameters, then 4 per term (variable, dictionary, verbatim, key). */
+function buildInsertTermsSql(count: number): string {
+  const label = visitTnameSql({
+    study: '$1',
+    subject: '$3',
+    visitnum: '$5',
+    cycnum: '$6',
+    svnum: '$7',
+    tid: '$8',
+  });
+  const rows = Array.from({ length: count }, (_, i) => {
+    const at = 12 + 4 * i;
     return `($${at}::text, $${at + 1}::text, $${at + 2}::text, $${at + 3}::text, ${i + 1})`;
   });
-  sendInTransaction(
-    tx,
-    `with label as (${label}),
+  return `with label as (${label}),
      t (variable, dictionary, verbatim, key, n) as (values ${rows.join(', ')}),
      m as materialized (
        select t.variable, t.dictionary, t.verbatim, t.n, ${MATCHES_SQL('$1', 't.dictionary', 't.key')} from t),
@@ -196,9 +211,7 @@ export function insertTerms(tx: Db, n: NewTerms): void {
        from_name, to_code, to_name, reason, user_id, role_id, at)
      select ins.id, $1, $4, $2::bigint, c.variable, 'autocode', c.verbatim, null::text, null::text,
             c.entry ->> 'code', c.entry ->> 'name', null::text, $10, $11, $9::timestamptz
-     from c join ins on ins.variable = c.variable where c.coded order by c.n`,
-    params,
-  );
+     from c join ins on ins.variable = c.variable where c.coded order by c.n`;
 }
 
 /** Who and where of the coding history rows a save writes (its actor; the record's site and id). */

@@ -20,7 +20,8 @@ export const notesPlugin = fp(
     app.subjectMoves.onMoved('notes', movesSiteColumn('notes'));
     app.recordHooks.itemStateRead('notes', {
       // a record inserted by the asking save has no note: a note is added by a request of its own, on a stored record
-      select: (q, on) => (q.fresh ? null : noteCountsSql(on.record)),
+      reads: (q) => !q.fresh,
+      select: (on) => noteCountsSql(on.record),
       fields: (value) =>
         Object.fromEntries(
           Object.entries(noteStatesOf((value ?? []) as { variable: string; pending: number }[])).map(

@@ -172,7 +172,8 @@ export const systemQueryHook: RecordSavedHook = async (tx: Db, saved: SavedRecor
 /** The `queries` item states, read with the other SQL providers' in one statement (data/recordHooks.ts). */
 export const queryItemStates: ItemStateRead = {
   // the asking role's permissions, read with its session (ItemStateQuery): a role not shown queries reads nothing
-  select: (q, on) => (q.permissions.has('query.view') ? itemQueryStatesSql(on.record) : null),
+  reads: (q) => q.permissions.has('query.view'),
+  select: (on) => itemQueryStatesSql(on.record),
   fields: (value) => {
     const byVariable = new Map<string, { querystatus: QueryStatus; modified: boolean }[]>();
     for (const row of (value ?? []) as { variable: string; status: QueryStatus; modified: boolean }[]) {

@@ -31,7 +31,7 @@ export const sdvPlugin = fp(
     // read with the other SQL providers in one statement; a record the asking save has just inserted is read too:
     // its items' state follows from the study's plan (required or not), which is read
     app.recordHooks.itemStateRead('sdv', {
-      select: (_q, on) => recordPlanItemsSql(on.record),
+      select: (on) => recordPlanItemsSql(on.record),
       fields: (value) =>
         Object.fromEntries(((value ?? []) as PlanItemJson[]).map((r) => [r.variable, { ...sdvFieldsOf(r) }])),
     });

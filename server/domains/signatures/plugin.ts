@@ -28,7 +28,8 @@ export const signaturesPlugin = fp(
     app.subjectMoves.onMoved('signatures', movesSiteColumn('signatures'));
     app.recordHooks.itemStateRead('signature', {
       // a record inserted by the asking save has no signature: signing is a request of its own, on a stored record
-      select: (q, on) => (q.fresh ? null : recordSignatureSql(on.record)),
+      reads: (q) => !q.fresh,
+      select: (on) => recordSignatureSql(on.record),
       fields: (value) => {
         const signature = value as RecordSignature | null;
         if (!signature) return {};
