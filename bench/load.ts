@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load [-- --users 50,200 --mode paced,closed --seconds 15 --paced-seconds 60 --think 1 --warmup 10
- * --instances 2 --pool 10 --cpu --profile .cache/cpu]`: the reference server under many users, over real HTTP. Each
+ * --instances 2 --pool 10 --cpu --profile .cache/cpu --source]`: the reference server under many users, over real HTTP. Each
  * user is a CRC at BJ01 with a session of its own and loops over subject list → open an AE form (datainfo.do) → save a
  * new AE line (savedata.do, a fresh idempotency key), with the heartbeat. Two readings of "N users" (docs/load.md):
  * - `paced` (bench/support/pacedLoad.ts): users as users — think time after each step (means: list 5 s, form open 20 s
@@ -13,8 +13,9 @@
  *   seconds of every process of the run over each level's window (/proc, bench/support/procCpu.ts), per request.
  *
  * PostgreSQL (DATABASE_URL, with MIGRATION_DATABASE_URL for the owner/app split): the deployment shape. A fresh schema
- * per run (dropped afterwards, `--keep` keeps it); `--instances` server processes (server/main.ts, as `npm run serve`
- * starts it: the first migrates and seeds as the owner) behind the round-robin reverse proxy of bench/support/proxy.ts,
+ * per run (dropped afterwards, `--keep` keeps it); `--instances` server processes (the compiled server with the Node
+ * flags of `npm run serve:compiled`, built at the start of the run; `--source`: server/main.ts through tsx — the first
+ * migrates and seeds as the owner) behind the round-robin reverse proxy of bench/support/proxy.ts,
  * which runs in a process of its own (bench/support/proxyMain.ts) and which the users hit. The servers trust the
  * proxy's address only (TRUST_PROXY); the users log in through it, each from a loopback address of its own, so the
  * per-address login limits apply per user as in production. `--profile <dir>` runs the servers with `node --cpu-prof`
@@ -24,7 +25,7 @@
  * embedded database: it cannot be shared by instances).
  */
 import { LOAD_AE_VALUES, LOAD_FORM, LOAD_USER } from '../server/test/statementCount';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -72,7 +73,13 @@ const POOL = option('pool', '');
 const PROFILE_DIR = option('profile', '') && path.join(option('profile', ''), `run-${Date.now()}`);
 const KEEP = process.argv.includes('--keep');
 const TRACE = option('trace', '');
-const COMPILED = process.argv.includes('--compiled');
+/**
+ * The servers as production runs them (`npm run serve:compiled`): the compiled server (built at the start of the run,
+ * scripts/buildServer.ts) with the same Node flags; `--source` runs server/main.ts through tsx instead.
+ */
+const COMPILED = !process.argv.includes('--source');
+/** Node's young generation of 32 MB per semi-space (package.json serve:compiled, docs/deploy-instances.md). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
 /** The load balancer: `nginx` (default where installed) or `node` (bench/support/proxy.ts). */
 const PROXY = option('proxy', nginxBinary() ? 'nginx' : 'node');
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -139,7 +146,7 @@ function withApplicationName(url: string, name: string): string {
 
 /** Starts server/main.ts and resolves once it prints its URL. */
 function startInstance(env: Record<string, string>, name: string): Promise<Instance> {
-  const nodeArgs = COMPILED ? [] : ['--import', 'tsx'];
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(COMPILED ? [] : ['--import', 'tsx'])];
   if (PROFILE_DIR) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`);
   const main = COMPILED ? 'dist-server/server/main.mjs' : 'server/main.ts';
   return startProcess([...nodeArgs, main], env, name, /http:\/\/localhost:(\d+)\/edcweb\//);
@@ -695,6 +702,14 @@ function markdown(label: string, levels: Level[]): string {
 async function main(): Promise<void> {
   const appUrl = process.env.DATABASE_URL?.trim();
   const ownerUrl = process.env.MIGRATION_DATABASE_URL?.trim() || undefined;
+  if (appUrl && COMPILED) {
+    console.log('compiling the server (npm run build:server) …');
+    const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/buildServer.ts'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('the server did not compile (scripts/buildServer.ts)');
+  }
   console.log(appUrl ? `starting ${INSTANCES} server process(es) on a fresh schema …` : 'opening PGlite …');
   const load = os.loadavg().map((v) => v.toFixed(2));
   const d = appUrl ? await postgresDeployment(appUrl, ownerUrl) : await pgliteDeployment();
