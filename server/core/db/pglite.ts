@@ -16,13 +16,13 @@ class PgliteDb implements Db {
   ) {}
 
   query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const rows = this.handle.query<T>(sql, params).then((r) => r.rows);
-    return this.sent ? this.sent.track(rows) : rows;
+    const run = () => this.handle.query<T>(sql, params).then((r) => r.rows);
+    return this.sent ? this.sent.track(run) : run();
   }
 
   async exec(sql: string): Promise<void> {
-    const done = this.handle.exec(sql).then(() => undefined);
-    await (this.sent ? this.sent.track(done) : done);
+    const run = () => this.handle.exec(sql).then(() => undefined);
+    await (this.sent ? this.sent.track(run) : run());
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -33,10 +33,13 @@ class PgliteDb implements Db {
       const sent = new SentStatements();
       try {
         const result = await fn(new PgliteDb(this.root, tx, true, sent));
+        await sent.throwIfFailed();
         await sent.settle();
         return result;
       } catch (err) {
         throw await sent.rootCause(err);
+      } finally {
+        sent.end();
       }
     });
   }

@@ -69,8 +69,7 @@ class PostgresDb implements Db {
   ) {}
 
   query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const answer = this.send<T>(sql, params);
-    return this.sent ? this.sent.track(answer) : answer;
+    return this.sent ? this.sent.track(() => this.send<T>(sql, params)) : this.send<T>(sql, params);
   }
 
   private async send<T>(sql: string, params: unknown[]): Promise<T[]> {
@@ -91,8 +90,8 @@ class PostgresDb implements Db {
   }
 
   async exec(sql: string): Promise<void> {
-    const done = this.handle.query(sql).then(() => undefined);
-    await (this.sent ? this.sent.track(done) : done);
+    const run = () => this.handle.query(sql).then(() => undefined);
+    await (this.sent ? this.sent.track(run) : run());
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -101,20 +100,30 @@ class PostgresDb implements Db {
     const sent = new SentStatements();
     try {
       // not awaited: the pool's clients pipeline (openPostgres), so BEGIN goes out with the transaction's first
-      // statement, one round trip instead of two
-      sent.track(client.query('BEGIN'));
+      // statement, one round trip instead of two. BEGIN cannot fail but with the connection, which fails every
+      // statement behind it too (none would then run outside the transaction and commit on its own)
+      void sent.track(() => client.query('BEGIN'));
       const result = await fn(new PostgresDb(this.pool, client, true, this.statements, sent));
+      // a statement the driver refused itself (never sent) leaves the server's transaction open, not aborted: no
+      // commit then
+      await sent.throwIfFailed();
       // the commit goes out behind any statement still unanswered; a failed one aborted the transaction, and
-      // PostgreSQL answers the COMMIT of an aborted transaction by rolling it back (without an error): settle()
-      // throws that statement's error
-      sent.track(client.query('COMMIT'));
+      // PostgreSQL answers the COMMIT of an aborted transaction by rolling it back, without an error: settle()
+      // throws that statement's error, and a commit answered otherwise than COMMIT is a failure in any case
+      const commit = sent.track(() => client.query('COMMIT'));
       await sent.settle();
+      const answered = await commit;
+      if (answered.command !== 'COMMIT') {
+        throw new Error(`the transaction was not committed: PostgreSQL answered ${answered.command}`);
+      }
       return result;
     } catch (err) {
       const reported = await sent.rootCause(err);
+      sent.end();
       await client.query('ROLLBACK').catch(() => undefined);
       throw reported;
     } finally {
+      sent.end();
       client.release();
     }
   }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../test/testDb';
-import { sendInTransaction } from './db';
+import { sendInTransaction, type Db } from './db';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -78,5 +78,35 @@ describe('statements sent without waiting', () => {
 
   it('are refused outside a transaction (a failure there would be lost)', () => {
     expect(() => sendInTransaction(t.db, INSERT, [USER, randomUUID()])).toThrow(/not in a transaction/);
+  });
+});
+
+describe('the end of a transaction', () => {
+  it('a statement the driver refuses before sending it (a parameter it cannot send) fails the transaction: nothing committed', async () => {
+    const p = randomUUID();
+    // refused by either driver before anything is sent: pg serialises an object by JSON.stringify, PGlite by toString
+    const unsendable = {
+      toJSON(): never {
+        throw new Error('not a parameter');
+      },
+      toString(): never {
+        throw new Error('not a parameter');
+      },
+    };
+    const failed = t.db.transaction(async (tx) => {
+      await tx.query(INSERT, [USER, `${p}-1`]);
+      sendInTransaction(tx, INSERT, [USER, unsendable]);
+    });
+    await expect(failed).rejects.toThrow(/not a parameter/);
+    expect(await keysLike(p)).toEqual([]);
+  });
+
+  it("a transaction's handle sends nothing once the transaction has ended", async () => {
+    let kept: Db | null = null;
+    await t.db.transaction(async (tx) => {
+      kept = tx;
+      await tx.query('select 1');
+    });
+    expect(() => kept!.query('select 1')).toThrow(/has ended/);
   });
 });

@@ -197,6 +197,17 @@ describe('permissions: role, page and site', () => {
     expect(theirs.body).toMatchObject({ success: false, msg: 'No such subject at the sites of your role' });
     const theirsSaved = await save(crc, form(BOS, 'V1', 'VS'), GOOD_VS);
     expect(theirsSaved.body).toMatchObject({ success: false });
+    // stop 30 (the save's scope read moved into its transaction): with a form version that does not exist either,
+    // the subject is still the one not found
+    const theirsUnknownVersion = await h.call(
+      saveData,
+      { ...form(BOS, 'V1', 'VS'), version: 999, values: GOOD_VS, idempotencyKey: key() },
+      { token: crc, locale: 'en' },
+    );
+    expect(theirsUnknownVersion.body).toMatchObject({
+      success: false,
+      msg: 'No such subject at the sites of your role',
+    });
     // the subject in scope, a visit it does not have: the visit is not found, for a read and a save
     const noVisit = { ...form(ENTRY, 'V1', 'VS'), cycnum: 99 };
     const read = await h.call(dataInfo, noVisit, { token: crc, locale: 'en' });

@@ -293,14 +293,19 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ params, session, locale, now, sessionRead }) => {
       const rolecode = await requireDataAccess(db, session, 'write', locale);
       return orNotFound(locale, async () => {
-        // the form first, outside the transaction (a version not yet kept is read on the process's own handle)
+        // the form first, outside the transaction (a version not yet kept is read on the process's own handle); when
+        // it is not found, the subject's scope answers first, as it did before the scope read moved into the save's
+        // transaction (subjectNotFound before formVersionNotFound)
         const form = await compiledForm(
           schemas,
           session.studyId,
           params.tid,
           params.version,
           codeListVersionOf(sessionRead),
-        );
+        ).catch(async (err: unknown) => {
+          if (err instanceof NotFound) await scopedForm(db, session, params);
+          throw err;
+        });
         const formCtx = formContextOf(session, now);
         // the subject's id as asked: scopedForm finds it only by that id
         const target = {
