@@ -45,15 +45,7 @@ interface HostHeaders {
   authority: unknown;
 }
 
-/**
- * Per connection, the headers of its last request whose host the configured list allowed. Fastify's `request.host`
- * asks the trust-proxy rule about the connection's address on every request (parsing the address: about 1 % of the
- * server's CPU under load, docs/load.md); a connection's address and the rule do not change, so a request on the same
- * connection with the very same headers has the same host, allowed. Only the configured list is remembered this way,
- * never an answer of site_ui_config (a table that may change): that is asked again on every request.
- */
-const allowedOnConnection = new WeakMap<object, HostHeaders>();
-
+/** The headers that decide a request's host (Fastify's `request.host`, with the trust-proxy rule). */
 function hostHeadersOf(headers: Record<string, unknown>): HostHeaders {
   return { host: headers.host, forwarded: headers['x-forwarded-host'], authority: headers[':authority'] };
 }
@@ -65,6 +57,15 @@ function sameHeaders(a: HostHeaders, b: HostHeaders): boolean {
 /** `edc-hosts`: refuses (400, translated) a request whose host is not allowed (logged as a warning). */
 export const hostCheckPlugin = fp<HostCheckOptions>(
   async (app, { allowedHosts }) => {
+    /**
+     * Per connection, the headers of its last request whose host the configured list allowed. Fastify's `request.host`
+     * asks the trust-proxy rule about the connection's address on every request (parsing the address: about 1 % of the
+     * server's CPU under load, docs/load.md); a connection's address and the rule do not change, so a request on the same
+     * connection with the very same headers has the same host, allowed. Only the configured list is remembered this way,
+     * never an answer of site_ui_config (a table that may change): that is asked again on every request. Kept per
+     * registration of the plugin (its own list), never shared between two lists.
+     */
+    const allowedOnConnection = new WeakMap<object, HostHeaders>();
     app.addHook('onRequest', async (request, reply) => {
       const connection: object | undefined = request.raw.socket ?? undefined;
       const headers = hostHeadersOf(request.headers);
