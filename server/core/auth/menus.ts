@@ -15,6 +15,16 @@ export interface MenuRow {
   granted: boolean;
 }
 
+/** A menu row as the page check reads it: names and icon empty (the allowed paths do not use them). */
+export function pageCheckRow(
+  menu_code: string,
+  parent_code: string | null,
+  path: string,
+  granted: boolean,
+): MenuRow {
+  return { menu_code, parent_code, path, granted, name_zh: '', name_en: '', icon: null };
+}
+
 export interface RoleMenus {
   menus: MenuItem[];
   /** Every path of the tree, in menu order. */

@@ -4,18 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import type { MenuRow } from './menus';
+import { pageCheckRow, type MenuRow } from './menus';
 import { isPageOpen, isPageOpenIn } from './pageChecks';
 
-const row = (menu_code: string, parent_code: string | null, path: string, granted: boolean): MenuRow => ({
-  menu_code,
-  parent_code,
-  path,
-  granted,
-  name_zh: '',
-  name_en: '',
-  icon: null,
-});
+const row = pageCheckRow;
 
 /** A role's menu rows at one access version: the subject list, and the database lock when granted. */
 const rowsOf = (dbLock: boolean): MenuRow[] => [

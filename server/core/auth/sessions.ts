@@ -2,7 +2,7 @@
  * Login sessions. A session is found by the sha256 of its token; the token itself is never stored.
  */
 import { queryOne, type Db } from '../db/db';
-import type { MenuRow } from './menus';
+import { pageCheckRow, type MenuRow } from './menus';
 
 export type EndReason = 'logout' | 'replaced' | 'expired' | 'signatureLock';
 
@@ -154,15 +154,9 @@ type MenuTuple = [string, string | null, string, boolean];
 
 /** The menu rows of the page check (names and icon are not read: the allowed paths do not use them). */
 function menuRowsOf(tuples: readonly MenuTuple[]): MenuRow[] {
-  return tuples.map(([menu_code, parent_code, path, granted]) => ({
-    menu_code,
-    parent_code,
-    path,
-    granted,
-    name_zh: '',
-    name_en: '',
-    icon: null,
-  }));
+  return tuples.map(([menuCode, parentCode, path, granted]) =>
+    pageCheckRow(menuCode, parentCode, path, granted),
+  );
 }
 
 function sessionSql(load: SessionLoad, withVersion: boolean): string {

@@ -58,6 +58,16 @@ export async function subjectInScope(db: Db, session: RoleSession, subjectId: st
   }
 }
 
+/** A subject in scope, its visit, and (asked with a form) the form's latest version and the page's mark. */
+export interface ScopedPage {
+  subject: ScopedSubject;
+  visit: SubjectVisitRow;
+  /** The form's latest stored version (null: no schema of the form, or no form asked). */
+  latestVersion: number | null;
+  /** The page's mark (pageMarks.ts; null: none, or no form asked). */
+  mark: string | null;
+}
+
 export interface VisitKeysParams {
   subjectid: string;
   visitnum: string;
@@ -92,12 +102,7 @@ export async function scopedVisit(
   session: RoleSession,
   keys: VisitKeysParams,
   latestOfTid?: string,
-): Promise<{
-  subject: ScopedSubject;
-  visit: SubjectVisitRow;
-  latestVersion: number | null;
-  mark: string | null;
-}> {
+): Promise<ScopedPage> {
   const row = await queryOne<
     {
       subject_id: string;
@@ -148,12 +153,7 @@ export async function scopedFormWithLatest(
   db: Db,
   session: RoleSession,
   keys: VisitKeysParams & { tid: string },
-): Promise<{
-  subject: ScopedSubject;
-  visit: SubjectVisitRow;
-  latestVersion: number | null;
-  mark: string | null;
-}> {
+): Promise<ScopedPage> {
   const found = await scopedVisit(db, session, keys, keys.tid);
   if (!found.visit.tids.includes(keys.tid)) throw new NotFound('formNotFound');
   return found;
