@@ -20,7 +20,8 @@ export async function currentRole(db: Db): Promise<string> {
 
 /**
  * Grants `appRole` what the app needs on the owner's current schema: SELECT, INSERT, UPDATE, DELETE on the tables
- * (SELECT and INSERT only on the audit tables), the sequences, and the same on tables created later by the owner.
+ * (SELECT and INSERT only on the audit tables and on the stored form versions), the sequences, and the same on
+ * tables created later by the owner.
  */
 export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
   if (!ROLE_NAME.test(appRole)) throw new Error(`app role name not supported: ${appRole}`);
@@ -36,7 +37,14 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
     const appendOnly = name.includes('audit') || name === 'schema_migrations';
     // the access and code-list versions are moved only by the owner's triggers (migrations 0024, 0025): the app reads them
     const readOnly = name === 'access_version' || name === 'codelist_version';
-    const rights = readOnly ? 'select' : appendOnly ? 'select, insert' : 'select, insert, update, delete';
+    // a stored form version never changes (the data entered against it name it; each process keeps it once read,
+    // data/formSchemas.ts): a new version is a new row
+    const insertOnly = name === 'form_schemas';
+    const rights = readOnly
+      ? 'select'
+      : appendOnly || insertOnly
+        ? 'select, insert'
+        : 'select, insert, update, delete';
     statements.push(`revoke all on "${schema}"."${name}" from "${appRole}"`);
     statements.push(`grant ${rights} on "${schema}"."${name}" to "${appRole}"`);
   }
