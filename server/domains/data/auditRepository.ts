@@ -1,58 +1,64 @@
 /**
- * The data audit trail: one row per item entered or changed, written in the transaction of the data write, never
- * updated or deleted (migration 0004's triggers refuse UPDATE, DELETE and TRUNCATE).
+ * The data audit trail: one row per item entered or changed, written in the statement of the data write (its
+ * transaction), never updated or deleted (migration 0004's triggers refuse UPDATE, DELETE and TRUNCATE).
  */
-import { sendInTransaction, type Db } from '../../core/db/db';
+import type { Db } from '../../core/db/db';
 
-export interface DataAuditEntry {
-  recordId: string;
-  studyId: string;
-  subjectId: string;
-  tid: string;
-  lineno: number;
-  action: 'create' | 'update';
+/** What a save audits of one item; who, where and when come from the record written in the same statement. */
+export interface AuditedItem {
   variable: string;
   oldvalue: string | null;
   newvalue: string | null;
   reasonCode: string | null;
   reasonText: string | null;
+}
+
+/** Who wrote a save's audit rows, and when (the save's time). */
+export interface AuditAuthor {
   userId: string;
   roleId: string;
-  siteId: string;
   at: Date;
 }
 
-/** Appends the entries in one statement (in the caller's transaction). */
-export async function appendDataAudit(db: Db, entries: readonly DataAuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const col = <K extends keyof DataAuditEntry>(k: K) => entries.map((e) => e[k]);
-  // in the save's transaction the rows are sent without waiting: they commit with it, or its commit fails
-  const send = db.inTransaction
-    ? (sql: string, params: unknown[]) => sendInTransaction(db, sql, params)
-    : (sql: string, params: unknown[]) => db.query(sql, params);
-  await send(
-    `insert into data_audit (record_id, study_id, subject_id, tid, lineno, action, variable, oldvalue, newvalue,
-       reason_code, reason_text, user_id, role_id, site_id, at)
-     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
-       $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::timestamptz[])`,
-    [
-      col('recordId'),
-      col('studyId'),
-      col('subjectId'),
-      col('tid'),
-      col('lineno'),
-      col('action'),
-      col('variable'),
-      col('oldvalue'),
-      col('newvalue'),
-      col('reasonCode'),
-      col('reasonText'),
-      col('userId'),
-      col('roleId'),
-      col('siteId'),
-      entries.map((e) => e.at.toISOString()),
-    ],
-  );
+/** The number of parameters dataAuditCte takes (dataAuditParams's length). */
+export const DATA_AUDIT_PARAMS = 9;
+
+/**
+ * A data-modifying CTE (`a`) that appends a save's audit rows in the statement that writes its record: one statement
+ * for the record and its trail, not two. `written` names the CTE of the written record (columns id, study_id,
+ * subject_id, site_id, tid, lineno: the trail's where is the record's as written); `$first`… are dataAuditParams.
+ * No row is appended when the record's write wrote nothing (an update whose rowversion was stale): the trail never
+ * names a change that was not made. The rows are appended in the order of the items (the trail reads by id).
+ */
+export function dataAuditCte(written: string, first: number): string {
+  const p = (k: number) => `$${first + k}`;
+  return `a as (
+       insert into data_audit (record_id, study_id, subject_id, tid, lineno, action, variable, oldvalue, newvalue,
+         reason_code, reason_text, user_id, role_id, site_id, at)
+       select w.id, w.study_id, w.subject_id, w.tid, w.lineno, ${p(0)}::text, t.variable, t.oldvalue, t.newvalue,
+              t.reason_code, t.reason_text, ${p(6)}::text, ${p(7)}::text, w.site_id, ${p(8)}::timestamptz
+       from ${written} w
+       cross join unnest(${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[])
+         as t (variable, oldvalue, newvalue, reason_code, reason_text))`;
+}
+
+/** dataAuditCte's parameters, in its order. */
+export function dataAuditParams(
+  action: 'create' | 'update',
+  items: readonly AuditedItem[],
+  by: AuditAuthor,
+): unknown[] {
+  return [
+    action,
+    items.map((i) => i.variable),
+    items.map((i) => i.oldvalue),
+    items.map((i) => i.newvalue),
+    items.map((i) => i.reasonCode),
+    items.map((i) => i.reasonText),
+    by.userId,
+    by.roleId,
+    by.at.toISOString(),
+  ];
 }
 
 export interface DataAuditRow {

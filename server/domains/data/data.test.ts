@@ -332,6 +332,19 @@ describe('saving: validation with the engine', () => {
     expect(info.body.data.items).toEqual(outcome.items);
     // 8 entered + BMI
     expect((await auditCount()) - audits).toBe(9);
+    // written by the record's own insert (stop 31): each row names the record as written, the saving user and role,
+    // the save's time, in the form's item order
+    const rows = await h.db.query<Record<string, unknown>>(
+      `select a.study_id = r.study_id and a.subject_id = r.subject_id and a.site_id = r.site_id and a.tid = r.tid
+              and a.lineno = r.lineno and a.at = r.created_at and a.user_id = r.created_by as "same",
+              a.role_id as "roleId", a.variable, a.oldvalue, a.reason_code as "reasonCode"
+       from data_audit a join form_records r on r.id = a.record_id where a.record_id = $1::bigint order by a.id`,
+      [outcome.record.recordid],
+    );
+    expect(rows).toHaveLength(9);
+    expect(rows.every((r) => r.same === true && r.oldvalue === null && r.reasonCode === null)).toBe(true);
+    expect(new Set(rows.map((r) => r.roleId))).toEqual(new Set(['role-crc']));
+    expect(rows.map((r) => r.variable)).toEqual(Object.keys(outcome.items).filter((v) => v !== 'VSTIM'));
     const tables = await h.call(tableList, { subjectid: subject, visitnum: 'V1' }, { token: crc });
     expect(tables.body.success && tables.body.data.find((t) => t.tid === 'VS')?.status).toBe('2');
   });

@@ -8,6 +8,7 @@ import type { ItemStatus } from '../../../engine/api/data';
 import { queryOne, sendInTransaction, type Db } from '../../core/db/db';
 import { lockOnce } from '../../core/db/rowLocks';
 import { pageMarkSql } from './pageMarks';
+import { dataAuditCte, dataAuditParams, type AuditedItem } from './auditRepository';
 
 export interface VisitKeysRow {
   visitnum: string;
@@ -162,34 +163,43 @@ export interface NewRecord extends FormRef {
   values: FormValues;
   itemStatus: Record<string, ItemStatus>;
   userId: string;
+  /** The saving role (the audit rows'). */
+  roleId: string;
   at: Date;
+  /** The items entered: one `create` audit row each, written by the record's own statement. */
+  audit: readonly AuditedItem[];
 }
 
-/** Inserts a record; its id. */
+/** The record's columns dataAuditCte takes its where from. */
+const WRITTEN = 'id, study_id, subject_id, site_id, tid, lineno';
+
+const INSERT_RECORD_SQL = `with r as (
+       insert into form_records (study_id, subject_id, site_id, visitnum, cycnum, svnum, tid, lineno, schema_version,
+         status, form_values, item_status, rowversion, created_at, created_by, updated_at, updated_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, 1, $13, $14, $13, $14)
+       returning ${WRITTEN}),
+     ${dataAuditCte('r', 15)}
+     select id::text as id from r`;
+
+/** Inserts a record with its `create` audit rows, in one statement; its id. */
 export async function insertRecord(db: Db, r: NewRecord): Promise<string> {
-  const row = await queryOne<{ id: string }>(
-    db,
-    `insert into form_records (study_id, subject_id, site_id, visitnum, cycnum, svnum, tid, lineno, schema_version,
-       status, form_values, item_status, rowversion, created_at, created_by, updated_at, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, 1, $13, $14, $13, $14)
-     returning id::text as id`,
-    [
-      r.studyId,
-      r.subjectId,
-      r.siteId,
-      r.visitnum,
-      r.cycnum,
-      r.svnum,
-      r.tid,
-      r.lineno,
-      r.schemaVersion,
-      r.status,
-      JSON.stringify(r.values),
-      JSON.stringify(r.itemStatus),
-      r.at.toISOString(),
-      r.userId,
-    ],
-  );
+  const row = await queryOne<{ id: string }>(db, INSERT_RECORD_SQL, [
+    r.studyId,
+    r.subjectId,
+    r.siteId,
+    r.visitnum,
+    r.cycnum,
+    r.svnum,
+    r.tid,
+    r.lineno,
+    r.schemaVersion,
+    r.status,
+    JSON.stringify(r.values),
+    JSON.stringify(r.itemStatus),
+    r.at.toISOString(),
+    r.userId,
+    ...dataAuditParams('create', r.audit, r),
+  ]);
   if (!row) throw new Error('insert into form_records returned no id');
   return row.id;
 }
@@ -267,7 +277,18 @@ export async function lockSubject(db: Db, subjectId: string): Promise<void> {
   });
 }
 
-/** Updates a record when its rowversion is still `rowversion`; whether it did. */
+const UPDATE_RECORD_SQL = `with r as (
+       update form_records set form_values = $3::jsonb, item_status = $4::jsonb, status = $5, schema_version = $6,
+         rowversion = rowversion + 1, updated_at = $7, updated_by = $8
+       where id = $1::bigint and rowversion = $2
+       returning ${WRITTEN}),
+     ${dataAuditCte('r', 9)}
+     select id from r`;
+
+/**
+ * Updates a record when its rowversion is still `rowversion`, with its `update` audit rows, in one statement; whether
+ * it did (a stale rowversion writes neither the record nor its trail).
+ */
 export async function updateRecord(
   db: Db,
   u: {
@@ -278,24 +299,24 @@ export async function updateRecord(
     values: FormValues;
     itemStatus: Record<string, ItemStatus>;
     userId: string;
+    /** The saving role (the audit rows'). */
+    roleId: string;
     at: Date;
+    /** The items changed: one `update` audit row each (old → new, the reason). */
+    audit: readonly AuditedItem[];
   },
 ): Promise<boolean> {
-  const rows = await db.query(
-    `update form_records set form_values = $3::jsonb, item_status = $4::jsonb, status = $5, schema_version = $6,
-       rowversion = rowversion + 1, updated_at = $7, updated_by = $8
-     where id = $1::bigint and rowversion = $2 returning id`,
-    [
-      u.id,
-      u.rowversion,
-      JSON.stringify(u.values),
-      JSON.stringify(u.itemStatus),
-      u.status,
-      u.schemaVersion,
-      u.at.toISOString(),
-      u.userId,
-    ],
-  );
+  const rows = await db.query(UPDATE_RECORD_SQL, [
+    u.id,
+    u.rowversion,
+    JSON.stringify(u.values),
+    JSON.stringify(u.itemStatus),
+    u.status,
+    u.schemaVersion,
+    u.at.toISOString(),
+    u.userId,
+    ...dataAuditParams('update', u.audit, u),
+  ]);
   return rows.length === 1;
 }
 

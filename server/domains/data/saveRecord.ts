@@ -20,7 +20,7 @@ import { planSave, toAuditText, type SavePlan } from '../../../engine/form/index
 import type { CompiledForm, FormContext, FormProblems, FormValues } from '../../../engine/form/types';
 import { isBlankValue } from '../../../engine/form/values';
 import type { Db } from '../../core/db/db';
-import { appendDataAudit, type DataAuditEntry } from './auditRepository';
+import type { AuditedItem } from './auditRepository';
 import {
   findRecordToChange,
   insertRecord,
@@ -220,6 +220,19 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
   });
   const status = hasProblems(plan.problems) ? '1' : '2';
   const items = itemStatusOf(s.form, plan.values);
+  const audit: AuditedItem[] = [];
+  for (const item of s.form.items.values()) {
+    const value = plan.values[item.variable] ?? null;
+    if (isBlankValue(value)) continue;
+    audit.push({
+      variable: item.variable,
+      oldvalue: null,
+      newvalue: toAuditText(item, value),
+      reasonCode: null,
+      reasonText: null,
+    });
+  }
+  // the record and its audit rows in one statement (recordsRepository.ts)
   const id = await insertRecord(tx, {
     ...s.ref,
     studyId: s.actor.studyId,
@@ -230,23 +243,10 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
     values: plan.values,
     itemStatus: items,
     userId: s.actor.userId,
+    roleId: s.actor.roleId,
     at: s.at,
+    audit,
   });
-  const audit: DataAuditEntry[] = [];
-  for (const item of s.form.items.values()) {
-    const value = plan.values[item.variable] ?? null;
-    if (isBlankValue(value)) continue;
-    audit.push({
-      ...auditBase(s.actor, s.subject.id, s.subject.siteId, s.ref.tid, id, lineno, s.at),
-      action: 'create',
-      variable: item.variable,
-      oldvalue: null,
-      newvalue: toAuditText(item, value),
-      reasonCode: null,
-      reasonText: null,
-    });
-  }
-  await appendDataAudit(tx, audit);
   const answered = await afterWrite(
     tx,
     s.hooks,
@@ -277,29 +277,6 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
     }),
     problems: plan.problems,
     items: answered,
-  };
-}
-
-/** Who, where and when of an audit row; `siteId` is the site of the data (the subject's), as ODM's LocationRef. */
-function auditBase(
-  actor: SaveActor,
-  subjectId: string,
-  siteId: string,
-  tid: string,
-  recordId: string,
-  lineno: number,
-  at: Date,
-) {
-  return {
-    recordId,
-    studyId: actor.studyId,
-    subjectId,
-    tid,
-    lineno,
-    userId: actor.userId,
-    roleId: actor.roleId,
-    siteId,
-    at,
   };
 }
 
@@ -357,6 +334,20 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
   });
   const status = hasProblems(plan.problems) ? '1' : '2';
   const items = itemStatusOf(u.form, plan.values, record.itemStatus);
+  const audit: AuditedItem[] = [];
+  for (const variable of plan.changed) {
+    const item = u.form.items.get(variable);
+    if (!item) continue;
+    const reason = u.reasons[variable];
+    audit.push({
+      variable,
+      oldvalue: toAuditText(item, record.values[variable] ?? null),
+      newvalue: toAuditText(item, plan.values[variable] ?? null),
+      reasonCode: reason?.code ?? null,
+      reasonText: reason?.text ?? null,
+    });
+  }
+  // the record and its audit rows in one statement; a stale rowversion writes neither (recordsRepository.ts)
   const updated = await updateRecord(tx, {
     id: record.id,
     rowversion: record.rowversion,
@@ -365,25 +356,11 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
     values: plan.values,
     itemStatus: items,
     userId: u.actor.userId,
+    roleId: u.actor.roleId,
     at: u.at,
+    audit,
   });
   if (!updated) return { outcome: 'conflict', record: recordInfo(record) };
-  const audit: DataAuditEntry[] = [];
-  for (const variable of plan.changed) {
-    const item = u.form.items.get(variable);
-    if (!item) continue;
-    const reason = u.reasons[variable];
-    audit.push({
-      ...auditBase(u.actor, record.subjectId, record.siteId, record.tid, record.id, record.lineno, u.at),
-      action: 'update',
-      variable,
-      oldvalue: toAuditText(item, record.values[variable] ?? null),
-      newvalue: toAuditText(item, plan.values[variable] ?? null),
-      reasonCode: reason?.code ?? null,
-      reasonText: reason?.text ?? null,
-    });
-  }
-  await appendDataAudit(tx, audit);
   const answered = await afterWrite(
     tx,
     u.hooks,

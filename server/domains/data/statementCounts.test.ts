@@ -33,8 +33,8 @@ const MAX_STATEMENTS: Record<LoadRequest, number> = {
   // and coding item states in one statement); stop 30: 11 (a new term inserted coded to its one match with its
   // history, one statement). Round trips on PostgreSQL: 8 — BEGIN, the subject lock, the audit rows, the coding insert
   // and the stored outcome are sent without waiting (pipeline mode, sendInTransaction), with the next statement or the
-  // commit
-  'savedata.do': 11,
+  // commit; stop 31: 10 (the record's audit rows appended by the record's own insert, one statement)
+  'savedata.do': 10,
   'heartBeat.do': 1,
 };
 
@@ -133,6 +133,12 @@ describe('statements per request of the load loop', () => {
     expect(states[0]!.sql).toMatch(/from coding_terms where record_id = p\.record_id/);
     expect(matching(save, /from queries where record_id/)).toBe(1);
     expect(matching(save, /from coding_terms where record_id/)).toBe(1);
+  });
+
+  it('stop 31: the record and its audit rows are written by one statement', () => {
+    const save = counts.get('savedata.do') ?? [];
+    expect(matching(save, /insert into data_audit/)).toBe(1);
+    expect(matching(save, /insert into form_records[\s\S]*insert into data_audit/)).toBe(1);
   });
 
   it('stop 29: one read of the page after the lock; stop 30: the coding hook in one statement', () => {
