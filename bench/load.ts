@@ -494,6 +494,13 @@ function headersOf(user: SimUser): Record<string, string> {
 }
 
 const KINDS = ['subjectlist.do', 'datainfo.do', 'savedata.do', 'heartBeat.do'];
+/**
+ * `--only savedata.do,heartBeat.do`: the closed loop of these requests alone (a diagnostic: CPU per request of one kind
+ * with `--cpu`); the figures of docs/load.md are of the whole loop.
+ */
+const ONLY = option('only', '') ? option('only', '').split(',') : KINDS;
+for (const kind of ONLY) if (!KINDS.includes(kind)) throw new Error(`--only: ${kind} is none of ${KINDS.join(', ')}`);
+const LOOP = KINDS.filter((k) => ONLY.includes(k));
 
 /** Runs `load`, with the CPU window around it when --cpu. */
 async function measured<T>(
@@ -548,12 +555,12 @@ async function runClosed(
           // user starts at a step of its own (user i at step i mod 4), as users of a study are never in step: started
           // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, and the level measures
           // the first seconds of those waves (the generator starts afresh for each level) rather than the load
-          const start = me % KINDS.length;
+          const start = me % LOOP.length;
           let answered = start;
           client.on('response', (_status, _bytes, ms) => {
             times.push(ms);
-            if (TRACE) trace.push(`${Date.now()} ${KINDS[answered % KINDS.length]} ${ms.toFixed(1)} ${me}`);
-            byKind.get(KINDS[answered++ % KINDS.length]!)!.push(ms);
+            if (TRACE) trace.push(`${Date.now()} ${LOOP[answered % LOOP.length]} ${ms.toFixed(1)} ${me}`);
+            byKind.get(LOOP[answered++ % LOOP.length]!)!.push(ms);
           });
           const headers = headersOf(user);
           const step = (p: PacedRequest) => ({
@@ -582,7 +589,8 @@ async function runClosed(
             },
             step(r.heartbeat),
           ];
-          client.setRequests([...loop.slice(start), ...loop.slice(0, start)]);
+          const steps = loop.filter((_step, i) => LOOP.includes(KINDS[i]!));
+          client.setRequests([...steps.slice(start), ...steps.slice(0, start)]);
         },
       }),
     (res) => res.requests.total,

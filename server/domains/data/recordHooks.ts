@@ -108,9 +108,12 @@ export interface ItemStateRead {
    */
   reads?(q: ItemStateQuery): boolean;
   /**
-   * A sub-select answering ONE value (jsonb, or null) with the provider's state of the record, naming the record and
-   * its study by the SQL expressions given (`on.record`: the record's id, bigint; `on.study`: the asking study,
-   * text). Of `on` alone, never of the query: the registry builds the statement once per set of providers reading.
+   * A sub-select answering ONE value (json or jsonb, or null) with the provider's state of the record, naming the
+   * record and its study by the SQL expressions given (`on.record`: the record's id, bigint; `on.study`: the asking
+   * study, text). Of `on` alone, never of the query: the registry builds the statement once per set of providers
+   * reading. Prefer json (`json_agg`, `json_build_object`, `to_json`): the value is only answered, and PostgreSQL
+   * builds json as text where jsonb is built as a tree then printed (`to_jsonb` of a row looks up each column's
+   * type on every row: the SDV read of a save cost ~55 µs more so, docs/load.md stop 31).
    */
   select(on: { record: string; study: string }): string;
   /** The value read (null when it `reads` nothing for the query) as the items' fields. */

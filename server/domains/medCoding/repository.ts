@@ -84,11 +84,11 @@ export interface RecordTerm {
 
 /**
  * The terms of a record with a verbatim text (`record`: its id as a bigint SQL expression) as ONE
- * jsonb value, an array of RecordTerm in term order: a sub-select for the record hooks' combined item-state read.
+ * json value, an array of RecordTerm in term order: a sub-select for the record hooks' combined item-state read.
  */
 export function recordTermsSql(record: string): string {
-  return `select coalesce(jsonb_agg(jsonb_build_object('termid', id::text, 'variable', variable, 'dictionary',
-      dictionary, 'status', status, 'auto', auto, 'code', code, 'name', name) order by id), '[]'::jsonb)
+  return `select coalesce(json_agg(json_build_object('termid', id::text, 'variable', variable, 'dictionary',
+      dictionary, 'status', status, 'auto', auto, 'code', code, 'name', name) order by id), '[]'::json)
     from coding_terms where record_id = ${record} and verbatim <> ''`;
 }
 

@@ -157,11 +157,12 @@ export async function noteStates(db: Db, recordId: string): Promise<Record<strin
 }
 
 /**
- * The same counts of a record (`record`: its id as a bigint SQL expression) as ONE jsonb value, an array of
- * `{ variable, pending }` (noteStatesOf): a sub-select for the record hooks' combined item-state read.
+ * The same counts of a record (`record`: its id as a bigint SQL expression) as ONE json value, an array of
+ * `{ variable, pending }` (noteStatesOf): a sub-select for the record hooks' combined item-state read (json, not
+ * jsonb: built as text, as it is answered; data/recordHooks.ts ItemStateRead).
  */
 export function noteCountsSql(record: string): string {
-  return `select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) from (${NOTE_COUNTS(record)}) x`;
+  return `select coalesce(json_agg(to_json(x)), '[]'::json) from (${NOTE_COUNTS(record)}) x`;
 }
 
 /** Whether the role holds a permission (role_permissions, seeded from fixtures/seed/sdv.json). */

@@ -292,12 +292,12 @@ export function closedUnflagged(
 
 /** Per item of a record: its queries' states, for the item adornment. */
 /**
- * The item queries of a record (`record`: its id as a bigint SQL expression) as ONE jsonb value, an
+ * The item queries of a record (`record`: its id as a bigint SQL expression) as ONE json value, an
  * array of `{ variable, status, modified }`: a sub-select for the record hooks' combined item-state read.
  */
 export function itemQueryStatesSql(record: string): string {
-  return `select coalesce(jsonb_agg(jsonb_build_object('variable', variable, 'status', status, 'modified', modified)),
-      '[]'::jsonb)
+  return `select coalesce(json_agg(json_build_object('variable', variable, 'status', status, 'modified', modified)),
+      '[]'::json)
     from queries where record_id = ${record} and variable is not null`;
 }
 

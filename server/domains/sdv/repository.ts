@@ -72,12 +72,12 @@ export interface PlanItemRow {
 }
 
 /**
- * The plan items of one record (`record`: its id as a bigint SQL expression) as ONE jsonb value, an
+ * The plan items of one record (`record`: its id as a bigint SQL expression) as ONE json value, an
  * array of PlanItemRow in variable order (times as ISO text): a sub-select for the record hooks' combined item-state
  * read (data/recordHooks.ts itemStateRead).
  */
 export function recordPlanItemsSql(record: string): string {
-  return `select coalesce(jsonb_agg(to_jsonb(x) order by x.variable), '[]'::jsonb)
+  return `select coalesce(json_agg(to_json(x) order by x.variable), '[]'::json)
     from (${planItemsSql(`r.id = ${record}`)}) x`;
 }
 
