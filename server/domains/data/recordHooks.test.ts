@@ -82,6 +82,68 @@ describe('createRecordHooks', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('stop 31: read guards travel as ONE column of the caller’s statement; decided in registration order with the others', async () => {
+    const hooks = createRecordHooks();
+    const order: string[] = [];
+    hooks.beforeSave('first', async () => {
+      order.push('first');
+      return null;
+    });
+    hooks.beforeSaveRead('frozen', {
+      select: (on) => `select frozen of ${on.subject} ${on.tid} ${on.record}`,
+      refusal: (value, attempt) => {
+        order.push('frozen');
+        return value === 'yes' && attempt.changed !== null ? { messageId: 'freezeFrozenPage' } : null;
+      },
+    });
+    hooks.beforeSaveRead('locked', {
+      select: () => 'select locked',
+      refusal: (value) => {
+        order.push('locked');
+        return value === 'yes' ? { messageId: 'freezeFrozenItem' } : null;
+      },
+    });
+    const on = { subject: 's.id', visitnum: '$6', cycnum: '$7', svnum: '$8', tid: '$9', record: 'null::bigint' };
+    const columns = hooks.guardColumns(on);
+    expect(columns).toBe('json_build_array((select frozen of s.id $9 null::bigint),\n(select locked)) as "guards"');
+    // built once per placement
+    expect(hooks.guardColumns(on)).toBe(columns);
+    expect(hooks.guardValues({ guards: ['yes', null], other: 1 })).toEqual(['yes', null]);
+    expect(hooks.guardValues({})).toEqual([null, null]);
+    const attempt = {
+      studyId: 'st',
+      subjectId: 'subj',
+      visitnum: 'V1',
+      cycnum: 1,
+      svnum: 1,
+      tid: 'VS',
+      recordId: null,
+      changed: ['SYSBP'],
+    };
+    const none = { query: async () => Promise.reject(new Error('no statement expected')) } as never;
+    // carried: no statement of their own, the values as read
+    expect(await hooks.checkSave(none, attempt, ['yes', 'no'])).toEqual({ messageId: 'freezeFrozenPage' });
+    expect(order).toEqual(['first', 'frozen']);
+    expect(await hooks.checkSave(none, attempt, [null, 'yes'])).toEqual({ messageId: 'freezeFrozenItem' });
+    // not carried: the subject locked (a save), then one statement of all the reads, the page as parameters
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const db = {
+      inTransaction: false,
+      query: async (sql: string, params: unknown[]) => {
+        sent.push({ sql, params });
+        return /for update/.test(sql) ? [{ id: 'subj' }] : [{ guards: [null, null] }];
+      },
+    } as never;
+    expect(await hooks.checkSave(db, attempt)).toBeNull();
+    expect(sent.map((s) => s.sql)).toEqual([
+      'select id from subjects where id = $1 for update',
+      'select json_build_array((select frozen of $1::text $5::text $6::bigint),\n(select locked)) as "guards"',
+    ]);
+    expect(sent[1]!.params).toEqual(['subj', 'V1', 1, 1, 'VS', null]);
+    // the columns are built: a read guard registered now would be missing from them
+    expect(() => hooks.beforeSaveRead('late', { select: () => 'x', refusal: () => null })).toThrow(/after/);
+  });
+
   it('refuses a name registered twice (a programming error, found at start-up)', () => {
     const hooks = createRecordHooks();
     hooks.onSaved('x', async () => {});

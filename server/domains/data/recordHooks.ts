@@ -28,8 +28,9 @@
 import type { AuditTrailRow, ChangeReason, ItemStatus, RecordCapability } from '../../../engine/api/data';
 import type { CompiledForm, FormProblems, FormValues } from '../../../engine/form/types';
 import type { Locale } from '../../../engine/api/localized';
-import type { Db } from '../../core/db/db';
+import { queryOne, type Db } from '../../core/db/db';
 import type { ServerMessageId } from '../../core/messages';
+import { lockSubject } from './recordsRepository';
 
 /** Who saved: the session's user, role, chosen site and study. */
 export interface RecordActor {
@@ -151,6 +152,72 @@ export interface SaveRefusal {
 }
 export type SaveGuard = (db: Db, attempt: SaveAttempt) => Promise<SaveRefusal | null>;
 
+/*
+ * beforeSave guards whose decision is one SQL read of the page (`beforeSaveRead`, stop 31): their sub-selects travel
+ * as columns of the data domain's own read of the page — the save's read under the subject lock (recordsRepository.ts
+ * newEntryPlace, findRecordToChange) and the form open's scope statement (scope.ts) — instead of a statement of their
+ * own. Each domain's SQL stays in its domain: the data domain places the columns and hands their values back.
+ */
+
+/** SQL expressions naming the page (and its record, or `null::bigint`) inside the statement that carries the read. */
+export interface PageOnSql {
+  /** The subject's id (text). */
+  subject: string;
+  visitnum: string;
+  /** integer */
+  cycnum: string;
+  /** integer */
+  svnum: string;
+  tid: string;
+  /** The record's id (bigint), or `null::bigint` for a first entry or the page as a whole. */
+  record: string;
+}
+
+/** A beforeSave guard decided by one read of the page. */
+export interface SaveGuardRead {
+  /**
+   * A sub-select answering ONE value (json, or null) about the page, of the expressions of `on` alone (the statement
+   * is built once per placement). Read under the subject lock for a save (the statement that carries it comes after
+   * the lock), without it for a page asked as a whole (`changed` null).
+   */
+  select(on: PageOnSql): string;
+  /** The refusal of the attempt from the value read; null: the save may go on. */
+  refusal(value: unknown, attempt: SaveAttempt): SaveRefusal | null;
+}
+
+/** The values the read guards' columns answered, by the guard's position among the read guards. */
+export type GuardValues = readonly unknown[];
+
+/** The one column that carries the read guards' values (a json array, the k-th read guard's value at k). */
+export const GUARDS_COLUMN = 'guards';
+
+/** The select-list entry of the reads (`json_build_array((<read 0>), …) as "guards"`), or '' without any. */
+export function guardColumnsSql(reads: readonly SaveGuardRead[], on: PageOnSql): string {
+  if (reads.length === 0) return '';
+  return `json_build_array(${reads.map((read) => `(${read.select(on)})`).join(',\n')}) as "${GUARDS_COLUMN}"`;
+}
+
+/** The values of the reads of a row that carried their column (in the reads' order). */
+export function guardValuesOf(row: Readonly<Record<string, unknown>>, count: number): GuardValues {
+  const carried = row[GUARDS_COLUMN];
+  const values = Array.isArray(carried) ? (carried as unknown[]) : [];
+  return Array.from({ length: count }, (_, k) => values[k] ?? null);
+}
+
+/** Without a statement to carry them: the reads alone, the page named by the parameters $1–$6 (standaloneParams). */
+export const STANDALONE_ON: PageOnSql = {
+  subject: '$1::text',
+  visitnum: '$2::text',
+  cycnum: '$3::int',
+  svnum: '$4::int',
+  tid: '$5::text',
+  record: '$6::bigint',
+};
+
+export function standaloneParams(attempt: SaveAttempt): unknown[] {
+  return [attempt.subjectId, attempt.visitnum, attempt.cycnum, attempt.svnum, attempt.tid, attempt.recordId];
+}
+
 /** An item's state as answered: the saved status, with what workflows add. */
 export type AnsweredItemState = ItemStatus & Readonly<Record<string, unknown>>;
 
@@ -200,8 +267,22 @@ export interface RecordHooks {
   itemStateRead(name: string, read: ItemStateRead): void;
   capabilities(name: string, provider: CapabilityProvider): void;
   beforeSave(name: string, guard: SaveGuard): void;
-  /** The first refusal of the beforeSave guards, in order; null: the save may go on. */
-  checkSave(db: Db, attempt: SaveAttempt): Promise<SaveRefusal | null>;
+  /** A beforeSave guard decided by one read of the page, carried by the data domain's read (names shared with beforeSave). */
+  beforeSaveRead(name: string, read: SaveGuardRead): void;
+  /**
+   * The read guards' columns for a statement of the data domain that reads the page (`on`: how it names the page),
+   * '' when none is registered; the statement answers them to `guardValues`. Built once per `on` (keep `on` a
+   * constant of the caller).
+   */
+  guardColumns(on: PageOnSql): string;
+  /** The read guards' values of a row of a statement that carried `guardColumns`. */
+  guardValues(row: Readonly<Record<string, unknown>>): GuardValues;
+  /**
+   * The first refusal of the beforeSave guards, in registration order; null: the save may go on. `read`: the read
+   * guards' values, read by the caller's statement (under the subject lock for a save); absent: read here, in one
+   * statement, after locking the subject for a save (`changed` not null).
+   */
+  checkSave(db: Db, attempt: SaveAttempt, read?: GuardValues): Promise<SaveRefusal | null>;
   /** Runs every onSaved hook, in order, in the save's transaction. */
   runSaved(tx: Db, saved: SavedRecord): Promise<void>;
   /**
@@ -243,7 +324,16 @@ export function createRecordHooks(): RecordHooks {
     { kind: 'provider'; provider: ItemStateProvider } | { kind: 'read'; read: ItemStateRead }
   >('itemState provider');
   const caps = uniqueNames<CapabilityProvider>('capabilities provider');
-  const guards = uniqueNames<SaveGuard>('beforeSave guard');
+  const guards = uniqueNames<{ kind: 'guard'; guard: SaveGuard } | { kind: 'read'; read: SaveGuardRead }>(
+    'beforeSave guard',
+  );
+  /** The read guards, in registration order (their values' positions). */
+  const guardReads = () => guards.values().flatMap((g) => (g.kind === 'read' ? [g.read] : []));
+  /** guardColumns per `on` object (a constant of each caller), and the standalone statement. */
+  const guardColumnsByOn = new WeakMap<PageOnSql, string>();
+  let standaloneGuardSql: string | null = null;
+  /** Once a statement carries the read guards' columns, no read guard may be added (its column would be missing). */
+  let guardsBuilt = false;
   const events = uniqueNames<AuditEventProvider>('auditEvents provider');
   const marked = uniqueNames<PagesMarkedHook>('onMarked hook');
   /**
@@ -269,10 +359,44 @@ export function createRecordHooks(): RecordHooks {
       statements.clear();
     },
     capabilities: caps.add,
-    beforeSave: guards.add,
-    async checkSave(db, attempt) {
-      for (const guard of guards.values()) {
-        const refusal = await guard(db, attempt);
+    beforeSave: (name, guard) => guards.add(name, { kind: 'guard', guard }),
+    beforeSaveRead: (name, read) => {
+      if (guardsBuilt)
+        throw new Error(`beforeSaveRead "${name}" registered after the guards' statements were built`);
+      guards.add(name, { kind: 'read', read });
+    },
+    guardColumns(on) {
+      let sql = guardColumnsByOn.get(on);
+      if (sql === undefined) {
+        guardsBuilt = true;
+        sql = guardColumnsSql(guardReads(), on);
+        guardColumnsByOn.set(on, sql);
+      }
+      return sql;
+    },
+    guardValues: (row) => guardValuesOf(row, guardReads().length),
+    async checkSave(db, attempt, read) {
+      const reads = guardReads();
+      let values = read;
+      if (values === undefined && reads.length > 0) {
+        // a save's guards read under the subject lock: a freeze (or lock) approved meanwhile, which takes it too, is
+        // either seen here or waits for this save
+        if (attempt.changed !== null) await lockSubject(db, attempt.subjectId);
+        guardsBuilt = true;
+        standaloneGuardSql ??= `select ${guardColumnsSql(reads, STANDALONE_ON)}`;
+        const row = await queryOne<Record<string, unknown>>(
+          db,
+          standaloneGuardSql,
+          standaloneParams(attempt),
+        );
+        values = guardValuesOf(row ?? {}, reads.length);
+      }
+      let k = 0;
+      for (const entry of guards.values()) {
+        const refusal =
+          entry.kind === 'guard'
+            ? await entry.guard(db, attempt)
+            : entry.read.refusal(values?.[k++] ?? null, attempt);
         if (refusal) return refusal;
       }
       return null;

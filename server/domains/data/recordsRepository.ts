@@ -74,22 +74,42 @@ export function findRecordToChange(
   db: Db,
   studyId: string,
   id: string,
-): Promise<(RecordRow & { mark: string | null }) | null> {
+  carried = '',
+): Promise<(RecordRow & { mark: string | null } & Record<string, unknown>) | null> {
   const recordId = parseRecordId(id);
   if (recordId === null) return Promise.resolve(null);
-  const mark = pageMarkSql({
-    subject: 'r.subject_id',
-    visitnum: 'r.visitnum',
-    cycnum: 'r.cycnum',
-    svnum: 'r.svnum',
-    tid: 'r.tid',
-  });
-  return queryOne<RecordRow & { mark: string | null }>(
+  return queryOne<RecordRow & { mark: string | null } & Record<string, unknown>>(
     db,
-    `select ${RECORD_COLUMNS}, (${mark}) as mark from ${FROM}
-     where r.id = $1::bigint and r.study_id = $2 for update of r`,
+    recordToChangeSql(carried),
     [recordId, studyId],
   );
+}
+
+/**
+ * How findRecordToChange's statement names the record's page, for the columns it carries (the beforeSave guards'
+ * reads: recordHooks.ts guardColumns): a constant, so that the columns are built once.
+ */
+export const RECORD_TO_CHANGE_ON = {
+  subject: 'r.subject_id',
+  visitnum: 'r.visitnum',
+  cycnum: 'r.cycnum',
+  svnum: 'r.svnum',
+  tid: 'r.tid',
+  record: 'r.id',
+} as const;
+
+/** findRecordToChange's statement per set of carried columns (one set per process): built once each. */
+const RECORD_TO_CHANGE_SQL = new Map<string, string>();
+
+function recordToChangeSql(carried: string): string {
+  let sql = RECORD_TO_CHANGE_SQL.get(carried);
+  if (sql === undefined) {
+    const mark = pageMarkSql(RECORD_TO_CHANGE_ON);
+    sql = `select ${RECORD_COLUMNS}, (${mark}) as mark${carried ? `,\n${carried}` : ''} from ${FROM}
+     where r.id = $1::bigint and r.study_id = $2 for update of r`;
+    RECORD_TO_CHANGE_SQL.set(carried, sql);
+  }
+  return sql;
 }
 
 /** The record of a form (lineno 1 for a plain form), or null. */
@@ -214,23 +234,51 @@ export interface EntryPlace {
   lineno: number;
   /** A plain form's record already entered (line 1), or null; always null for a log-line form. */
   existing: RecordRow | null;
+  /** The statement's row as read, with the columns the caller asked it to carry (`carried`). */
+  row: Readonly<Record<string, unknown>>;
 }
 
-/** newEntryPlace's statement for a log-line form (true) or a plain form (false): a constant text of each. */
-function newEntryPlaceSql(logline: boolean): string {
+/**
+ * How newEntryPlace's statement names the page ($1–$5; no record yet), for the columns it carries (the beforeSave
+ * guards' reads: recordHooks.ts guardColumns): a constant, so that the columns are built once.
+ */
+export const ENTRY_PLACE_ON = {
+  subject: '$1',
+  visitnum: '$2',
+  cycnum: '$3',
+  svnum: '$4',
+  tid: '$5',
+  record: 'null::bigint',
+} as const;
+
+/** newEntryPlace's statement for a log-line form (true) or a plain form (false), with the columns carried. */
+function newEntryPlaceSql(logline: boolean, carried: string): string {
   const where = 'subject_id = $1 and visitnum = $2 and cycnum = $3 and svnum = $4 and tid = $5';
   const line = logline
     ? `left join lateral (select coalesce(max(lineno), 0)::int + 1 as "nextLineno" from form_records where ${where}) l on true`
     : `left join lateral (select ${RECORD_COLUMNS} from ${FROM}
          where r.subject_id = $1 and r.visitnum = $2 and r.cycnum = $3 and r.svnum = $4 and r.tid = $5 and r.lineno = 1) l on true`;
-  return `select m.mark, v.version as "latestVersion", l.* from (select 1) one
+  return `select m.mark, v.version as "latestVersion", l.*${carried ? `,\n${carried}` : ''} from (select 1) one
      left join lateral (${pageMarkSql({ subject: '$1', visitnum: '$2', cycnum: '$3', svnum: '$4', tid: '$5' })}) m on true
      left join lateral (select max(version) as version from form_schemas where study_id = $6 and tid = $5) v on true
      ${line}`;
 }
 
-/** Built once (not on every save: a text the statement names would otherwise hash afresh every time, postgres.ts). */
-const NEW_ENTRY_PLACE_SQL = { logline: newEntryPlaceSql(true), plain: newEntryPlaceSql(false) };
+/**
+ * Built once per form kind and carried columns (not on every save: a text the statement names would otherwise hash
+ * afresh every time, postgres.ts).
+ */
+const NEW_ENTRY_PLACE_SQL = new Map<string, string>();
+
+function entryPlaceSql(logline: boolean, carried: string): string {
+  const key = `${logline}|${carried}`;
+  let sql = NEW_ENTRY_PLACE_SQL.get(key);
+  if (sql === undefined) {
+    sql = newEntryPlaceSql(logline, carried);
+    NEW_ENTRY_PLACE_SQL.set(key, sql);
+  }
+  return sql;
+}
 
 /**
  * The page mark, the form's latest version and the next line number (a log-line form) or the record at line 1 (a
@@ -242,10 +290,11 @@ export async function newEntryPlace(
   studyId: string,
   ref: FormRef,
   logline: boolean,
+  carried = '',
 ): Promise<EntryPlace> {
   const row = await queryOne<
     { mark: string | null; latestVersion: number | null; nextLineno?: number } & Partial<RecordRow>
-  >(db, logline ? NEW_ENTRY_PLACE_SQL.logline : NEW_ENTRY_PLACE_SQL.plain, [
+  >(db, entryPlaceSql(logline, carried), [
     ref.subjectId,
     ref.visitnum,
     ref.cycnum,
@@ -260,6 +309,7 @@ export async function newEntryPlace(
     latestVersion: latestVersion ?? null,
     lineno: logline ? (nextLineno ?? 1) : 1,
     existing: !logline && record.id != null ? (record as RecordRow) : null,
+    row,
   };
 }
 

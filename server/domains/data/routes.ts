@@ -26,9 +26,16 @@ import { ok } from '../../core/http/envelope';
 import { paramError, roleEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
 import { editReasonRows, latestFormSchema, type FormSchemaRow } from './formsRepository';
-import { findRecord, lockSubject, newEntryPlace, recordLines, type RecordRow } from './recordsRepository';
+import {
+  ENTRY_PLACE_ON,
+  findRecord,
+  lockSubject,
+  newEntryPlace,
+  recordLines,
+  type RecordRow,
+} from './recordsRepository';
 import { pageMark } from './pageMarks';
-import { NotFound, scopedForm, scopedFormWithLatest } from './scope';
+import { NotFound, SCOPED_PAGE_ON, scopedForm, scopedFormWithLatest } from './scope';
 import type { FormSchemaService } from './formSchemas';
 import { formContextOf } from './formSchemas';
 import {
@@ -40,7 +47,7 @@ import {
   type SaveActor,
 } from './saveRecord';
 import { orNotFound } from './notFound';
-import type { SaveAttempt } from './recordHooks';
+import type { GuardValues, SaveAttempt } from './recordHooks';
 import { compiledForm, metaTextOf, scopedRecord } from './service';
 import {
   CODE_LIST_VERSION_READ,
@@ -154,11 +161,16 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     rolecode: string,
     mark: string | null,
     page: PageAsked,
+    guardRead?: GuardValues,
   ): Promise<RecordCapability[]> => {
     let own = recordCapabilities(rolecode, mark);
     if (own.length === 0) return own;
     // a page the beforeSave guards refuse as a whole (frozen …) takes no entry or change, and says why
-    const refusal = await hooks.checkSave(db, { ...page, studyId: session.studyId, changed: null });
+    const refusal = await hooks.checkSave(
+      db,
+      { ...page, studyId: session.studyId, changed: null },
+      guardRead,
+    );
     if (refusal) {
       own = own.filter((c) => c !== 'enter' && c !== 'change');
       if (refusal.capability) own.push(refusal.capability);
@@ -241,7 +253,13 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       return orNotFound(locale, async () => {
         // the latest version's number is read with the subject; its schema comes from the process's cache (stored
         // versions never change)
-        const { subject, latestVersion, mark } = await scopedFormWithLatest(db, session, params);
+        // … and the read guards' values (a freeze …) for the capabilities, in the same statement
+        const { subject, latestVersion, mark, carried } = await scopedFormWithLatest(
+          db,
+          session,
+          params,
+          hooks.guardColumns(SCOPED_PAGE_ON),
+        );
         const latest =
           latestVersion === null ? null : await schemas.row(session.studyId, params.tid, latestVersion);
         if (!latest) throw new NotFound('formNotFound');
@@ -273,10 +291,13 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
                 record.itemStatus,
               )
             : {},
-          capabilities: await capabilitiesOf(session, rolecode, mark, {
-            ...pageOf(subject.id, params),
-            recordId: record?.id ?? null,
-          }),
+          capabilities: await capabilitiesOf(
+            session,
+            rolecode,
+            mark,
+            { ...pageOf(subject.id, params), recordId: record?.id ?? null },
+            hooks.guardValues(carried),
+          ),
           codeLists: [
             SITE_CODE_LIST,
             ...(await codeListNamesKept.names(db, session.studyId, codeListVersionOf(sessionRead))),
@@ -335,8 +356,15 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
               svnum: params.svnum,
               tid: params.tid,
             };
-            // the mark, the latest version and the line (or the plain form's record) in one statement
-            const place = await newEntryPlace(tx, session.studyId, ref, form.logline);
+            // the mark, the latest version, the line (or the plain form's record) and the read guards' values (a
+            // freeze …) in one statement, under the lock
+            const place = await newEntryPlace(
+              tx,
+              session.studyId,
+              ref,
+              form.logline,
+              hooks.guardColumns(ENTRY_PLACE_ON),
+            );
             if (place.mark !== null) throw new NotFound('pageMarkedNoEntry');
             // a first entry goes against the form's latest version (the one datainfo serves for a new record)
             if (place.latestVersion !== form.version) throw new NotFound('formVersionOutdated');
@@ -345,6 +373,7 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
               subject,
               ref,
               place,
+              guardRead: hooks.guardValues(place.row),
               form,
               ctx: formCtx,
               values: params.values,

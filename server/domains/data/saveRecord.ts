@@ -26,12 +26,13 @@ import {
   insertRecord,
   lockSubject,
   newEntryPlace,
+  RECORD_TO_CHANGE_ON,
   updateRecord,
   type EntryPlace,
   type FormRef,
   type RecordRow,
 } from './recordsRepository';
-import type { RecordActor, RecordHooks, SaveAttempt, SavedRecord } from './recordHooks';
+import type { GuardValues, RecordActor, RecordHooks, SaveAttempt, SavedRecord } from './recordHooks';
 import { NotFound } from './scope';
 import { claimSaveRequest, finishSaveRequest } from './saveRequests';
 
@@ -154,9 +155,14 @@ export async function once<R = undefined>(
  * The workflows' beforeSave guards (recordHooks.ts: a frozen page or item), asked inside the save's transaction
  * before anything is written: a refusal throws its message and the transaction rolls back.
  */
-async function guardSave(tx: Db, hooks: RecordHooks | undefined, attempt: SaveAttempt): Promise<void> {
+async function guardSave(
+  tx: Db,
+  hooks: RecordHooks | undefined,
+  attempt: SaveAttempt,
+  read?: GuardValues,
+): Promise<void> {
   if (!hooks) return;
-  const refusal = await hooks.checkSave(tx, attempt);
+  const refusal = await hooks.checkSave(tx, attempt, read);
   if (refusal) throw new NotFound(refusal.messageId, refusal.values);
 }
 
@@ -195,6 +201,11 @@ export interface NewRecordSave {
    * version with it); absent: read here.
    */
   place?: EntryPlace;
+  /**
+   * The read guards' values (recordHooks.ts beforeSaveRead), when `place` was read carrying their columns
+   * (`hooks.guardColumns(ENTRY_PLACE_ON)`), under the subject lock; absent: the guards read for themselves.
+   */
+  guardRead?: GuardValues;
 }
 
 /** savedata.do's decision and writes (inside `once`). */
@@ -212,12 +223,17 @@ export async function saveNewRecord(tx: Db, s: NewRecordSave): Promise<SaveOutco
     reasons: {},
   });
   if (plan.kind !== 'ready') return refusalOf(plan);
-  await guardSave(tx, s.hooks, {
-    ...s.ref,
-    studyId: s.actor.studyId,
-    recordId: null,
-    changed: [...s.form.items.keys()].filter((v) => !isBlankValue(plan.values[v] ?? null)),
-  });
+  await guardSave(
+    tx,
+    s.hooks,
+    {
+      ...s.ref,
+      studyId: s.actor.studyId,
+      recordId: null,
+      changed: [...s.form.items.keys()].filter((v) => !isBlankValue(plan.values[v] ?? null)),
+    },
+    s.guardRead,
+  );
   const status = hasProblems(plan.problems) ? '1' : '2';
   const items = itemStatusOf(s.form, plan.values);
   const audit: AuditedItem[] = [];
@@ -302,7 +318,13 @@ export interface RecordUpdate {
 
 /** updatedata.do's decision and writes (inside `once`); null when the record is gone. */
 export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<SaveOutcome | null> {
-  const found = await findRecordToChange(tx, u.actor.studyId, u.recordId);
+  // the record, its page's mark and the read guards' values (a freeze …) in one statement, under the subject lock
+  const found = await findRecordToChange(
+    tx,
+    u.actor.studyId,
+    u.recordId,
+    u.hooks?.guardColumns(RECORD_TO_CHANGE_ON) ?? '',
+  );
   if (!found) return null;
   const { mark, ...record } = found;
   // a page marked not collected, not occurred or invalid takes no change (docs/casebook-visits.md); read with the
@@ -322,16 +344,21 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
     reasons: u.reasons,
   });
   if (plan.kind !== 'ready') return refusalOf(plan);
-  await guardSave(tx, u.hooks, {
-    studyId: u.actor.studyId,
-    subjectId: record.subjectId,
-    visitnum: record.visitnum,
-    cycnum: record.cycnum,
-    svnum: record.svnum,
-    tid: record.tid,
-    recordId: record.id,
-    changed: [...plan.changed],
-  });
+  await guardSave(
+    tx,
+    u.hooks,
+    {
+      studyId: u.actor.studyId,
+      subjectId: record.subjectId,
+      visitnum: record.visitnum,
+      cycnum: record.cycnum,
+      svnum: record.svnum,
+      tid: record.tid,
+      recordId: record.id,
+      changed: [...plan.changed],
+    },
+    u.hooks?.guardValues(found),
+  );
   const status = hasProblems(plan.problems) ? '1' : '2';
   const items = itemStatusOf(u.form, plan.values, record.itemStatus);
   const audit: AuditedItem[] = [];

@@ -11,6 +11,7 @@ import { fail } from '../../core/http/envelope';
 import { message, type ServerMessageId } from '../../core/messages';
 import { SUBJECT_VISIT_COLUMNS, type SubjectVisitRow } from './formsRepository';
 import { pageMarkSql } from './pageMarks';
+import { GUARDS_COLUMN } from './recordHooks';
 
 export interface ScopedSubject {
   id: string;
@@ -66,6 +67,8 @@ export interface ScopedPage {
   latestVersion: number | null;
   /** The page's mark (pageMarks.ts; null: none, or no form asked). */
   mark: string | null;
+  /** The columns the caller asked the statement to carry (`carried`: the beforeSave guards' reads), as read. */
+  carried: Readonly<Record<string, unknown>>;
 }
 
 export interface VisitKeysParams {
@@ -75,11 +78,28 @@ export interface VisitKeysParams {
   svnum: number;
 }
 
-/** scopedVisit's statement, with the form's latest version and the page mark ($9: the form) or without: built once each. */
-function scopedVisitSql(withLatest: boolean): string {
+/**
+ * How scopedVisit's statement with a form names its page (the subject's id; the visit and the form from $6–$9; no
+ * record), for the columns it carries (the beforeSave guards' reads: recordHooks.ts guardColumns): a constant, so
+ * that the columns are built once.
+ */
+export const SCOPED_PAGE_ON = {
+  subject: 's.id',
+  visitnum: '$6',
+  cycnum: '$7',
+  svnum: '$8',
+  tid: '$9',
+  record: 'null::bigint',
+} as const;
+
+/**
+ * scopedVisit's statement, with the form's latest version, the page mark ($9: the form) and the carried columns, or
+ * without: built once each.
+ */
+function scopedVisitSql(withLatest: boolean, carried = ''): string {
   const latest = withLatest
     ? `, (select max(f.version) from form_schemas f where f.study_id = $2 and f.tid = $9) as latest_form_version,
-         (${pageMarkSql({ subject: 's.id', visitnum: '$6', cycnum: '$7', svnum: '$8', tid: '$9' })}) as page_mark`
+         (${pageMarkSql(SCOPED_PAGE_ON)}) as page_mark${carried ? `,\n${carried}` : ''}`
     : '';
   return `select s.id as subject_id, s.site_id as subject_site_id${latest}, v.*
      from subjects s
@@ -91,7 +111,18 @@ function scopedVisitSql(withLatest: boolean): string {
      where ${SUBJECT_IN_SCOPE}`;
 }
 
-const SCOPED_VISIT_SQL = { plain: scopedVisitSql(false), withLatest: scopedVisitSql(true) };
+const SCOPED_VISIT_PLAIN_SQL = scopedVisitSql(false);
+/** The statement with a form, per set of carried columns (one set per process). */
+const SCOPED_VISIT_WITH_LATEST_SQL = new Map<string, string>();
+
+function scopedVisitWithLatestSql(carried: string): string {
+  let sql = SCOPED_VISIT_WITH_LATEST_SQL.get(carried);
+  if (sql === undefined) {
+    sql = scopedVisitSql(true, carried);
+    SCOPED_VISIT_WITH_LATEST_SQL.set(carried, sql);
+  }
+  return sql;
+}
 
 /**
  * The subject (in scope) and its visit; NotFound otherwise (subjectNotFound before visitNotFound). One statement
@@ -102,6 +133,7 @@ export async function scopedVisit(
   session: RoleSession,
   keys: VisitKeysParams,
   latestOfTid?: string,
+  carried = '',
 ): Promise<ScopedPage> {
   const row = await queryOne<
     {
@@ -109,8 +141,9 @@ export async function scopedVisit(
       subject_site_id: string;
       latest_form_version?: number | null;
       page_mark?: string | null;
+      [GUARDS_COLUMN]?: unknown;
     } & SubjectVisitRow
-  >(db, latestOfTid === undefined ? SCOPED_VISIT_SQL.plain : SCOPED_VISIT_SQL.withLatest, [
+  >(db, latestOfTid === undefined ? SCOPED_VISIT_PLAIN_SQL : scopedVisitWithLatestSql(carried), [
     keys.subjectid,
     session.studyId,
     session.siteId,
@@ -127,10 +160,17 @@ export async function scopedVisit(
     subject_site_id: siteId,
     latest_form_version: latestVersion,
     page_mark: mark,
+    [GUARDS_COLUMN]: guards,
     ...visit
   } = row;
   if (visit.visitnum === null || visit.visitnum === undefined) throw new NotFound('visitNotFound');
-  return { subject: { id, siteId }, visit, latestVersion: latestVersion ?? null, mark: mark ?? null };
+  return {
+    subject: { id, siteId },
+    visit,
+    latestVersion: latestVersion ?? null,
+    mark: mark ?? null,
+    carried: { [GUARDS_COLUMN]: guards },
+  };
 }
 
 /** The subject, its visit and a form of that visit; NotFound otherwise. */
@@ -153,8 +193,9 @@ export async function scopedFormWithLatest(
   db: Db,
   session: RoleSession,
   keys: VisitKeysParams & { tid: string },
+  carried = '',
 ): Promise<ScopedPage> {
-  const found = await scopedVisit(db, session, keys, keys.tid);
+  const found = await scopedVisit(db, session, keys, keys.tid, carried);
   if (!found.visit.tids.includes(keys.tid)) throw new NotFound('formNotFound');
   return found;
 }

@@ -23,8 +23,8 @@ const MAX_STATEMENTS: Record<LoadRequest, number> = {
   // stop 26: 6 (the subject's scope and its visit in one statement, data/scope.ts scopedVisit); stop 29: 5 (the
   // study's code-list names kept per process at the code-list version read with the session, migration 0025); then
   // 4 (the latest version's number read with the subject and its visit, the schema kept per process); stop 30: 3
-  // (the page's mark read in that statement too)
-  'datainfo.do': 3,
+  // (the page's mark read in that statement too); stop 31: 2 (the freeze guard's read carried by it)
+  'datainfo.do': 2,
   // stop 26: 20 (the audit user named by the idempotency claim; the subject's scope and its visit in one statement; a
   // first entry reads no existing queries, coding term, notes, signature or freezes of the record it has just inserted)
   // stop 29: 19 (the form's code-list options kept per process at the code-list version read with the session); then
@@ -33,8 +33,9 @@ const MAX_STATEMENTS: Record<LoadRequest, number> = {
   // and coding item states in one statement); stop 30: 11 (a new term inserted coded to its one match with its
   // history, one statement). Round trips on PostgreSQL: 8 — BEGIN, the subject lock, the audit rows, the coding insert
   // and the stored outcome are sent without waiting (pipeline mode, sendInTransaction), with the next statement or the
-  // commit; stop 31: 10 (the record's audit rows appended by the record's own insert, one statement)
-  'savedata.do': 10,
+  // commit; stop 31: 9 (the record's audit rows appended by the record's own insert, one statement; the freeze
+  // guard's read carried by the page read under the lock)
+  'savedata.do': 9,
   'heartBeat.do': 1,
 };
 
@@ -122,9 +123,11 @@ describe('statements per request of the load loop', () => {
     expect(matching(save, /select id::text as id, verbatim/)).toBe(0);
     expect(matching(save, /signer_name/)).toBe(0);
     expect(matching(save, /from notes n/)).toBe(0);
-    // the freeze guard's one read of freezes (before the write), none for the item states
+    // the freeze guard's one read of freezes (before the write), none for the item states; stop 31: carried by the
+    // page read under the subject lock, not a statement of its own
     expect(matching(save, /from form_records r where r.id = \$1::bigint and r.study_id/)).toBe(0);
     expect(matching(save, /from freezes f/)).toBe(1);
+    expect(matching(save, /from freezes f[\s\S]*from casebook_marks/)).toBe(1);
     // what the save still reads after its hooks: the SDV plan, the queries and coding terms they may have written —
     // in one statement (stop 29)
     const states = save.filter((s) => /with recs as/.test(s.sql));
@@ -133,6 +136,12 @@ describe('statements per request of the load loop', () => {
     expect(states[0]!.sql).toMatch(/from coding_terms where record_id = p\.record_id/);
     expect(matching(save, /from queries where record_id/)).toBe(1);
     expect(matching(save, /from coding_terms where record_id/)).toBe(1);
+  });
+
+  it('stop 31: a form open reads the freezes with its scope statement', () => {
+    const open = counts.get('datainfo.do') ?? [];
+    expect(matching(open, /from freezes f/)).toBe(1);
+    expect(matching(open, /from freezes f[\s\S]*from subjects s/)).toBe(1);
   });
 
   it('stop 31: the record and its audit rows are written by one statement', () => {

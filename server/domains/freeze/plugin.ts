@@ -2,8 +2,9 @@
  * The freeze domain (`edc-freeze`, issue 14; docs/freeze.md): applyFreeze.do, approveFreeze.do, freezeStatus.do
  * (routes.ts), the freeze requests list for the list engine (list.ts), and what a freeze adds to a record through the
  * data domain's record hooks (recordHooks.ts):
- * - `beforeSave('freeze')`: a save of frozen data is refused in its transaction before anything is written; a frozen
- *   page or subject is read only (enter and change withheld, capability `frozen`);
+ * - `beforeSaveRead('freeze')`: a save of frozen data is refused in its transaction before anything is written (the
+ *   guard's read travels with the save's read of the page); a frozen page or subject is read only (enter and change
+ *   withheld, capability `frozen`);
  * - `itemStateRead('freeze')`: each frozen item's `frozen` (level, reason, approver, when);
  * - `capabilities('freeze')`: `freeze.apply` for the roles holding that permission (fixtures/seed/freeze.json);
  * and the approver's to-do `freezeRequestsToApprove`.
@@ -20,7 +21,7 @@ import { freezeRoutes } from './routes';
 
 export const freezePlugin = fp(
   async (app) => {
-    app.recordHooks.beforeSave('freeze', freezeGuard);
+    app.recordHooks.beforeSaveRead('freeze', freezeGuard);
     // a transferred subject's freezes, and its requests still waiting for a decision, go with it
     app.subjectMoves.onMoved('freeze', movesSiteColumn('freezes'));
     app.subjectMoves.onMoved('freeze.pending', async (tx, move) => {

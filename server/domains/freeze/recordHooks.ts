@@ -8,15 +8,17 @@
  *   shows its input read only — an item-level freeze leaves the rest of the page editable).
  */
 import { FREEZE_CAPABILITIES, type FrozenItemFields } from '../../../engine/api/freeze';
-import { lockSubject } from '../data/recordsRepository';
-import type { ItemStateFields, ItemStateRead, SaveGuard, SaveRefusal } from '../data/recordHooks';
-import { pageFreezes, recordFreezesSql, type FreezeRow } from './repository';
+import type {
+  ItemStateFields,
+  ItemStateRead,
+  SaveAttempt,
+  SaveGuardRead,
+  SaveRefusal,
+} from '../data/recordHooks';
+import { pageFreezesSql, recordFreezesSql, type FreezeRow } from './repository';
 
-export const freezeGuard: SaveGuard = async (db, attempt): Promise<SaveRefusal | null> => {
-  // a save: the subject locked first, so that a freeze approved meanwhile (decideFreezeRequests locks it too) is
-  // either seen here or waits for this save
-  if (attempt.changed !== null) await lockSubject(db, attempt.subjectId);
-  const rows = await pageFreezes(db, attempt.subjectId, attempt, attempt.recordId);
+/** Whether the attempt is refused by the freezes in force on its page (pageFreezes' rows, in its order). */
+export function freezeRefusal(rows: readonly FreezeRow[], attempt: SaveAttempt): SaveRefusal | null {
   const whole = rows.find((r) => r.level !== 'item');
   if (whole) {
     return {
@@ -31,6 +33,16 @@ export const freezeGuard: SaveGuard = async (db, attempt): Promise<SaveRefusal |
   return item
     ? { messageId: 'freezeFrozenItem', values: { variable: item.variable ?? '', reason: item.reason } }
     : null;
+}
+
+/**
+ * The beforeSave guard: its read (pageFreezesSql) travels with the data domain's read of the page, which a save sends
+ * after locking the subject — a freeze approved meanwhile (decideFreezeRequests locks it too) is either seen or waits
+ * for the save.
+ */
+export const freezeGuard: SaveGuardRead = {
+  select: (on) => pageFreezesSql(on),
+  refusal: (value, attempt) => freezeRefusal((value ?? []) as FreezeRow[], attempt),
 };
 
 const fieldsOf = (r: FreezeRow): FrozenItemFields & Record<string, unknown> => ({

@@ -66,6 +66,27 @@ export function pageFreezes(
 }
 
 /**
+ * pageFreezes as a sub-select answering ONE json value, an array of FreezeRow in pageFreezes' order (each with its
+ * `ord`), the page named by SQL expressions (`on`; `on.record` null for a first entry or the page as a whole): the
+ * freeze guard's read, carried by the data domain's own read of the page (data/recordHooks.ts beforeSaveRead).
+ */
+export function pageFreezesSql(on: {
+  subject: string;
+  visitnum: string;
+  cycnum: string;
+  svnum: string;
+  tid: string;
+  record: string;
+}): string {
+  const key = `'page:' || ${on.visitnum} || ':' || (${on.cycnum})::text || ':' || (${on.svnum})::text || ':' || ${on.tid}`;
+  return `select json_agg(to_json(x) order by x.ord, x.variable)
+    from (select ${FREEZE_COLUMNS}, case f.level when 'subject' then 0 when 'page' then 1 else 2 end as ord
+          from ${FREEZE_FROM}
+          where f.subject_id = ${on.subject}
+            and (f.target_key in ('subject', ${key}) or (${on.record} is not null and f.record_id = ${on.record}))) x`;
+}
+
+/**
  * The freezes in force on a saved record (its subject, its page, its items; `record`: its id, `study`: the asking
  * study, as SQL expressions), with the record's saved variables, as ONE jsonb value `{ rows: FreezeRow[], variables }`
  * (null when the study has no such record): a sub-select for the record hooks' combined item-state read. The rows in
