@@ -499,7 +499,8 @@ const KINDS = ['subjectlist.do', 'datainfo.do', 'savedata.do', 'heartBeat.do'];
  * with `--cpu`); the figures of docs/load.md are of the whole loop.
  */
 const ONLY = option('only', '') ? option('only', '').split(',') : KINDS;
-for (const kind of ONLY) if (!KINDS.includes(kind)) throw new Error(`--only: ${kind} is none of ${KINDS.join(', ')}`);
+for (const kind of ONLY)
+  if (!KINDS.includes(kind)) throw new Error(`--only: ${kind} is none of ${KINDS.join(', ')}`);
 const LOOP = KINDS.filter((k) => ONLY.includes(k));
 
 /** Runs `load`, with the CPU window around it when --cpu. */
@@ -526,7 +527,7 @@ async function runClosed(
   let next = 0;
   /** Every response time (ms), by request: exact percentiles. */
   const times: number[] = [];
-  const byKind = new Map<string, number[]>(KINDS.map((k) => [k, []]));
+  const byKind = new Map<string, number[]>(LOOP.map((k) => [k, []]));
   /** --trace <file>: every answer's end time, request and latency, one line each (for a time series). */
   const trace: string[] = [];
   /** Answers other than 200, by path and status, with the first body of each: printed after the level. */

@@ -1,7 +1,7 @@
 /**
  * Row locks taken once per transaction. A save passes through several steps that each need the subject locked (the
- * route before its checks, the record writer, the freeze guard): each asks `lockOnce`, and only the first sends the
- * `select … for update`; the others know that the transaction already holds the lock.
+ * route before its checks, the record writer, a beforeSave guard reading for itself): each asks `lockOnce`, and only
+ * the first sends the `select … for update`; the others know that the transaction already holds the lock.
  *
  * Why that is sound: a row lock is held until the transaction ends (this code base takes no savepoints, so no partial
  * rollback can release it earlier), and each transaction has a handle of its own (`tx`, Db.inTransaction; nested
@@ -19,6 +19,11 @@ export function noteLocked(tx: Db, key: string): void {
   const keys = held.get(tx) ?? new Set<string>();
   keys.add(key);
   held.set(tx, keys);
+}
+
+/** Whether this transaction has locked the row `key` (always false outside a transaction: nothing is remembered). */
+export function isLocked(tx: Db, key: string): boolean {
+  return tx.inTransaction === true && (held.get(tx)?.has(key) ?? false);
 }
 
 /**

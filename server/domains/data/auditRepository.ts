@@ -20,9 +20,6 @@ export interface AuditAuthor {
   at: Date;
 }
 
-/** The number of parameters dataAuditCte takes (dataAuditParams's length). */
-export const DATA_AUDIT_PARAMS = 9;
-
 /**
  * A data-modifying CTE (`a`) that appends a save's audit rows in the statement that writes its record: one statement
  * for the record and its trail, not two. `written` names the CTE of the written record (columns id, study_id,

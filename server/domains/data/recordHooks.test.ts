@@ -103,13 +103,24 @@ describe('createRecordHooks', () => {
         return value === 'yes' ? { messageId: 'freezeFrozenItem' } : null;
       },
     });
-    const on = { subject: 's.id', visitnum: '$6', cycnum: '$7', svnum: '$8', tid: '$9', record: 'null::bigint' };
+    const on = {
+      subject: 's.id',
+      visitnum: '$6',
+      cycnum: '$7',
+      svnum: '$8',
+      tid: '$9',
+      record: 'null::bigint',
+    };
     const columns = hooks.guardColumns(on);
-    expect(columns).toBe('json_build_array((select frozen of s.id $9 null::bigint),\n(select locked)) as "guards"');
+    expect(columns).toBe(
+      'json_build_array((select frozen of s.id $9 null::bigint),\n(select locked)) as "guards"',
+    );
     // built once per placement
     expect(hooks.guardColumns(on)).toBe(columns);
     expect(hooks.guardValues({ guards: ['yes', null], other: 1 })).toEqual(['yes', null]);
-    expect(hooks.guardValues({})).toEqual([null, null]);
+    // a row that did not carry the column is never read as "nothing to refuse"
+    expect(() => hooks.guardValues({})).toThrow(/guards/);
+    expect(() => hooks.guardValues({ guards: ['yes'] })).toThrow(/2 value/);
     const attempt = {
       studyId: 'st',
       subjectId: 'subj',

@@ -16,7 +16,9 @@
  *   stops the save: the transaction rolls back and the user gets the refusal's translated message (success:false),
  *   nothing changed. The same guards are asked for the page as a whole (`changed` null) when datalist.do and
  *   datainfo.do grant capabilities: a refusal then withholds `enter` and `change` (the form is read only) and adds
- *   the refusal's own capability (e.g. `frozen`, whose record action says why). Freeze (and later lock) use them;
+ *   the refusal's own capability (e.g. `frozen`, whose record action says why). A guard decided by one SQL read of
+ *   the page registers it as `beforeSaveRead` instead: its sub-select travels as a column of the data domain's own
+ *   read of the page (below, stop 31). Freeze (and later lock) use them;
  * - `auditEvents` providers, whose events on a record (a signature, its break …) join the record's audit trail
  *   (audittrail.do) beside the data changes, in time order, each as an `event` row the provider words itself;
  * - `onMarked` hooks, run in the transaction of a casebook mark (activedata.do: not collected, not occurred,
@@ -197,11 +199,18 @@ export function guardColumnsSql(reads: readonly SaveGuardRead[], on: PageOnSql):
   return `json_build_array(${reads.map((read) => `(${read.select(on)})`).join(',\n')}) as "${GUARDS_COLUMN}"`;
 }
 
-/** The values of the reads of a row that carried their column (in the reads' order). */
+/**
+ * The values of the reads of a row that carried their column (in the reads' order). A row without the column (a
+ * statement that did not carry it) or with anything but a list of `count` values throws: a guard never decides on a
+ * value it was not given (it would read as "nothing frozen").
+ */
 export function guardValuesOf(row: Readonly<Record<string, unknown>>, count: number): GuardValues {
+  if (count === 0) return [];
   const carried = row[GUARDS_COLUMN];
-  const values = Array.isArray(carried) ? (carried as unknown[]) : [];
-  return Array.from({ length: count }, (_, k) => values[k] ?? null);
+  if (!Array.isArray(carried) || carried.length !== count) {
+    throw new Error(`the beforeSave guards' column "${GUARDS_COLUMN}" was not read with ${count} value(s)`);
+  }
+  return carried.map((v: unknown) => v ?? null);
 }
 
 /** Without a statement to carry them: the reads alone, the page named by the parameters $1–$6 (standaloneParams). */

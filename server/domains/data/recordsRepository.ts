@@ -6,7 +6,7 @@ import type { FormValues } from '../../../engine/form/types';
 import type { EntryStatus } from '../../../engine/api/visits';
 import type { ItemStatus } from '../../../engine/api/data';
 import { queryOne, sendInTransaction, type Db } from '../../core/db/db';
-import { lockOnce } from '../../core/db/rowLocks';
+import { isLocked, lockOnce } from '../../core/db/rowLocks';
 import { pageMarkSql } from './pageMarks';
 import { dataAuditCte, dataAuditParams, type AuditedItem } from './auditRepository';
 
@@ -315,8 +315,8 @@ export async function newEntryPlace(
 
 /**
  * Serialises writes to one subject's records (line numbers, first entries, marks, freezes) across connections. Locks
- * once per transaction (rowLocks.ts): the save's route, its record writer and the freeze guard each ask, one
- * statement is sent.
+ * once per transaction (rowLocks.ts): the save's route, its record writer and a guard reading for itself each ask,
+ * one statement is sent.
  */
 export async function lockSubject(db: Db, subjectId: string): Promise<void> {
   const sql = 'select id from subjects where id = $1 for update';
@@ -325,6 +325,11 @@ export async function lockSubject(db: Db, subjectId: string): Promise<void> {
     if (db.inTransaction) sendInTransaction(db, sql, [subjectId]);
     else await db.query(sql, [subjectId]);
   });
+}
+
+/** Whether the transaction holds the subject's lock (lockSubject). */
+export function subjectLocked(tx: Db, subjectId: string): boolean {
+  return isLocked(tx, `subjects:${subjectId}`);
 }
 
 const UPDATE_RECORD_SQL = `with r as (

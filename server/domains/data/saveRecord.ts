@@ -27,6 +27,7 @@ import {
   lockSubject,
   newEntryPlace,
   RECORD_TO_CHANGE_ON,
+  subjectLocked,
   updateRecord,
   type EntryPlace,
   type FormRef,
@@ -316,7 +317,11 @@ export interface RecordUpdate {
   refuseMarked?: boolean;
 }
 
-/** updatedata.do's decision and writes (inside `once`); null when the record is gone. */
+/**
+ * updatedata.do's decision and writes (inside `once`); null when the record is gone. Call with the record's subject
+ * locked (lockSubject): the record, its mark and the beforeSave guards' reads (a freeze, which its approval writes
+ * under the same lock) are read in one statement that must see what was committed before the lock.
+ */
 export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<SaveOutcome | null> {
   // the record, its page's mark and the read guards' values (a freeze …) in one statement, under the subject lock
   const found = await findRecordToChange(
@@ -326,6 +331,9 @@ export async function updateExistingRecord(tx: Db, u: RecordUpdate): Promise<Sav
     u.hooks?.guardColumns(RECORD_TO_CHANGE_ON) ?? '',
   );
   if (!found) return null;
+  if (u.hooks && !subjectLocked(tx, found.subjectId)) {
+    throw new Error('updateExistingRecord: the record’s subject must be locked first (lockSubject)');
+  }
   const { mark, ...record } = found;
   // a page marked not collected, not occurred or invalid takes no change (docs/casebook-visits.md); read with the
   // record, under the subject lock that marking takes too

@@ -34,7 +34,9 @@ const MAX_STATEMENTS: Record<LoadRequest, number> = {
   // history, one statement). Round trips on PostgreSQL: 8 — BEGIN, the subject lock, the audit rows, the coding insert
   // and the stored outcome are sent without waiting (pipeline mode, sendInTransaction), with the next statement or the
   // commit; stop 31: 9 (the record's audit rows appended by the record's own insert, one statement; the freeze
-  // guard's read carried by the page read under the lock)
+  // guard's read carried by the page read under the lock). Round trips: 6 — the session; the claim with BEGIN and the
+  // scope; the lock with the page read (and the freezes); the record with its audit rows; the coding term with the
+  // item states; the outcome with the commit
   'savedata.do': 9,
   'heartBeat.do': 1,
 };

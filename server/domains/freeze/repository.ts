@@ -47,7 +47,7 @@ const FREEZE_COLUMNS = `f.level, f.target_key as "targetKey", f.variable, f.reco
 const FREEZE_FROM = `freezes f join freeze_requests fr on fr.id = f.request_id
   join users ru on ru.id = fr.requested_by left join users du on du.id = fr.decided_by`;
 
-/** pageFreezes' statement, built once (not on every save and datainfo.do: postgres.ts hashes each text it sends). */
+/** pageFreezes' statement (freezeStatus.do), built once: postgres.ts hashes each text it sends. */
 const PAGE_FREEZES_SQL = `select ${FREEZE_COLUMNS} from ${FREEZE_FROM}
      where f.subject_id = $1 and (f.target_key in ('subject', $2) or ($3::bigint is not null and f.record_id = $3::bigint))
      order by case f.level when 'subject' then 0 when 'page' then 1 else 2 end, f.variable`;

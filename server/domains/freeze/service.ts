@@ -187,7 +187,8 @@ export async function decideFreezeRequests(
         throw new Refused('freezeWrongApprover', { role: request.approvalRole });
       if (request.requestedBy === session.userId) throw new Refused('freezeSelfApproval');
       const approved = input.decision === 'approve';
-      // the subject locked as a save locks it (the freeze guard): a save under way finishes first
+      // the subject locked as a save locks it (before its read of the page, which carries the freeze guard's read): a
+      // save under way finishes first
       if (approved) await lockSubject(tx, request.subjectId);
       await decideRequest(tx, request.id, {
         status: approved ? 'approved' : 'rejected',

@@ -4,7 +4,7 @@ import type { PlanItemRow } from './repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** A PlanItemRow as the combined item-state read answers it (jsonb: its times as ISO text). */
+/** A PlanItemRow as the combined item-state read answers it (json: its times as ISO text). */
 export type PlanItemJson = Omit<PlanItemRow, 'verifiedAt' | 'resetAt'> & {
   verifiedAt: string | null;
   resetAt: string | null;
