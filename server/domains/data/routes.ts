@@ -22,7 +22,7 @@ import type { RoleSession } from '../../core/auth/guard';
 import { requireDataAccess, roleMay } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db/db';
-import { ok } from '../../core/http/envelope';
+import { keptJsonOf, ok } from '../../core/http/envelope';
 import { paramError, roleEndpoint } from '../../core/http/route';
 import { message } from '../../core/messages';
 import { editReasonRows, latestFormSchema, type FormSchemaRow } from './formsRepository';
@@ -276,7 +276,8 @@ export function formDataRoutes(app: FastifyInstance, ctx: AppContext): void {
             ? ((await schemas.row(session.studyId, params.tid, record.schemaVersion)) ?? latest)
             : latest;
         return ok({
-          schema: row.schema,
+          // serialised once per stored version (it never changes), not on every form open
+          schema: keptJsonOf(row.schema),
           record: record ? recordInfo(record) : null,
           values: record?.values ?? {},
           items: record
