@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataInfo, saveData, updateData, type SaveOutcome } from '../../../engine/api/data';
 import { DEMO_SUBJECTS } from '../../seed/forms';
 import { startHarness, type Harness } from '../../test/harness';
+import { SCOPED_PAGE_ON } from './scope';
 import { createRecordHooks, NOTHING_SAVED, type ItemStateFields, type SavedRecord } from './recordHooks';
 
 describe('createRecordHooks', () => {
@@ -103,14 +104,8 @@ describe('createRecordHooks', () => {
         return value === 'yes' ? { messageId: 'freezeFrozenItem' } : null;
       },
     });
-    const on = {
-      subject: 's.id',
-      visitnum: '$6',
-      cycnum: '$7',
-      svnum: '$8',
-      tid: '$9',
-      record: 'null::bigint',
-    };
+    // the form open's placement (scope.ts)
+    const on = SCOPED_PAGE_ON;
     const columns = hooks.guardColumns(on);
     expect(columns).toBe(
       'json_build_array((select frozen of s.id $9 null::bigint),\n(select locked)) as "guards"',

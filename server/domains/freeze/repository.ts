@@ -5,6 +5,7 @@
  */
 import type { FreezeLevel } from '../../../engine/api/freeze';
 import type { Db } from '../../core/db/db';
+import type { PageOnSql } from '../data/recordHooks';
 
 export interface PageKeys {
   visitnum: string;
@@ -70,14 +71,7 @@ export function pageFreezes(
  * `ord`), the page named by SQL expressions (`on`; `on.record` null for a first entry or the page as a whole): the
  * freeze guard's read, carried by the data domain's own read of the page (data/recordHooks.ts beforeSaveRead).
  */
-export function pageFreezesSql(on: {
-  subject: string;
-  visitnum: string;
-  cycnum: string;
-  svnum: string;
-  tid: string;
-  record: string;
-}): string {
+export function pageFreezesSql(on: PageOnSql): string {
   const key = `'page:' || ${on.visitnum} || ':' || (${on.cycnum})::text || ':' || (${on.svnum})::text || ':' || ${on.tid}`;
   return `select json_agg(to_json(x) order by x.ord, x.variable)
     from (select ${FREEZE_COLUMNS}, case f.level when 'subject' then 0 when 'page' then 1 else 2 end as ord
