@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataInfo, saveData, updateData, type SaveOutcome } from '../../../engine/api/data';
 import { DEMO_SUBJECTS } from '../../seed/forms';
 import { startHarness, type Harness } from '../../test/harness';
+import { lockSubject } from './recordsRepository';
+import { updateExistingRecord } from './saveRecord';
 import { SCOPED_PAGE_ON } from './scope';
 import { createRecordHooks, NOTHING_SAVED, type ItemStateFields, type SavedRecord } from './recordHooks';
 
@@ -267,5 +269,45 @@ describe('record hooks on the reference server', () => {
     expect(seen[1]).toMatchObject({ kind: 'update', changed: ['SYSBP'] });
     expect(seen[1]?.before?.SYSBP).toBe('120');
     expect(seen[1]?.reasons.SYSBP?.text).toBe('transcription');
+  });
+
+  it('stop 31: a change with hooks refuses to run before its subject is locked (its freeze read must follow the lock)', async () => {
+    const [row] = await h.db.query<{ id: string; subjectId: string; rowversion: number }>(
+      `select id::text as id, subject_id as "subjectId", rowversion from form_records
+       where subject_id = $1 and visitnum = 'V1' and tid = 'VS'`,
+      [DEMO_SUBJECTS.entry],
+    );
+    if (!row) throw new Error('no VS record');
+    const loaded = await h.app.formSchemas.load('study-demo-001', 'VS', 1);
+    if (!loaded?.ok) throw new Error('no VS form');
+    const change = {
+      actor: {
+        userId: 'user-crc.li',
+        username: 'crc.li',
+        roleId: 'role-crc',
+        siteId: 'site-bj01',
+        studyId: 'study-demo-001',
+      },
+      recordId: row.id,
+      rowversion: row.rowversion,
+      form: loaded.form,
+      ctx: { textLimit: 200, numUnknownAllowed: false, today: '2026-03-02' },
+      values: { ...values, SYSBP: '122' },
+      reasons: { SYSBP: { code: null, text: 'locked first' } },
+      confirmWarnings: true,
+      at: new Date('2026-03-02T02:00:00Z'),
+      hooks: h.app.recordHooks,
+    };
+    const audits = async () =>
+      (await h.db.query<{ n: number }>('select count(*)::int as n from data_audit'))[0]?.n ?? 0;
+    const before = await audits();
+    await expect(h.db.transaction((tx) => updateExistingRecord(tx, change))).rejects.toThrow(/locked first/);
+    expect(await audits()).toBe(before);
+    const done = await h.db.transaction(async (tx) => {
+      await lockSubject(tx, row.subjectId);
+      return updateExistingRecord(tx, change);
+    });
+    expect(done?.outcome).toBe('saved');
+    expect(await audits()).toBe(before + 1);
   });
 });
