@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load [-- --users 50,200 --mode paced,closed --seconds 15 --paced-seconds 60 --think 1 --warmup 10
- * --instances 2 --pool 10 --cpu --profile .cache/cpu --source]`: the reference server under many users, over real HTTP. Each
+ * --settle 3 --instances 2 --pool 10 --cpu --profile .cache/cpu --source]`: the reference server under many users, over real HTTP. Each
  * user is a CRC at BJ01 with a session of its own and loops over subject list → open an AE form (datainfo.do) → save a
  * new AE line (savedata.do, a fresh idempotency key), with the heartbeat. Two readings of "N users" (docs/load.md):
  * - `paced` (bench/support/pacedLoad.ts): users as users — think time after each step (means: list 5 s, form open 20 s
@@ -50,6 +50,7 @@ import {
   postgresBackgroundPids,
   startCpuWindow,
   type CpuGroup,
+  type CpuWindow,
   type CpuReport,
 } from './support/procCpu';
 
@@ -64,6 +65,13 @@ const SECONDS = Number(option('seconds', '15'));
 const PACED_SECONDS = Number(option('paced-seconds', '60'));
 /** Closed-loop load before the first level, not measured: JIT, pools, PostgreSQL backends and their caches warm. */
 const WARMUP_SECONDS = Number(option('warmup', '10'));
+/**
+ * The first seconds of each closed level, not measured: the level's generator starts with new connections and every
+ * user's first request at once, a burst that no steady load has (up to ~750 ms in its first second, docs/load.md
+ * "Stop 32"). The level measures the same generator's load after it, on the same connections; its errors, timeouts
+ * and lost writes still count the whole run. 0: measure from the first answer (as before stop 32).
+ */
+const SETTLE_SECONDS = Number(option('settle', '3'));
 /** Scales every think time of the paced mode (0.5: users twice as quick). */
 const THINK_SCALE = Number(option('think', '1'));
 const CPU = process.argv.includes('--cpu');
@@ -454,6 +462,8 @@ interface Level {
   inFlightSaves: number;
   /** p99 of each request of the loop (ms). */
   p99ByRequest: Record<string, number>;
+  /** Closed levels: the generator's first seconds, not measured (SETTLE_SECONDS). */
+  settle?: { seconds: number; answers: number; p99: number; max: number };
   cpu?: CpuReport;
 }
 
@@ -516,12 +526,16 @@ async function measured<T>(
   return { result, ...(cpu ? { cpu } : {}) };
 }
 
-/** Closed loop (autocannon): no think time; each user's next request leaves when the previous answers. */
+/**
+ * Closed loop (autocannon): no think time; each user's next request leaves when the previous answers. A measured
+ * level runs the generator SETTLE_SECONDS longer and measures what follows them (latencies, requests/s, CPU).
+ */
 async function runClosed(
   d: Deployment,
   users: SimUser[],
   seconds = SECONDS,
-  cpuWindow = CPU,
+  /** false: the warm-up (no settle seconds, no CPU window) */
+  measuredLevel = true,
 ): Promise<Level> {
   let acknowledged = 0;
   let next = 0;
@@ -538,76 +552,96 @@ async function runClosed(
     if (seen) seen.count++;
     else refusals.set(key, { count: 1, body: body.slice(0, 200) });
   };
+  /** The generator runs `settle` seconds more than the level; answers before `measureFrom` are not measured. */
+  const settleSeconds = measuredLevel ? SETTLE_SECONDS : 0;
+  let measureFrom = settleSeconds > 0 ? Number.POSITIVE_INFINITY : 0;
+  let measuredAnswers = 0;
+  /** Latencies of the settle seconds: reported apart, so the burst of a fresh generator is seen, not hidden. */
+  const settleTimes: number[] = [];
+  const cpuAt: { window: Promise<CpuWindow> | null } = { window: null };
   const before = await aeRows(d.db);
-  const { result, cpu } = await measured(
-    d,
-    () =>
-      autocannon({
-        url: d.url,
-        connections: users.length,
-        duration: seconds,
-        timeout: 10,
-        headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
-        setupClient(client) {
-          const me = next;
-          const user = users[next++ % users.length]!;
-          const r = loopRequests(user);
-          // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's. Each
-          // user starts at a step of its own (user i at step i mod 4), as users of a study are never in step: started
-          // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, and the level measures
-          // the first seconds of those waves (the generator starts afresh for each level) rather than the load
-          const start = me % LOOP.length;
-          let answered = start;
-          client.on('response', (_status, _bytes, ms) => {
-            times.push(ms);
-            if (TRACE) trace.push(`${Date.now()} ${LOOP[answered % LOOP.length]} ${ms.toFixed(1)} ${me}`);
-            byKind.get(LOOP[answered++ % LOOP.length]!)!.push(ms);
-          });
-          const headers = headersOf(user);
-          const step = (p: PacedRequest) => ({
-            method: p.method,
-            path: p.path,
-            headers,
-            ...(p.body ? { body: p.body } : {}),
-            onResponse(status: number, body: string) {
-              if (status !== 200) refused(p.path, status, body);
-            },
-          });
-          const loop: CannonRequest[] = [
-            step(r.list),
-            step(r.open),
-            {
-              method: 'POST',
-              path: serverPath(saveData),
-              headers,
-              setupRequest(req) {
-                return { ...req, body: r.save().body };
-              },
-              onResponse(status, body) {
-                if (status === 200 && body.includes('"success":true')) acknowledged++;
-                if (status !== 200) refused(serverPath(saveData), status, body);
-              },
-            },
-            step(r.heartbeat),
-          ];
-          const steps = loop.filter((_step, i) => LOOP.includes(KINDS[i]!));
-          client.setRequests([...steps.slice(start), ...steps.slice(0, start)]);
+  const startedAt = Date.now();
+  const settleTimer = setTimeout(() => {
+    measureFrom = Date.now();
+    if (CPU && measuredLevel) cpuAt.window = startCpuWindow(d.cpuGroups, CORES);
+  }, settleSeconds * 1000);
+  const result = await autocannon({
+    url: d.url,
+    connections: users.length,
+    duration: seconds + settleSeconds,
+    timeout: 10,
+    headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
+    setupClient(client) {
+      const me = next;
+      const user = users[next++ % users.length]!;
+      const r = loopRequests(user);
+      // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's. Each
+      // user starts at a step of its own (user i at step i mod 4), as users of a study are never in step: started
+      // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, and the level measures
+      // the first seconds of those waves (the generator starts afresh for each level) rather than the load
+      const start = me % LOOP.length;
+      let answered = start;
+      client.on('response', (_status, _bytes, ms) => {
+        const at = Date.now();
+        const kind = LOOP[answered++ % LOOP.length]!;
+        if (TRACE) trace.push(`${at} ${kind} ${ms.toFixed(1)} ${me}${at < measureFrom ? ' settle' : ''}`);
+        if (at < measureFrom) {
+          settleTimes.push(ms);
+          return;
+        }
+        measuredAnswers++;
+        times.push(ms);
+        byKind.get(kind)!.push(ms);
+      });
+      const headers = headersOf(user);
+      const step = (p: PacedRequest) => ({
+        method: p.method,
+        path: p.path,
+        headers,
+        ...(p.body ? { body: p.body } : {}),
+        onResponse(status: number, body: string) {
+          if (status !== 200) refused(p.path, status, body);
         },
-      }),
-    (res) => res.requests.total,
-    cpuWindow,
-  );
+      });
+      const loop: CannonRequest[] = [
+        step(r.list),
+        step(r.open),
+        {
+          method: 'POST',
+          path: serverPath(saveData),
+          headers,
+          setupRequest(req) {
+            return { ...req, body: r.save().body };
+          },
+          onResponse(status, body) {
+            if (status === 200 && body.includes('"success":true')) acknowledged++;
+            if (status !== 200) refused(serverPath(saveData), status, body);
+          },
+        },
+        step(r.heartbeat),
+      ];
+      const steps = loop.filter((_step, i) => LOOP.includes(KINDS[i]!));
+      client.setRequests([...steps.slice(start), ...steps.slice(0, start)]);
+    },
+  });
+  const measuredUntil = Date.now();
+  clearTimeout(settleTimer);
+  const cpu = cpuAt.window ? await (await cpuAt.window).stop(measuredAnswers) : undefined;
+  const measuredSeconds = Number.isFinite(measureFrom)
+    ? (measuredUntil - Math.max(measureFrom, startedAt)) / 1000
+    : 0;
   // autocannon stops without waiting for its last requests: let them finish before counting
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = await aeRows(d.db);
   if (TRACE) await writeFile(`${TRACE}-${users.length}.txt`, trace.join('\n'));
   for (const [key, { count, body }] of refusals) console.log(`  not 200: ${key} × ${count}, e.g. ${body}`);
   times.sort((a, b) => a - b);
-  const requests = result.requests.total;
+  settleTimes.sort((a, b) => a - b);
+  const requests = measuredAnswers;
   return {
     mode: 'closed',
     users: users.length,
-    requestsPerSec: Math.round(requests / result.duration),
+    requestsPerSec: measuredSeconds > 0 ? Math.round(requests / measuredSeconds) : 0,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
@@ -619,6 +653,16 @@ async function runClosed(
     lostWrites: Math.max(0, acknowledged - (after - before)),
     inFlightSaves: Math.max(0, after - before - acknowledged),
     p99ByRequest: p99s(byKind),
+    ...(settleSeconds > 0
+      ? {
+          settle: {
+            seconds: settleSeconds,
+            answers: settleTimes.length,
+            p99: percentile(settleTimes, 99),
+            max: settleTimes.at(-1) ?? 0,
+          },
+        }
+      : {}),
     ...(cpu ? { cpu } : {}),
   };
 }
@@ -754,7 +798,13 @@ async function main(): Promise<void> {
   );
   for (const mode of new Set(levels.map((l) => l.mode)))
     console.log(`${mode}: ${pacing(mode)}, ${mode === 'paced' ? PACED_SECONDS : SECONDS} s per level`);
-  console.table(levels.map(({ cpu: _cpu, p99ByRequest: _p, ...l }) => l));
+  console.table(levels.map(({ cpu: _cpu, p99ByRequest: _p, settle: _s, ...l }) => l));
+  for (const l of levels)
+    if (l.settle)
+      console.log(
+        `${l.mode} ${l.users}: the generator's first ${l.settle.seconds} s, not measured: ${l.settle.answers} answers, ` +
+          `p99 ${l.settle.p99} ms, slowest ${l.settle.max.toFixed(1)} ms`,
+      );
   console.log('p99 by request (ms):');
   console.table(levels.map((l) => ({ mode: l.mode, users: l.users, ...l.p99ByRequest })));
   console.log(
