@@ -34,7 +34,7 @@ import { nginxBinary, startNginx } from './support/nginxProxy';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Request as CannonRequest } from 'autocannon';
+import type { Request as CannonRequest, Result as CannonResult } from 'autocannon';
 import { serverPath, type EndpointDef } from '../engine/api/endpoint';
 import { dataInfo, saveData } from '../engine/api/data';
 import { changeSiteRole, heartBeat, login, loginFront } from '../engine/api/session';
@@ -72,6 +72,8 @@ const WARMUP_SECONDS = Number(option('warmup', '10'));
  * and lost writes still count the whole run. 0: measure from the first answer (as before stop 32).
  */
 const SETTLE_SECONDS = Number(option('settle', '3'));
+if (!Number.isFinite(SETTLE_SECONDS) || SETTLE_SECONDS < 0)
+  throw new Error(`--settle: a number of seconds, 0 or more (got ${option('settle', '3')})`);
 /** Scales every think time of the paced mode (0.5: users twice as quick). */
 const THINK_SCALE = Number(option('think', '1'));
 const CPU = process.argv.includes('--cpu');
@@ -558,74 +560,92 @@ async function runClosed(
   let measuredAnswers = 0;
   /** Latencies of the settle seconds: reported apart, so the burst of a fresh generator is seen, not hidden. */
   const settleTimes: number[] = [];
+  const withCpu = CPU && measuredLevel;
   const cpuAt: { window: Promise<CpuWindow> | null } = { window: null };
   const before = await aeRows(d.db);
+  if (withCpu && settleSeconds === 0)
+    cpuAt.window = Promise.resolve(await startCpuWindow(d.cpuGroups, CORES));
   const startedAt = Date.now();
   const settleTimer = setTimeout(() => {
-    measureFrom = Date.now();
-    if (CPU && measuredLevel) cpuAt.window = startCpuWindow(d.cpuGroups, CORES);
+    if (settleSeconds === 0) return;
+    if (!withCpu) {
+      measureFrom = Date.now();
+      return;
+    }
+    // answers count from when the window's baselines are read, not from when it was asked for
+    const window = startCpuWindow(d.cpuGroups, CORES).then((w) => {
+      measureFrom = Date.now();
+      return w;
+    });
+    // awaited after the run; marked handled now so that a failure is not an unhandled rejection meanwhile
+    window.catch(() => undefined);
+    cpuAt.window = window;
   }, settleSeconds * 1000);
-  const result = await autocannon({
-    url: d.url,
-    connections: users.length,
-    duration: seconds + settleSeconds,
-    timeout: 10,
-    headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
-    setupClient(client) {
-      const me = next;
-      const user = users[next++ % users.length]!;
-      const r = loopRequests(user);
-      // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's. Each
-      // user starts at a step of its own (user i at step i mod 4), as users of a study are never in step: started
-      // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, and the level measures
-      // the first seconds of those waves (the generator starts afresh for each level) rather than the load
-      const start = me % LOOP.length;
-      let answered = start;
-      client.on('response', (_status, _bytes, ms) => {
-        const at = Date.now();
-        const kind = LOOP[answered++ % LOOP.length]!;
-        if (TRACE) trace.push(`${at} ${kind} ${ms.toFixed(1)} ${me}${at < measureFrom ? ' settle' : ''}`);
-        if (at < measureFrom) {
-          settleTimes.push(ms);
-          return;
-        }
-        measuredAnswers++;
-        times.push(ms);
-        byKind.get(kind)!.push(ms);
-      });
-      const headers = headersOf(user);
-      const step = (p: PacedRequest) => ({
-        method: p.method,
-        path: p.path,
-        headers,
-        ...(p.body ? { body: p.body } : {}),
-        onResponse(status: number, body: string) {
-          if (status !== 200) refused(p.path, status, body);
-        },
-      });
-      const loop: CannonRequest[] = [
-        step(r.list),
-        step(r.open),
-        {
-          method: 'POST',
-          path: serverPath(saveData),
+  let result: CannonResult;
+  try {
+    result = await autocannon({
+      url: d.url,
+      connections: users.length,
+      duration: seconds + settleSeconds,
+      timeout: 10,
+      headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
+      setupClient(client) {
+        const me = next;
+        const user = users[next++ % users.length]!;
+        const r = loopRequests(user);
+        // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's. Each
+        // user starts at a step of its own (user i at step i mod 4), as users of a study are never in step: started
+        // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, and the level measures
+        // the first seconds of those waves (the generator starts afresh for each level) rather than the load
+        const start = me % LOOP.length;
+        let answered = start;
+        client.on('response', (_status, _bytes, ms) => {
+          const at = Date.now();
+          const kind = LOOP[answered++ % LOOP.length]!;
+          if (TRACE) trace.push(`${at} ${kind} ${ms.toFixed(1)} ${me}${at < measureFrom ? ' settle' : ''}`);
+          if (at < measureFrom) {
+            settleTimes.push(ms);
+            return;
+          }
+          measuredAnswers++;
+          times.push(ms);
+          byKind.get(kind)!.push(ms);
+        });
+        const headers = headersOf(user);
+        const step = (p: PacedRequest) => ({
+          method: p.method,
+          path: p.path,
           headers,
-          setupRequest(req) {
-            return { ...req, body: r.save().body };
+          ...(p.body ? { body: p.body } : {}),
+          onResponse(status: number, body: string) {
+            if (status !== 200) refused(p.path, status, body);
           },
-          onResponse(status, body) {
-            if (status === 200 && body.includes('"success":true')) acknowledged++;
-            if (status !== 200) refused(serverPath(saveData), status, body);
+        });
+        const loop: CannonRequest[] = [
+          step(r.list),
+          step(r.open),
+          {
+            method: 'POST',
+            path: serverPath(saveData),
+            headers,
+            setupRequest(req) {
+              return { ...req, body: r.save().body };
+            },
+            onResponse(status, body) {
+              if (status === 200 && body.includes('"success":true')) acknowledged++;
+              if (status !== 200) refused(serverPath(saveData), status, body);
+            },
           },
-        },
-        step(r.heartbeat),
-      ];
-      const steps = loop.filter((_step, i) => LOOP.includes(KINDS[i]!));
-      client.setRequests([...steps.slice(start), ...steps.slice(0, start)]);
-    },
-  });
+          step(r.heartbeat),
+        ];
+        const steps = loop.filter((_step, i) => LOOP.includes(KINDS[i]!));
+        client.setRequests([...steps.slice(start), ...steps.slice(0, start)]);
+      },
+    });
+  } finally {
+    clearTimeout(settleTimer);
+  }
   const measuredUntil = Date.now();
-  clearTimeout(settleTimer);
   const cpu = cpuAt.window ? await (await cpuAt.window).stop(measuredAnswers) : undefined;
   const measuredSeconds = Number.isFinite(measureFrom)
     ? (measuredUntil - Math.max(measureFrom, startedAt)) / 1000
@@ -780,7 +800,7 @@ async function main(): Promise<void> {
     for (const mode of MODES) {
       for (const n of USER_COUNTS) {
         console.log(
-          `${mode}: ${n} users for ${mode === 'paced' ? PACED_SECONDS : SECONDS} s (load ${os.loadavg()[0]!.toFixed(2)}) …`,
+          `${mode}: ${n} users for ${mode === 'paced' ? PACED_SECONDS : `${SETTLE_SECONDS} + ${SECONDS}`} s (load ${os.loadavg()[0]!.toFixed(2)}) …`,
         );
         levels.push(
           await (mode === 'paced' ? runPacedLevel(d, all.slice(0, n)) : runClosed(d, all.slice(0, n))),
@@ -797,7 +817,9 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   for (const mode of new Set(levels.map((l) => l.mode)))
-    console.log(`${mode}: ${pacing(mode)}, ${mode === 'paced' ? PACED_SECONDS : SECONDS} s per level`);
+    console.log(
+      `${mode}: ${pacing(mode)}, ${mode === 'paced' ? `${PACED_SECONDS} s per level` : `${SECONDS} s per level, measured after ${SETTLE_SECONDS} s of its generator`}`,
+    );
   console.table(levels.map(({ cpu: _cpu, p99ByRequest: _p, settle: _s, ...l }) => l));
   for (const l of levels)
     if (l.settle)
@@ -808,7 +830,8 @@ async function main(): Promise<void> {
   console.log('p99 by request (ms):');
   console.table(levels.map((l) => ({ mode: l.mode, users: l.users, ...l.p99ByRequest })));
   console.log(
-    'latencies in ms (every response of every user); lostWrites = acknowledged saves − new AE rows',
+    'latencies in ms (every response of every user); lostWrites = acknowledged saves − new AE rows; closed levels: ' +
+      'latencies and req/s after the settle seconds, saves, errors and lost writes over the whole run',
   );
   console.log(`\n${markdown(d.label, levels)}\n`);
   for (const l of levels)

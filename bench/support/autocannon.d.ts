@@ -20,7 +20,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     setupClient?: (client: Client) => void;
   }
-  interface Result {
+  export interface Result {
     requests: { total: number; average: number };
     latency: { p50: number; p99: number };
     errors: number;

@@ -91,11 +91,12 @@ export interface CpuWindow {
 
 /** Starts measuring `groups`; a process that appears during the window counts from zero, one that ends is lost. */
 export async function startCpuWindow(groups: CpuGroup[], cores: number): Promise<CpuWindow> {
+  // the processes are listed first (the backends' list is a query, slow under load); the window then starts with
+  // every baseline read at once, and the caller counts requests from when this resolves
+  const pidLists = await Promise.all(groups.map((g) => g.pids()));
   const startedAt = Date.now();
   const machineBefore = machineCpuSeconds();
-  const before = await Promise.all(
-    groups.map(async (g) => new Map((await g.pids()).map((pid) => [pid, processCpuSeconds(pid) ?? 0]))),
-  );
+  const before = pidLists.map((pids) => new Map(pids.map((pid) => [pid, processCpuSeconds(pid) ?? 0])));
   return {
     async stop(requests) {
       const pidsAfter = await Promise.all(groups.map((g) => g.pids()));
