@@ -67,11 +67,14 @@ const PACED_SECONDS = Number(option('paced-seconds', '60'));
 const WARMUP_SECONDS = Number(option('warmup', '10'));
 /**
  * The first seconds of each closed level, not measured: the level's generator starts with new connections and every
- * user's first request at once, a burst that no steady load has (up to ~750 ms in its first second, docs/load.md
- * "Stop 32"). The level measures the same generator's load after it, on the same connections; its errors, timeouts
- * and lost writes still count the whole run. 0: measure from the first answer (as before stop 32).
+ * user's first request at once, a burst that no steady load has (a busy Node process accepts one new connection per
+ * turn of its event loop: up to ~750 ms on PostgreSQL, ~4 s on PGlite; docs/load.md "Stop 32"). The level measures
+ * once these seconds have passed and every user has had an answer, on the same connections; its errors, timeouts and
+ * lost writes still count the whole run. 0: measure from the first answer (as before stop 32).
  */
 const SETTLE_SECONDS = Number(option('settle', '3'));
+/** How much longer than --settle a level waits for every user's first answer before it measures anyway. */
+const SETTLE_CAP_SECONDS = 30;
 if (!Number.isFinite(SETTLE_SECONDS) || SETTLE_SECONDS < 0)
   throw new Error(`--settle: a number of seconds, 0 or more (got ${option('settle', '3')})`);
 /** Scales every think time of the paced mode (0.5: users twice as quick). */
@@ -465,7 +468,7 @@ interface Level {
   /** p99 of each request of the loop (ms). */
   p99ByRequest: Record<string, number>;
   /** Closed levels: the generator's first seconds, not measured (SETTLE_SECONDS). */
-  settle?: { seconds: number; answers: number; p99: number; max: number };
+  settle?: { seconds: number; everyUserAnswered: boolean; answers: number; p99: number; max: number };
   cpu?: CpuReport;
 }
 
@@ -530,7 +533,7 @@ async function measured<T>(
 
 /**
  * Closed loop (autocannon): no think time; each user's next request leaves when the previous answers. A measured
- * level runs the generator SETTLE_SECONDS longer and measures what follows them (latencies, requests/s, CPU).
+ * level measures (latencies, requests/s, CPU) once its generator has settled, then stops it.
  */
 async function runClosed(
   d: Deployment,
@@ -554,39 +557,80 @@ async function runClosed(
     if (seen) seen.count++;
     else refusals.set(key, { count: 1, body: body.slice(0, 200) });
   };
-  /** The generator runs `settle` seconds more than the level; answers before `measureFrom` are not measured. */
+  /**
+   * A measured level starts measuring once its generator has settled: SETTLE_SECONDS have passed and every user has
+   * had an answer (at most SETTLE_CAP_SECONDS more); answers before `measureFrom` or after `measuredUntil` are not
+   * measured. --settle 0: every answer of the level is measured, as before stop 32.
+   */
   const settleSeconds = measuredLevel ? SETTLE_SECONDS : 0;
   let measureFrom = settleSeconds > 0 ? Number.POSITIVE_INFINITY : 0;
+  let measuredUntil = Number.POSITIVE_INFINITY;
   let measuredAnswers = 0;
   /** Latencies of the settle seconds: reported apart, so the burst of a fresh generator is seen, not hidden. */
   const settleTimes: number[] = [];
+  /** The users answered at least once while settling. */
+  const answeredOnce = new Set<number>();
+  let settleElapsed = settleSeconds === 0;
+  let measuring = settleSeconds === 0;
+  let everyUserAnswered = false;
   const withCpu = CPU && measuredLevel;
-  const cpuAt: { window: Promise<CpuWindow> | null } = { window: null };
+  const cpuAt: { window: Promise<CpuWindow> | null; report: Promise<CpuReport> | null } = {
+    window: null,
+    report: null,
+  };
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const stopper: { stop: () => void } = { stop: () => undefined };
   const before = await aeRows(d.db);
   if (withCpu && settleSeconds === 0)
     cpuAt.window = Promise.resolve(await startCpuWindow(d.cpuGroups, CORES));
   const startedAt = Date.now();
-  const settleTimer = setTimeout(() => {
-    if (settleSeconds === 0) return;
-    if (!withCpu) {
-      measureFrom = Date.now();
-      return;
-    }
+  /** The level's `seconds` from `from`, then the generator is stopped and the CPU window read at once. */
+  let finished = false;
+  const measureFor = (from: number) => {
+    if (finished) return;
+    measureFrom = from;
+    timers.push(
+      setTimeout(() => {
+        measuredUntil = Date.now();
+        if (cpuAt.window) {
+          const report = cpuAt.window.then((w) => w.stop(measuredAnswers));
+          report.catch(() => undefined);
+          cpuAt.report = report;
+        }
+        stopper.stop();
+      }, seconds * 1000),
+    );
+  };
+  const startMeasuring = (allAnswered: boolean) => {
+    if (measuring) return;
+    measuring = true;
+    everyUserAnswered = allAnswered;
+    if (!withCpu) return measureFor(Date.now());
     // answers count from when the window's baselines are read, not from when it was asked for
     const window = startCpuWindow(d.cpuGroups, CORES).then((w) => {
-      measureFrom = Date.now();
+      measureFor(Date.now());
       return w;
     });
     // awaited after the run; marked handled now so that a failure is not an unhandled rejection meanwhile
     window.catch(() => undefined);
     cpuAt.window = window;
-  }, settleSeconds * 1000);
+  };
+  if (settleSeconds > 0) {
+    timers.push(
+      setTimeout(() => {
+        settleElapsed = true;
+        if (answeredOnce.size >= users.length) startMeasuring(true);
+      }, settleSeconds * 1000),
+      setTimeout(() => startMeasuring(false), (settleSeconds + SETTLE_CAP_SECONDS) * 1000),
+    );
+  }
   let result: CannonResult;
   try {
-    result = await autocannon({
+    const generator = autocannon({
       url: d.url,
       connections: users.length,
-      duration: seconds + settleSeconds,
+      // settling: stopped by measureFor; the duration is only a backstop
+      duration: settleSeconds > 0 ? settleSeconds + SETTLE_CAP_SECONDS + seconds + 5 : seconds,
       timeout: 10,
       headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
       setupClient(client) {
@@ -603,8 +647,13 @@ async function runClosed(
           const at = Date.now();
           const kind = LOOP[answered++ % LOOP.length]!;
           if (TRACE) trace.push(`${at} ${kind} ${ms.toFixed(1)} ${me}${at < measureFrom ? ' settle' : ''}`);
+          if (at >= measuredUntil) return;
           if (at < measureFrom) {
             settleTimes.push(ms);
+            if (!measuring) {
+              answeredOnce.add(me);
+              if (settleElapsed && answeredOnce.size >= users.length) startMeasuring(true);
+            }
             return;
           }
           measuredAnswers++;
@@ -642,11 +691,19 @@ async function runClosed(
         client.setRequests([...steps.slice(start), ...steps.slice(0, start)]);
       },
     });
+    stopper.stop = () => generator.stop();
+    result = await generator;
   } finally {
-    clearTimeout(settleTimer);
+    finished = true;
+    for (const timer of timers) clearTimeout(timer);
   }
-  const measuredUntil = Date.now();
-  const cpu = cpuAt.window ? await (await cpuAt.window).stop(measuredAnswers) : undefined;
+  // --settle 0: the level ends with the generator's own duration
+  if (!Number.isFinite(measuredUntil)) measuredUntil = Date.now();
+  const cpu = cpuAt.report
+    ? await cpuAt.report
+    : cpuAt.window
+      ? await (await cpuAt.window).stop(measuredAnswers)
+      : undefined;
   const measuredSeconds = Number.isFinite(measureFrom)
     ? (measuredUntil - Math.max(measureFrom, startedAt)) / 1000
     : 0;
@@ -676,7 +733,8 @@ async function runClosed(
     ...(settleSeconds > 0
       ? {
           settle: {
-            seconds: settleSeconds,
+            seconds: Number.isFinite(measureFrom) ? Math.round((measureFrom - startedAt) / 100) / 10 : 0,
+            everyUserAnswered,
             answers: settleTimes.length,
             p99: percentile(settleTimes, 99),
             max: settleTimes.at(-1) ?? 0,
@@ -800,7 +858,7 @@ async function main(): Promise<void> {
     for (const mode of MODES) {
       for (const n of USER_COUNTS) {
         console.log(
-          `${mode}: ${n} users for ${mode === 'paced' ? PACED_SECONDS : `${SETTLE_SECONDS} + ${SECONDS}`} s (load ${os.loadavg()[0]!.toFixed(2)}) …`,
+          `${mode}: ${n} users for ${mode === 'paced' ? PACED_SECONDS : `${SETTLE_SECONDS}+ + ${SECONDS}`} s (load ${os.loadavg()[0]!.toFixed(2)}) …`,
         );
         levels.push(
           await (mode === 'paced' ? runPacedLevel(d, all.slice(0, n)) : runClosed(d, all.slice(0, n))),
@@ -818,13 +876,14 @@ async function main(): Promise<void> {
   );
   for (const mode of new Set(levels.map((l) => l.mode)))
     console.log(
-      `${mode}: ${pacing(mode)}, ${mode === 'paced' ? `${PACED_SECONDS} s per level` : `${SECONDS} s per level, measured after ${SETTLE_SECONDS} s of its generator`}`,
+      `${mode}: ${pacing(mode)}, ${mode === 'paced' ? `${PACED_SECONDS} s per level` : `${SECONDS} s per level, ${SETTLE_SECONDS > 0 ? `measured once its generator has run ${SETTLE_SECONDS} s and every user has had an answer` : 'every answer measured'}`}`,
     );
   console.table(levels.map(({ cpu: _cpu, p99ByRequest: _p, settle: _s, ...l }) => l));
   for (const l of levels)
     if (l.settle)
       console.log(
-        `${l.mode} ${l.users}: the generator's first ${l.settle.seconds} s, not measured: ${l.settle.answers} answers, ` +
+        `${l.mode} ${l.users}: the generator's first ${l.settle.seconds} s, not measured` +
+          `${l.settle.everyUserAnswered ? ' (until every user had an answer)' : ' (NOT every user had an answer: measured anyway)'}: ${l.settle.answers} answers, ` +
           `p99 ${l.settle.p99} ms, slowest ${l.settle.max.toFixed(1)} ms`,
       );
   console.log('p99 by request (ms):');

@@ -28,6 +28,10 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running generator: awaitable for its result; `stop()` ends it at its next sample (≤ 1 s). */
+  interface Instance extends PromiseLike<Result> {
+    stop(): void;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
