@@ -611,8 +611,8 @@ async function runClosed(
       measureFor(Date.now());
       return w;
     });
-    // awaited after the run; marked handled now so that a failure is not an unhandled rejection meanwhile
-    window.catch(() => undefined);
+    // awaited after the run (which then fails); the generator is stopped at once rather than run to its backstop
+    window.catch(() => stopper.stop());
     cpuAt.window = window;
   };
   if (settleSeconds > 0) {
@@ -630,7 +630,7 @@ async function runClosed(
       url: d.url,
       connections: users.length,
       // settling: stopped by measureFor; the duration is only a backstop
-      duration: settleSeconds > 0 ? settleSeconds + SETTLE_CAP_SECONDS + seconds + 5 : seconds,
+      duration: settleSeconds > 0 ? settleSeconds + SETTLE_CAP_SECONDS + seconds + 30 : seconds,
       timeout: 10,
       headers: { host: TEST_HOST, 'content-type': 'application/json', locale: 'en' },
       setupClient(client) {
@@ -646,7 +646,10 @@ async function runClosed(
         client.on('response', (_status, _bytes, ms) => {
           const at = Date.now();
           const kind = LOOP[answered++ % LOOP.length]!;
-          if (TRACE) trace.push(`${at} ${kind} ${ms.toFixed(1)} ${me}${at < measureFrom ? ' settle' : ''}`);
+          if (TRACE)
+            trace.push(
+              `${at} ${kind} ${ms.toFixed(1)} ${me}${at < measureFrom ? ' settle' : at >= measuredUntil ? ' after' : ''}`,
+            );
           if (at >= measuredUntil) return;
           if (at < measureFrom) {
             settleTimes.push(ms);
@@ -704,6 +707,10 @@ async function runClosed(
     : cpuAt.window
       ? await (await cpuAt.window).stop(measuredAnswers)
       : undefined;
+  if (!Number.isFinite(measureFrom))
+    throw new Error(
+      `closed ${users.length}: the generator ended before the level was measured (its CPU window did not start in time)`,
+    );
   const measuredSeconds = Number.isFinite(measureFrom)
     ? (measuredUntil - Math.max(measureFrom, startedAt)) / 1000
     : 0;
@@ -858,7 +865,7 @@ async function main(): Promise<void> {
     for (const mode of MODES) {
       for (const n of USER_COUNTS) {
         console.log(
-          `${mode}: ${n} users for ${mode === 'paced' ? PACED_SECONDS : `${SETTLE_SECONDS}+ + ${SECONDS}`} s (load ${os.loadavg()[0]!.toFixed(2)}) …`,
+          `${mode}: ${n} users for ${mode === 'paced' ? PACED_SECONDS : `${SETTLE_SECONDS > 0 ? `${SETTLE_SECONDS}+ s settle, then ` : ''}${SECONDS}`} s (load ${os.loadavg()[0]!.toFixed(2)}) …`,
         );
         levels.push(
           await (mode === 'paced' ? runPacedLevel(d, all.slice(0, n)) : runClosed(d, all.slice(0, n))),

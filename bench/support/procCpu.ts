@@ -99,15 +99,20 @@ export async function startCpuWindow(groups: CpuGroup[], cores: number): Promise
   const before = pidLists.map((pids) => new Map(pids.map((pid) => [pid, processCpuSeconds(pid) ?? 0])));
   return {
     async stop(requests) {
-      const pidsAfter = await Promise.all(groups.map((g) => g.pids()));
+      // the window ends now: the machine and every process known at its start are read at once, and only then are the
+      // processes listed again (a query, slow under load) for any that appeared during the window
       const machineAfter = machineCpuSeconds();
       const windowSeconds = (Date.now() - startedAt) / 1000;
+      const knownAfter = before.map(
+        (m) => new Map([...m.keys()].map((pid) => [pid, processCpuSeconds(pid)])),
+      );
+      const pidsAfter = await Promise.all(groups.map((g) => g.pids()));
       const busy = machineAfter.busy - machineBefore.busy;
       const shares = groups.map((g, i) => {
         let seconds = 0;
         const pids = new Set([...before[i]!.keys(), ...pidsAfter[i]!]);
         for (const pid of pids) {
-          const now = processCpuSeconds(pid);
+          const now = knownAfter[i]!.has(pid) ? knownAfter[i]!.get(pid)! : processCpuSeconds(pid);
           if (now !== null) seconds += now - (before[i]!.get(pid) ?? 0);
         }
         return {
