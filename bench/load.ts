@@ -523,9 +523,8 @@ async function measured<T>(
   d: Deployment,
   load: () => Promise<T>,
   requestsOf: (t: T) => number,
-  withCpu = CPU,
 ): Promise<{ result: T; cpu?: CpuReport }> {
-  const window = withCpu ? await startCpuWindow(d.cpuGroups, CORES) : null;
+  const window = CPU ? await startCpuWindow(d.cpuGroups, CORES) : null;
   const result = await load();
   const cpu = window ? await window.stop(requestsOf(result)) : undefined;
   return { result, ...(cpu ? { cpu } : {}) };
@@ -584,8 +583,9 @@ async function runClosed(
   if (withCpu && settleSeconds === 0)
     cpuAt.window = Promise.resolve(await startCpuWindow(d.cpuGroups, CORES));
   const startedAt = Date.now();
-  /** The level's `seconds` from `from`, then the generator is stopped and the CPU window read at once. */
+  /** The generator has ended: nothing starts measuring any more. */
   let finished = false;
+  /** The level's `seconds` from `from`, then the CPU window is read and the generator stopped. */
   const measureFor = (from: number) => {
     if (finished) return;
     measureFrom = from;
@@ -639,8 +639,7 @@ async function runClosed(
         const r = loopRequests(user);
         // the requests go round in order on each connection: the n-th answer is the (n mod 4)-th request's. Each
         // user starts at a step of its own (user i at step i mod 4), as users of a study are never in step: started
-        // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, and the level measures
-        // the first seconds of those waves (the generator starts afresh for each level) rather than the load
+        // all at the same step, the 200 users send 200 saves at once, then 200 heartbeats …, in waves
         const start = me % LOOP.length;
         let answered = start;
         client.on('response', (_status, _bytes, ms) => {
@@ -711,9 +710,7 @@ async function runClosed(
     throw new Error(
       `closed ${users.length}: the generator ended before the level was measured (its CPU window did not start in time)`,
     );
-  const measuredSeconds = Number.isFinite(measureFrom)
-    ? (measuredUntil - Math.max(measureFrom, startedAt)) / 1000
-    : 0;
+  const measuredSeconds = (measuredUntil - Math.max(measureFrom, startedAt)) / 1000;
   // autocannon stops without waiting for its last requests: let them finish before counting
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = await aeRows(d.db);
@@ -740,7 +737,7 @@ async function runClosed(
     ...(settleSeconds > 0
       ? {
           settle: {
-            seconds: Number.isFinite(measureFrom) ? Math.round((measureFrom - startedAt) / 100) / 10 : 0,
+            seconds: Math.round((measureFrom - startedAt) / 100) / 10,
             everyUserAnswered,
             answers: settleTimes.length,
             p99: percentile(settleTimes, 99),
