@@ -15,10 +15,12 @@
  * PostgreSQL (DATABASE_URL, with MIGRATION_DATABASE_URL for the owner/app split): the deployment shape. A fresh schema
  * per run (dropped afterwards, `--keep` keeps it); `--instances` server processes (the compiled server with the Node
  * flags of `npm run serve:compiled`, built at the start of the run; `--source`: server/main.ts through tsx — the first
- * migrates and seeds as the owner) behind the round-robin reverse proxy of bench/support/proxy.ts,
- * which runs in a process of its own (bench/support/proxyMain.ts) and which the users hit. The servers trust the
- * proxy's address only (TRUST_PROXY); the users log in through it, each from a loopback address of its own, so the
- * per-address login limits apply per user as in production. `--profile <dir>` runs the servers with `node --cpu-prof`
+ * migrates and seeds as the owner) behind a load balancer in a process of its own, which the users hit: HAProxy (one
+ * queue for all instances) where installed, else nginx (`least_conn`), else bench/support/proxy.ts (`--proxy`). The
+ * servers trust the balancer's address only (TRUST_PROXY); the users log in through it, each from a loopback address of
+ * its own, so the per-address login limits apply per user as in production. After the warm-up the run's tables are
+ * analysed (the seed's statistics describe a few dozen records), and each level reports the tables autovacuum
+ * vacuumed or analysed while it was measured. `--profile <dir>` runs the servers with `node --cpu-prof`
  * and prints where their CPU time went (bench/support/cpuProfile.ts).
  *
  * Without DATABASE_URL: PGlite (the tests' snapshot) in this process, one instance, no proxy (PGlite is one process's
@@ -30,6 +32,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { haproxyBinary, startHaproxy } from './support/haproxyProxy';
 import { nginxBinary, startNginx } from './support/nginxProxy';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -40,7 +43,8 @@ import { dataInfo, saveData } from '../engine/api/data';
 import { changeSiteRole, heartBeat, login, loginFront } from '../engine/api/session';
 import { subjectList } from '../engine/api/subjects';
 import type { Db } from '../server/core/db/db';
-import { openPostgres } from '../server/core/db/postgres';
+import { DEFAULT_DB_POOL_SIZE, openPostgres } from '../server/core/db/postgres';
+import { defaultActiveRequests } from '../server/core/config';
 import { loggerOptions } from '../server/core/logging';
 import { TEST_HOST, startHarness } from '../server/test/harness';
 import { summariseProfiles } from './support/cpuProfile';
@@ -93,8 +97,13 @@ const TRACE = option('trace', '');
 const COMPILED = !process.argv.includes('--source');
 /** Node's young generation of 32 MB per semi-space (package.json serve:compiled, docs/deploy-instances.md). */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
-/** The load balancer: `nginx` (default where installed) or `node` (bench/support/proxy.ts). */
-const PROXY = option('proxy', nginxBinary() ? 'nginx' : 'node');
+/**
+ * The load balancer: `haproxy` (default where installed: one queue for all instances), `nginx` (`least_conn`: a queue
+ * per instance; the default where HAProxy is missing) or `node` (bench/support/proxy.ts).
+ */
+const PROXY = option('proxy', haproxyBinary() ? 'haproxy' : nginxBinary() ? 'nginx' : 'node');
+if (!['haproxy', 'nginx', 'node'].includes(PROXY))
+  throw new Error(`--proxy ${PROXY}: haproxy, nginx or node`);
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The proxy connects to the instances from this address; they trust it alone. */
 const PROXY_ADDRESS = '127.0.0.2';
@@ -132,6 +141,19 @@ interface Deployment {
   stoppedAt?: number;
   /** The processes whose CPU --cpu measures. */
   cpuGroups: CpuGroup[];
+  /**
+   * ANALYZE of the run's tables. The seed leaves a few dozen form records and the warm-up adds thousands: plans cached
+   * on the seed's statistics (a table of 24 rows) would otherwise be measured until autovacuum's first pass.
+   */
+  refreshStatistics(): Promise<void>;
+  /** PostgreSQL: the run's tables that autovacuum vacuumed or analysed between `from` and `to` (Date.now()). */
+  autovacuumBetween?(from: number, to: number): Promise<Autovacuumed>;
+}
+
+/** Tables of the run that autovacuum processed during a level's measured seconds (PostgreSQL). */
+interface Autovacuumed {
+  vacuumed: number;
+  analyzed: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -253,9 +275,9 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
   const instances: Instance[] = [];
   let db: Db | null = null;
   let stoppedAt: number | undefined;
-  let stopNginx: (() => Promise<void>) | null = null;
+  let stopProxy: (() => Promise<void>) | null = null;
   const close = async () => {
-    await stopNginx?.();
+    await stopProxy?.();
     for (const i of instances) i.child.kill('SIGTERM');
     await Promise.all(instances.map((i) => i.exited));
     stoppedAt = Date.now();
@@ -280,20 +302,33 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
     // one after the other: the first migrates and seeds, the others find the study there
     for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(env, `instance ${i + 1}`));
     const servers = instances.slice(0, INSTANCES);
-    // the load balancer in a process of its own (its CPU apart from the load generator's): nginx where installed,
-    // as a deployment runs it, else the Node proxy (bench/support/proxy.ts)
+    // the load balancer in a process of its own (its CPU apart from the load generator's), as a deployment runs it
+    // (docs/deploy-instances.md): HAProxy or nginx where installed, else the Node proxy (bench/support/proxy.ts)
+    const haproxy = PROXY === 'haproxy' ? haproxyBinary() : null;
+    if (PROXY === 'haproxy' && !haproxy)
+      throw new Error('--proxy haproxy: HAProxy is not installed (apt-get install -y haproxy)');
     const nginx = PROXY === 'nginx' ? nginxBinary() : null;
     if (PROXY === 'nginx' && !nginx)
       throw new Error('--proxy nginx: nginx is not installed (apt-get install -y nginx-light)');
-    let proxy: { url: string; pids: () => Promise<number[]> | number[] };
-    if (nginx) {
+    let proxy: { url: string; name: string; pids: () => Promise<number[]> | number[] };
+    if (haproxy) {
+      // each instance is given as many requests as its admission gate lets work at once; the rest wait at HAProxy
+      const h = await startHaproxy(
+        haproxy,
+        servers.map((i) => i.url),
+        PROXY_ADDRESS,
+        defaultActiveRequests(POOL ? Number(POOL) : DEFAULT_DB_POOL_SIZE),
+      );
+      stopProxy = () => h.close();
+      proxy = { url: h.url, name: 'HAProxy, one queue', pids: () => [h.child.pid!] };
+    } else if (nginx) {
       const n = await startNginx(
         nginx,
         servers.map((i) => i.url),
         PROXY_ADDRESS,
       );
-      stopNginx = () => n.close();
-      proxy = { url: n.url, pids: () => n.workerPids() };
+      stopProxy = () => n.close();
+      proxy = { url: n.url, name: 'nginx, least_conn', pids: () => n.workerPids() };
     } else {
       const node = await startProcess(
         ['--import', 'tsx', 'bench/support/proxyMain.ts', PROXY_ADDRESS, ...servers.map((i) => i.url)],
@@ -302,7 +337,7 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
         /proxy listening on http:\/\/127\.0\.0\.1:(\d+)/,
       );
       instances.push(node);
-      proxy = { url: node.url, pids: () => [node.child.pid!] };
+      proxy = { url: node.url, name: 'the Node proxy', pids: () => [node.child.pid!] };
     }
     db = await openPostgres(inSchema(appUrl, schema), { max: 2 });
     const counting = db;
@@ -311,7 +346,7 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
     );
     const ids = roles[0]!;
     const deployment: Deployment = {
-      label: `PostgreSQL, ${INSTANCES} process(es) behind ${nginx ? 'nginx' : 'the Node proxy'}${POOL ? `, pool ${POOL}` : ''}`,
+      label: `PostgreSQL, ${INSTANCES} process(es) behind ${proxy.name}${POOL ? `, pool ${POOL}` : ''}`,
       url: proxy.url,
       db,
       async loginAs(username, index) {
@@ -336,6 +371,23 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
         await close();
         deployment.stoppedAt = stoppedAt;
       },
+      async refreshStatistics() {
+        const tables = await admin.query<{ name: string }>(
+          `select quote_ident(tablename) as name from pg_tables where schemaname = $1`,
+          [schema],
+        );
+        for (const t of tables) await admin.exec(`analyze ${schema}.${t.name}`);
+      },
+      async autovacuumBetween(from, to) {
+        // pg_stat_user_tables keeps each table's last autovacuum and autoanalyze (the cumulative statistics)
+        const rows = await admin.query<Autovacuumed>(
+          `select count(*) filter (where last_autovacuum between $2 and $3)::int as vacuumed,
+                  count(*) filter (where last_autoanalyze between $2 and $3)::int as analyzed
+             from pg_stat_user_tables where schemaname = $1`,
+          [schema, new Date(from).toISOString(), new Date(to).toISOString()],
+        );
+        return rows[0] ?? { vacuumed: 0, analyzed: 0 };
+      },
       cpuGroups: [
         {
           name: 'PostgreSQL backends of the servers',
@@ -352,7 +404,7 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
           pids: postgresBackgroundPids,
         },
         ...servers.map((s, i) => ({ name: `server process ${i + 1}`, pids: () => [s.child.pid!] })),
-        { name: nginx ? 'proxy (nginx)' : 'proxy (Node)', pids: proxy.pids },
+        { name: `load balancer (${proxy.name})`, pids: proxy.pids },
         { name: 'load generator (bench process)', pids: () => [process.pid] },
       ],
     };
@@ -377,6 +429,8 @@ async function pgliteDeployment(): Promise<Deployment> {
     db: h.db,
     loginAs: (username) => h.loginAs(username, LOAD_USER.rolecode, LOAD_USER.sitecode),
     close: () => h.close(),
+    // PGlite has no autovacuum: its statistics are what an ANALYZE gathered
+    refreshStatistics: () => h.db.exec('analyze'),
     cpuGroups: [{ name: 'bench process (PGlite, server and load generator)', pids: () => [process.pid] }],
   };
 }
@@ -469,6 +523,8 @@ interface Level {
   p99ByRequest: Record<string, number>;
   /** Closed levels: the generator's first seconds, not measured (SETTLE_SECONDS). */
   settle?: { seconds: number; everyUserAnswered: boolean; answers: number; p99: number; max: number };
+  /** PostgreSQL: tables autovacuum vacuumed or analysed during the measured seconds. */
+  autovacuum?: Autovacuumed;
   cpu?: CpuReport;
 }
 
@@ -714,6 +770,10 @@ async function runClosed(
   // autocannon stops without waiting for its last requests: let them finish before counting
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = await aeRows(d.db);
+  const autovacuum =
+    measuredLevel && d.autovacuumBetween
+      ? await d.autovacuumBetween(Math.max(measureFrom, startedAt), measuredUntil)
+      : undefined;
   if (TRACE) await writeFile(`${TRACE}-${users.length}.txt`, trace.join('\n'));
   for (const [key, { count, body }] of refusals) console.log(`  not 200: ${key} × ${count}, e.g. ${body}`);
   times.sort((a, b) => a - b);
@@ -745,6 +805,7 @@ async function runClosed(
           },
         }
       : {}),
+    ...(autovacuum ? { autovacuum } : {}),
     ...(cpu ? { cpu } : {}),
   };
 }
@@ -781,11 +842,13 @@ async function runPacedLevel(d: Deployment, users: SimUser[]): Promise<Level> {
       periodic: { request: () => r.heartbeat, everyMs: THINK.heartbeat },
     };
   });
+  const from = Date.now();
   const { result, cpu } = await measured(
     d,
     () => runPaced(d.url, paced, PACED_SECONDS),
     (res) => res.requests,
   );
+  const autovacuum = await d.autovacuumBetween?.(from, Date.now());
   // runPaced waits for its requests in flight
   const after = await aeRows(d.db);
   const times = result.times.sort((a, b) => a - b);
@@ -804,6 +867,7 @@ async function runPacedLevel(d: Deployment, users: SimUser[]): Promise<Level> {
     lostWrites: Math.max(0, acknowledged - (after - before)),
     inFlightSaves: Math.max(0, after - before - acknowledged),
     p99ByRequest: p99s(result.byKind),
+    ...(autovacuum ? { autovacuum } : {}),
     ...(cpu ? { cpu } : {}),
   };
 }
@@ -859,6 +923,9 @@ async function main(): Promise<void> {
       console.log(`warming up: ${max} users, closed loop, ${WARMUP_SECONDS} s (not measured) …`);
       await runClosed(d, all, WARMUP_SECONDS, false);
     }
+    // the planner's statistics as a running study's: of the tables as they are now, not of the seed's few rows
+    console.log('ANALYZE of the run’s tables …');
+    await d.refreshStatistics();
     for (const mode of MODES) {
       for (const n of USER_COUNTS) {
         console.log(
@@ -882,13 +949,22 @@ async function main(): Promise<void> {
     console.log(
       `${mode}: ${pacing(mode)}, ${mode === 'paced' ? `${PACED_SECONDS} s per level` : `${SECONDS} s per level, ${SETTLE_SECONDS > 0 ? `measured once its generator has run ${SETTLE_SECONDS} s and every user has had an answer` : 'every answer measured'}`}`,
     );
-  console.table(levels.map(({ cpu: _cpu, p99ByRequest: _p, settle: _s, ...l }) => l));
+  console.table(levels.map(({ cpu: _cpu, p99ByRequest: _p, settle: _s, autovacuum: _a, ...l }) => l));
   for (const l of levels)
     if (l.settle)
       console.log(
         `${l.mode} ${l.users}: the generator's first ${l.settle.seconds} s, not measured` +
           `${l.settle.everyUserAnswered ? ' (until every user had an answer)' : ' (NOT every user had an answer: measured anyway)'}: ${l.settle.answers} answers, ` +
           `p99 ${l.settle.p99} ms, slowest ${l.settle.max.toFixed(1)} ms`,
+      );
+  for (const l of levels)
+    if (l.autovacuum)
+      console.log(
+        `${l.mode} ${l.users}: autovacuum during the measured seconds: ` +
+          (l.autovacuum.analyzed || l.autovacuum.vacuumed
+            ? `${l.autovacuum.analyzed} table(s) analysed, ${l.autovacuum.vacuumed} vacuumed (after an analysis every ` +
+              'server connection plans its statements on that table again: a dip of a few seconds, docs/load.md stop 33)'
+            : 'none'),
       );
   console.log('p99 by request (ms):');
   console.table(levels.map((l) => ({ mode: l.mode, users: l.users, ...l.p99ByRequest })));

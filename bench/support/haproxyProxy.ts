@@ -1,0 +1,139 @@
+/**
+ * HAProxy as the load balancer in front of the instances (bench/load.ts `--proxy haproxy`, the default where it is
+ * installed), configured as docs/deploy-instances.md says: one queue for all instances. Each instance is given at
+ * most `perServer` requests at once (`maxconn`: its admission gate's size); the others wait at HAProxy, in arrival
+ * order, and go to whichever instance frees a place first, so an instance that is slow for a moment does not keep a
+ * queue of its own waiting (nginx's `least_conn` balances the requests in flight, not their waits: docs/load.md,
+ * stop 33). A request that has waited `timeout queue` (30 s, as the instances' gate) is answered 429 with the
+ * envelope and Retry-After, as the gate answers: the client then shows its own translated "too many requests" and
+ * keeps what the user typed. X-Forwarded-For/-Proto/-Host as the servers' TRUST_PROXY expects, connecting from
+ * `localAddress`. One thread, no log. Needs the `haproxy` binary (Debian: `apt-get install -y haproxy`).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface HaproxyProxy {
+  url: string;
+  child: ChildProcess;
+  close(): Promise<void>;
+}
+
+/** The haproxy binary, or null when it is not installed. */
+export function haproxyBinary(): string | null {
+  for (const candidate of ['/usr/sbin/haproxy', 'haproxy']) {
+    const probe = spawnSync(candidate, ['-v'], { stdio: 'ignore' });
+    if (probe.status === 0) return candidate;
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * What HAProxy answers for a request that waited too long in its queue (its own 503): the 429 and envelope of the
+ * instances' gate, with an empty `msg` so that the client shows its own message in the user's language.
+ */
+export const BUSY_ANSWER = [
+  'HTTP/1.1 429 Too Many Requests',
+  'Content-Type: application/json; charset=utf-8',
+  'Retry-After: 1',
+  'Cache-Control: no-store',
+  'Connection: close',
+  '',
+  '{"success":false,"msg":"","data":null}',
+  '',
+].join('\r\n');
+
+/** HAProxy's configuration for `upstreams` (base URLs), listening on 127.0.0.1:`port`; `busyFile` holds BUSY_ANSWER. */
+export function haproxyConfig(
+  port: number,
+  upstreams: string[],
+  localAddress: string,
+  perServer: number,
+  busyFile: string,
+  queueSeconds = 30,
+): string {
+  const servers = upstreams
+    .map((u, i) => `  server s${i + 1} ${new URL(u).host} maxconn ${perServer}`)
+    .join('\n');
+  return `global
+  nbthread 1
+  maxconn 4000
+defaults
+  mode http
+  timeout connect 5s
+  timeout client 65s
+  timeout server 65s
+  timeout queue ${queueSeconds}s
+  timeout http-keep-alive 65s
+  option http-keep-alive
+  http-reuse always
+frontend edc_front
+  bind 127.0.0.1:${port}
+  default_backend edc
+backend edc
+  balance leastconn
+  errorfile 503 ${busyFile}
+  option forwardfor
+  http-request set-header X-Forwarded-Proto http
+  http-request set-header X-Forwarded-Host %[req.hdr(host)]
+  source ${localAddress}
+${servers}
+`;
+}
+
+export async function startHaproxy(
+  binary: string,
+  upstreams: string[],
+  localAddress: string,
+  perServer: number,
+  queueSeconds = 30,
+): Promise<HaproxyProxy> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'edc-haproxy-'));
+  const port = await freePort();
+  const conf = path.join(dir, 'haproxy.cfg');
+  const busy = path.join(dir, 'busy.http');
+  await writeFile(busy, BUSY_ANSWER);
+  await writeFile(conf, haproxyConfig(port, upstreams, localAddress, perServer, busy, queueSeconds));
+  const child = spawn(binary, ['-db', '-f', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited: ${errors}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) break;
+    if (Date.now() - started > 10_000) throw new Error(`haproxy did not start within 10 s: ${errors}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    child,
+    async close() {
+      child.kill('SIGUSR1');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
