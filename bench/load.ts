@@ -43,8 +43,8 @@ import { dataInfo, saveData } from '../engine/api/data';
 import { changeSiteRole, heartBeat, login, loginFront } from '../engine/api/session';
 import { subjectList } from '../engine/api/subjects';
 import type { Db } from '../server/core/db/db';
-import { DEFAULT_DB_POOL_SIZE, openPostgres } from '../server/core/db/postgres';
-import { defaultActiveRequests } from '../server/core/config';
+import { openPostgres } from '../server/core/db/postgres';
+import { readEnv } from '../server/core/env';
 import { loggerOptions } from '../server/core/logging';
 import { TEST_HOST, startHarness } from '../server/test/harness';
 import { summariseProfiles } from './support/cpuProfile';
@@ -146,14 +146,24 @@ interface Deployment {
    * on the seed's statistics (a table of 24 rows) would otherwise be measured until autovacuum's first pass.
    */
   refreshStatistics(): Promise<void>;
-  /** PostgreSQL: the run's tables that autovacuum vacuumed or analysed between `from` and `to` (Date.now()). */
-  autovacuumBetween?(from: number, to: number): Promise<Autovacuumed>;
+  /** PostgreSQL: how many times autovacuum has vacuumed and analysed the run's tables so far (all tables summed). */
+  autovacuumCounts?(): Promise<Autovacuumed>;
 }
 
-/** Tables of the run that autovacuum processed during a level's measured seconds (PostgreSQL). */
+/** Autovacuum's vacuums and analyses of the run's tables (PostgreSQL's cumulative statistics). */
 interface Autovacuumed {
   vacuumed: number;
   analyzed: number;
+}
+
+/** What autovacuum did between two readings of autovacuumCounts. */
+async function autovacuumDuring(
+  start: Promise<Autovacuumed> | undefined,
+  end: Promise<Autovacuumed> | undefined,
+): Promise<Autovacuumed | undefined> {
+  if (!start || !end) return undefined;
+  const [a, b] = await Promise.all([start, end]);
+  return { vacuumed: b.vacuumed - a.vacuumed, analyzed: b.analyzed - a.analyzed };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -312,12 +322,14 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
       throw new Error('--proxy nginx: nginx is not installed (apt-get install -y nginx-light)');
     let proxy: { url: string; name: string; pids: () => Promise<number[]> | number[] };
     if (haproxy) {
-      // each instance is given as many requests as its admission gate lets work at once; the rest wait at HAProxy
+      // each instance is given as many requests as its admission gate lets work at once (as the servers read it from
+      // the same environment); the rest wait at HAProxy
+      const gate = readEnv({ ...process.env, ...env }).maxActiveRequests;
       const h = await startHaproxy(
         haproxy,
         servers.map((i) => i.url),
         PROXY_ADDRESS,
-        defaultActiveRequests(POOL ? Number(POOL) : DEFAULT_DB_POOL_SIZE),
+        gate > 0 ? gate : 1_000,
       );
       stopProxy = () => h.close();
       proxy = { url: h.url, name: 'HAProxy, one queue', pids: () => [h.child.pid!] };
@@ -378,13 +390,13 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
         );
         for (const t of tables) await admin.exec(`analyze ${schema}.${t.name}`);
       },
-      async autovacuumBetween(from, to) {
-        // pg_stat_user_tables keeps each table's last autovacuum and autoanalyze (the cumulative statistics)
+      async autovacuumCounts() {
+        // counted when autovacuum finishes a table (pg_stat_user_tables, the cumulative statistics): read at a level's
+        // start and end, their difference is what finished in between, whatever the clocks
         const rows = await admin.query<Autovacuumed>(
-          `select count(*) filter (where last_autovacuum between $2 and $3)::int as vacuumed,
-                  count(*) filter (where last_autoanalyze between $2 and $3)::int as analyzed
+          `select coalesce(sum(autovacuum_count), 0)::int as vacuumed, coalesce(sum(autoanalyze_count), 0)::int as analyzed
              from pg_stat_user_tables where schemaname = $1`,
-          [schema, new Date(from).toISOString(), new Date(to).toISOString()],
+          [schema],
         );
         return rows[0] ?? { vacuumed: 0, analyzed: 0 };
       },
@@ -523,7 +535,7 @@ interface Level {
   p99ByRequest: Record<string, number>;
   /** Closed levels: the generator's first seconds, not measured (SETTLE_SECONDS). */
   settle?: { seconds: number; everyUserAnswered: boolean; answers: number; p99: number; max: number };
-  /** PostgreSQL: tables autovacuum vacuumed or analysed during the measured seconds. */
+  /** PostgreSQL: autovacuum's vacuums and analyses of the run's tables that finished during the measured seconds. */
   autovacuum?: Autovacuumed;
   cpu?: CpuReport;
 }
@@ -636,6 +648,14 @@ async function runClosed(
   const timers: ReturnType<typeof setTimeout>[] = [];
   const stopper: { stop: () => void } = { stop: () => undefined };
   const before = await aeRows(d.db);
+  /** Autovacuum's counts read when the measured seconds start and end (PostgreSQL, measured levels). */
+  const autovacuumAt: { start?: Promise<Autovacuumed>; end?: Promise<Autovacuumed> } = {};
+  const readAutovacuum = () => {
+    const read = measuredLevel ? d.autovacuumCounts?.() : undefined;
+    read?.catch(() => undefined);
+    return read;
+  };
+  if (settleSeconds === 0) autovacuumAt.start = readAutovacuum();
   if (withCpu && settleSeconds === 0)
     cpuAt.window = Promise.resolve(await startCpuWindow(d.cpuGroups, CORES));
   const startedAt = Date.now();
@@ -645,9 +665,11 @@ async function runClosed(
   const measureFor = (from: number) => {
     if (finished) return;
     measureFrom = from;
+    autovacuumAt.start = readAutovacuum();
     timers.push(
       setTimeout(() => {
         measuredUntil = Date.now();
+        autovacuumAt.end = readAutovacuum();
         if (cpuAt.window) {
           const report = cpuAt.window.then((w) => w.stop(measuredAnswers));
           report.catch(() => undefined);
@@ -756,7 +778,10 @@ async function runClosed(
     for (const timer of timers) clearTimeout(timer);
   }
   // --settle 0: the level ends with the generator's own duration
-  if (!Number.isFinite(measuredUntil)) measuredUntil = Date.now();
+  if (!Number.isFinite(measuredUntil)) {
+    measuredUntil = Date.now();
+    autovacuumAt.end = readAutovacuum();
+  }
   const cpu = cpuAt.report
     ? await cpuAt.report
     : cpuAt.window
@@ -770,10 +795,7 @@ async function runClosed(
   // autocannon stops without waiting for its last requests: let them finish before counting
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = await aeRows(d.db);
-  const autovacuum =
-    measuredLevel && d.autovacuumBetween
-      ? await d.autovacuumBetween(Math.max(measureFrom, startedAt), measuredUntil)
-      : undefined;
+  const autovacuum = await autovacuumDuring(autovacuumAt.start, autovacuumAt.end);
   if (TRACE) await writeFile(`${TRACE}-${users.length}.txt`, trace.join('\n'));
   for (const [key, { count, body }] of refusals) console.log(`  not 200: ${key} × ${count}, e.g. ${body}`);
   times.sort((a, b) => a - b);
@@ -842,13 +864,14 @@ async function runPacedLevel(d: Deployment, users: SimUser[]): Promise<Level> {
       periodic: { request: () => r.heartbeat, everyMs: THINK.heartbeat },
     };
   });
-  const from = Date.now();
+  const autovacuumStart = d.autovacuumCounts?.();
+  autovacuumStart?.catch(() => undefined);
   const { result, cpu } = await measured(
     d,
     () => runPaced(d.url, paced, PACED_SECONDS),
     (res) => res.requests,
   );
-  const autovacuum = await d.autovacuumBetween?.(from, Date.now());
+  const autovacuum = await autovacuumDuring(autovacuumStart, d.autovacuumCounts?.());
   // runPaced waits for its requests in flight
   const after = await aeRows(d.db);
   const times = result.times.sort((a, b) => a - b);
@@ -962,7 +985,7 @@ async function main(): Promise<void> {
       console.log(
         `${l.mode} ${l.users}: autovacuum during the measured seconds: ` +
           (l.autovacuum.analyzed || l.autovacuum.vacuumed
-            ? `${l.autovacuum.analyzed} table(s) analysed, ${l.autovacuum.vacuumed} vacuumed (after an analysis every ` +
+            ? `${l.autovacuum.analyzed} analysis(es) and ${l.autovacuum.vacuumed} vacuum(s) of the run's tables finished (after an analysis every ` +
               'server connection plans its statements on that table again: a dip of a few seconds, docs/load.md stop 33)'
             : 'none'),
       );

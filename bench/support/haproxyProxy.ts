@@ -56,6 +56,9 @@ export const BUSY_ANSWER = [
   '',
 ].join('\r\n');
 
+/** The envelope answered with a 502 while no instance is up (health checks): an outage, not "busy". */
+export const DOWN_BODY = '{"success":false,"msg":"","data":null}';
+
 /** HAProxy's configuration for `upstreams` (base URLs), listening on 127.0.0.1:`port`; `busyFile` holds BUSY_ANSWER. */
 export function haproxyConfig(
   port: number,
@@ -66,7 +69,7 @@ export function haproxyConfig(
   queueSeconds = 30,
 ): string {
   const servers = upstreams
-    .map((u, i) => `  server s${i + 1} ${new URL(u).host} maxconn ${perServer}`)
+    .map((u, i) => `  server s${i + 1} ${new URL(u).host} maxconn ${perServer} check inter 2s`)
     .join('\n');
   return `global
   nbthread 1
@@ -85,7 +88,14 @@ frontend edc_front
   default_backend edc
 backend edc
   balance leastconn
+  # no instance up: a 502 (the client reports a server error), not the queue's "busy" below
+  http-request return status 502 content-type "application/json; charset=utf-8" string '${DOWN_BODY}' if { nbsrv(edc) lt 1 }
+  # HAProxy's own 503 (a request that waited \`timeout queue\`, or one no instance took after the retries): the gate's 429
   errorfile 503 ${busyFile}
+  # a request whose client has gone while it waited is not sent (as the instances' gate does)
+  option abortonclose
+  option redispatch
+  retries 2
   option forwardfor
   http-request set-header X-Forwarded-Proto http
   http-request set-header X-Forwarded-Host %[req.hdr(host)]
@@ -113,8 +123,13 @@ export async function startHaproxy(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
+  const fail = async (message: string): Promise<never> => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(message);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited: ${errors}`);
+    if (child.exitCode !== null) await fail(`haproxy exited: ${errors}`);
     const ok = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.destroy();
@@ -123,7 +138,7 @@ export async function startHaproxy(
       socket.once('error', () => resolve(false));
     });
     if (ok) break;
-    if (Date.now() - started > 10_000) throw new Error(`haproxy did not start within 10 s: ${errors}`);
+    if (Date.now() - started > 10_000) await fail(`haproxy did not start within 10 s: ${errors}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
