@@ -9,11 +9,11 @@
  * keeps what the user typed. X-Forwarded-For/-Proto/-Host as the servers' TRUST_PROXY expects, connecting from
  * `localAddress`. One thread, no log. Needs the `haproxy` binary (Debian: `apt-get install -y haproxy`).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { findBinary, freePort, startBalancer } from './balancerProcess';
 
 export interface HaproxyProxy {
   url: string;
@@ -23,22 +23,7 @@ export interface HaproxyProxy {
 
 /** The haproxy binary, or null when it is not installed. */
 export function haproxyBinary(): string | null {
-  for (const candidate of ['/usr/sbin/haproxy', 'haproxy']) {
-    const probe = spawnSync(candidate, ['-v'], { stdio: 'ignore' });
-    if (probe.status === 0) return candidate;
-  }
-  return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+  return findBinary(['/usr/sbin/haproxy', 'haproxy']);
 }
 
 /**
@@ -117,38 +102,11 @@ export async function startHaproxy(
   const busy = path.join(dir, 'busy.http');
   await writeFile(busy, BUSY_ANSWER);
   await writeFile(conf, haproxyConfig(port, upstreams, localAddress, perServer, busy, queueSeconds));
-  const child = spawn(binary, ['-db', '-f', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let errors = '';
-  child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  const fail = async (message: string): Promise<never> => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    await rm(dir, { recursive: true, force: true });
-    throw new Error(message);
-  };
-  for (;;) {
-    if (child.exitCode !== null) await fail(`haproxy exited: ${errors}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) break;
-    if (Date.now() - started > 10_000) await fail(`haproxy did not start within 10 s: ${errors}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const balancer = await startBalancer('haproxy', binary, ['-db', '-f', conf], port, dir);
   return {
-    url,
-    child,
-    async close() {
-      child.kill('SIGUSR1');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await rm(dir, { recursive: true, force: true });
-    },
+    url: balancer.url,
+    child: balancer.child,
+    // a soft stop: the connections' requests end first
+    close: () => balancer.stop('SIGUSR1'),
   };
 }

@@ -1,16 +1,17 @@
 /**
- * nginx as the load balancer in front of the instances (bench/load.ts `--proxy nginx`): what a deployment puts there,
- * configured as docs/deploy-instances.md says — `least_conn` over the instances, keep-alive connections to them,
+ * nginx as the load balancer in front of the instances (bench/load.ts `--proxy nginx`; the default where HAProxy, which
+ * keeps one queue for all instances, is missing), configured as docs/deploy-instances.md says — `least_conn` over the
+ * instances (a queue per instance), keep-alive connections to them,
  * X-Forwarded-For/-Proto/-Host as the servers' TRUST_PROXY expects, connecting from `localAddress` so that the servers
  * trust that address alone. One worker process (the machine's cores are for the servers and PostgreSQL), no access
  * log. Needs the `nginx` binary (Debian: `apt-get install -y nginx-light`); the Node proxy (proxy.ts) is the
  * fallback where it is missing.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { findBinary, freePort, startBalancer } from './balancerProcess';
 
 export interface NginxProxy {
   url: string;
@@ -23,22 +24,7 @@ export interface NginxProxy {
 
 /** The nginx binary, or null when it is not installed. */
 export function nginxBinary(): string | null {
-  for (const candidate of ['/usr/sbin/nginx', 'nginx']) {
-    const probe = spawnSync(candidate, ['-v'], { stdio: 'ignore' });
-    if (probe.status === 0) return candidate;
-  }
-  return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+  return findBinary(['/usr/sbin/nginx', 'nginx']);
 }
 
 /** nginx's configuration for `upstreams` (base URLs), listening on 127.0.0.1:`port`. */
@@ -91,30 +77,17 @@ export async function startNginx(
   const port = await freePort();
   const conf = path.join(dir, 'nginx.conf');
   await writeFile(conf, nginxConfig(dir, port, upstreams, localAddress));
-  const child = spawn(binary, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
   // ready when it accepts a connection
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${errors}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) break;
-    if (Date.now() - started > 10_000) throw new Error(`nginx did not start within 10 s: ${errors}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const balancer = await startBalancer(
+    'nginx',
+    binary,
+    ['-p', dir, '-c', conf, '-g', 'daemon off;'],
+    port,
+    dir,
+  );
+  const { child } = balancer;
   return {
-    url,
+    url: balancer.url,
     child,
     async workerPids() {
       // the master's children (/proc/<pid>/task/<pid>/children)
@@ -126,11 +99,7 @@ export async function startNginx(
         .map(Number)
         .concat(child.pid ? [child.pid] : []);
     },
-    async close() {
-      child.kill('SIGQUIT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await rm(dir, { recursive: true, force: true });
-    },
+    // a graceful stop: the workers finish their requests first
+    close: () => balancer.stop('SIGQUIT'),
   };
 }
