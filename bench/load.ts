@@ -19,8 +19,8 @@
  * queue for all instances) where installed, else nginx (`least_conn`), else bench/support/proxy.ts (`--proxy`). The
  * servers trust the balancer's address only (TRUST_PROXY); the users log in through it, each from a loopback address of
  * its own, so the per-address login limits apply per user as in production. After the warm-up the run's tables are
- * analysed (the seed's statistics describe a few dozen records), and each level reports the tables autovacuum
- * vacuumed or analysed while it was measured. `--profile <dir>` runs the servers with `node --cpu-prof`
+ * analysed (the seed's statistics describe a few dozen records), and each level reports autovacuum's vacuums and
+ * analyses of them that finished while it was measured. `--profile <dir>` runs the servers with `node --cpu-prof`
  * and prints where their CPU time went (bench/support/cpuProfile.ts).
  *
  * Without DATABASE_URL: PGlite (the tests' snapshot) in this process, one instance, no proxy (PGlite is one process's
