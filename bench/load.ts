@@ -32,6 +32,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { onInterrupt, ownChild } from './support/childProcesses';
 import { haproxyBinary, startHaproxy } from './support/haproxyProxy';
 import { nginxBinary, startNginx } from './support/nginxProxy';
 import type { AddressInfo } from 'node:net';
@@ -204,11 +205,13 @@ function startProcess(
   name: string,
   listening: RegExp,
 ): Promise<Instance> {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = ownChild(
+    spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let out = '';
@@ -286,16 +289,21 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
   let db: Db | null = null;
   let stoppedAt: number | undefined;
   let stopProxy: (() => Promise<void>) | null = null;
-  const close = async () => {
-    await stopProxy?.();
-    for (const i of instances) i.child.kill('SIGTERM');
-    await Promise.all(instances.map((i) => i.exited));
-    stoppedAt = Date.now();
-    await db?.close();
-    if (KEEP) console.log(`schema ${schema} kept`);
-    else await admin.exec(`drop schema if exists ${schema} cascade`);
-    await admin.close();
-  };
+  let closing: Promise<void> | null = null;
+  // once, whether the run ends or a signal interrupts it (childProcesses.ts): the servers, the balancer, the schema
+  const close = () =>
+    (closing ??= (async () => {
+      forgetInterrupt();
+      await stopProxy?.();
+      for (const i of instances) i.child.kill('SIGTERM');
+      await Promise.all(instances.map((i) => i.exited));
+      stoppedAt = Date.now();
+      await db?.close();
+      if (KEEP) console.log(`schema ${schema} kept`);
+      else await admin.exec(`drop schema if exists ${schema} cascade`);
+      await admin.close();
+    })());
+  const forgetInterrupt = onInterrupt(close);
   try {
     if (PROFILE_DIR) await mkdir(PROFILE_DIR, { recursive: true });
     const env: Record<string, string> = {

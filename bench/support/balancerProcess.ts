@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
+import { ownChild } from './childProcesses';
 
 /** The first of `candidates` that runs with `versionFlag`, or null when none is installed. */
 export function findBinary(candidates: string[], versionFlag = '-v'): string | null {
@@ -79,7 +80,7 @@ export async function startBalancer(
   port: number,
   dir: string,
 ): Promise<BalancerProcess> {
-  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = ownChild(spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] }));
   let errors = '';
   child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
