@@ -49,6 +49,7 @@ import { readEnv } from '../server/core/env';
 import { loggerOptions } from '../server/core/logging';
 import { TEST_HOST, startHarness } from '../server/test/harness';
 import { summariseProfiles } from './support/cpuProfile';
+import { addStudyVolume, type StudyVolume } from './support/studyVolume';
 import { percentile, runPaced, type PacedRequest, type PacedUser } from './support/pacedLoad';
 import {
   cpuMarkdown,
@@ -90,6 +91,12 @@ const POOL = option('pool', '');
 /** Each run's profiles in a folder of their own. */
 const PROFILE_DIR = option('profile', '') && path.join(option('profile', ''), `run-${Date.now()}`);
 const KEEP = process.argv.includes('--keep');
+/**
+ * --volume <subjects>: before the users log in, the study is given that many more subjects (in sites of 50, copies of
+ * BJ01's seeded subjects with all their records, audit rows, coding terms and save requests: bench/support/
+ * studyVolume.ts), so that the run measures a study under way, not the demo seed. 0 (the default): the seed as it is.
+ */
+const VOLUME = Number(option('volume', '0'));
 const TRACE = option('trace', '');
 /**
  * The servers as production runs them (`npm run serve:compiled`): the compiled server (built at the start of the run,
@@ -149,6 +156,8 @@ interface Deployment {
   refreshStatistics(): Promise<void>;
   /** PostgreSQL: how many times autovacuum has vacuumed and analysed the run's tables so far (all tables summed). */
   autovacuumCounts?(): Promise<Autovacuumed>;
+  /** --volume: `subjects` more subjects with their data, as the schema's owner (studyVolume.ts). */
+  addVolume(subjects: number): Promise<StudyVolume>;
 }
 
 /** Autovacuum's vacuums and analyses of the run's tables (PostgreSQL's cumulative statistics). */
@@ -391,6 +400,14 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
         await close();
         deployment.stoppedAt = stoppedAt;
       },
+      async addVolume(subjects) {
+        const owner = await openPostgres(inSchema(ownerUrl ?? appUrl, schema), { max: 1 });
+        try {
+          return await addStudyVolume(owner, subjects, LOAD_USER.sitecode, console.log);
+        } finally {
+          await owner.close();
+        }
+      },
       async refreshStatistics() {
         const tables = await admin.query<{ name: string }>(
           `select quote_ident(tablename) as name from pg_tables where schemaname = $1`,
@@ -451,6 +468,7 @@ async function pgliteDeployment(): Promise<Deployment> {
     close: () => h.close(),
     // PGlite has no autovacuum: its statistics are what an ANALYZE gathered
     refreshStatistics: () => h.db.exec('analyze'),
+    addVolume: (subjects) => addStudyVolume(h.db, subjects, LOAD_USER.sitecode, console.log),
     cpuGroups: [{ name: 'bench process (PGlite, server and load generator)', pids: () => [process.pid] }],
   };
 }
@@ -946,6 +964,16 @@ async function main(): Promise<void> {
   const levels: Level[] = [];
   let loadStarted = Date.now();
   try {
+    if (VOLUME > 0) {
+      console.log(`--volume: ${VOLUME} more subjects with their data …`);
+      const v = await d.addVolume(VOLUME);
+      console.log(
+        `  done in ${v.seconds.toFixed(0)} s: ${v.sites} sites, ${v.subjects} subjects and ${v.records} records added; ` +
+          `the study holds ${v.studySubjects} subjects, ${v.studyRecords} records, ${v.auditRows} data audit rows and ` +
+          `${v.codingTerms} coding terms`,
+      );
+      d.label += `, a study of ${v.studySubjects} subjects and ${v.studyRecords} records (--volume)`;
+    }
     const max = Math.max(...USER_COUNTS);
     console.log(`${d.label}; logging in ${max} users …`);
     const all = await makeUsers(d, max);
