@@ -164,6 +164,8 @@ interface Deployment {
 interface Autovacuumed {
   vacuumed: number;
   analyzed: number;
+  /** By table: how many of each (a reading: so far; autovacuumDuring: in between, the tables it touched only). */
+  tables: Record<string, { vacuumed: number; analyzed: number }>;
 }
 
 /** What autovacuum did between two readings of autovacuumCounts. */
@@ -173,7 +175,23 @@ async function autovacuumDuring(
 ): Promise<Autovacuumed | undefined> {
   if (!start || !end) return undefined;
   const [a, b] = await Promise.all([start, end]);
-  return { vacuumed: b.vacuumed - a.vacuumed, analyzed: b.analyzed - a.analyzed };
+  const tables: Autovacuumed['tables'] = {};
+  for (const [name, after] of Object.entries(b.tables)) {
+    const before = a.tables[name] ?? { vacuumed: 0, analyzed: 0 };
+    const did = { vacuumed: after.vacuumed - before.vacuumed, analyzed: after.analyzed - before.analyzed };
+    if (did.vacuumed > 0 || did.analyzed > 0) tables[name] = did;
+  }
+  return { vacuumed: b.vacuumed - a.vacuumed, analyzed: b.analyzed - a.analyzed, tables };
+}
+
+/** `form_records (analysed 1, vacuumed 1), sessions (vacuumed 2)`. */
+function autovacuumedTables(a: Autovacuumed): string {
+  return Object.entries(a.tables)
+    .map(([name, t]) => {
+      const did = [t.analyzed ? `analysed ${t.analyzed}` : '', t.vacuumed ? `vacuumed ${t.vacuumed}` : ''];
+      return `${name} (${did.filter(Boolean).join(', ')})`;
+    })
+    .join(', ');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -418,12 +436,18 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
       async autovacuumCounts() {
         // counted when autovacuum finishes a table (pg_stat_user_tables, the cumulative statistics): read at a level's
         // start and end, their difference is what finished in between, whatever the clocks
-        const rows = await admin.query<Autovacuumed>(
-          `select coalesce(sum(autovacuum_count), 0)::int as vacuumed, coalesce(sum(autoanalyze_count), 0)::int as analyzed
+        const rows = await admin.query<{ name: string; vacuumed: number; analyzed: number }>(
+          `select relname as name, autovacuum_count::int as vacuumed, autoanalyze_count::int as analyzed
              from pg_stat_user_tables where schemaname = $1`,
           [schema],
         );
-        return rows[0] ?? { vacuumed: 0, analyzed: 0 };
+        const counts: Autovacuumed = { vacuumed: 0, analyzed: 0, tables: {} };
+        for (const r of rows) {
+          counts.vacuumed += r.vacuumed;
+          counts.analyzed += r.analyzed;
+          counts.tables[r.name] = { vacuumed: r.vacuumed, analyzed: r.analyzed };
+        }
+        return counts;
       },
       cpuGroups: [
         {
@@ -1021,8 +1045,9 @@ async function main(): Promise<void> {
       console.log(
         `${l.mode} ${l.users}: autovacuum during the measured seconds: ` +
           (l.autovacuum.analyzed || l.autovacuum.vacuumed
-            ? `${l.autovacuum.analyzed} analysis(es) and ${l.autovacuum.vacuumed} vacuum(s) of the run's tables finished (after an analysis every ` +
-              'server connection plans its statements on that table again: a dip of a few seconds, docs/load.md stop 33)'
+            ? `${l.autovacuum.analyzed} analysis(es) and ${l.autovacuum.vacuumed} vacuum(s) of the run's tables finished: ` +
+              `${autovacuumedTables(l.autovacuum)} (after an analysis every server connection plans its statements on ` +
+              'that table again: a dip of a few seconds, docs/load.md stop 33)'
             : 'none'),
       );
   console.log('p99 by request (ms):');
