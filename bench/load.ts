@@ -1,8 +1,9 @@
 /**
  * `npm run bench:load [-- --users 50,200 --mode paced,closed --seconds 15 --paced-seconds 60 --think 1 --warmup 10
- * --settle 3 --instances 2 --pool 10 --cpu --profile .cache/cpu --source]`: the reference server under many users, over real HTTP. Each
- * user is a CRC at BJ01 with a session of its own and loops over subject list → open an AE form (datainfo.do) → save a
- * new AE line (savedata.do, a fresh idempotency key), with the heartbeat. Two readings of "N users" (docs/load.md):
+ * --settle 3 --instances 2 --pool 10 --volume 6000 --cpu --profile .cache/cpu --source]`: the reference server under
+ * many users, over real HTTP. Each user is a CRC at BJ01 with a session of its own and loops over subject list → open
+ * an AE form (datainfo.do) → save a new AE line (savedata.do, a fresh idempotency key), with the heartbeat. Two
+ * readings of "N users" (docs/load.md):
  * - `paced` (bench/support/pacedLoad.ts): users as users — think time after each step (means: list 5 s, form open 20 s
  *   of typing, save 5 s, each drawn from 50–150 %; `--think` scales them) and the heartbeat every 10 s on its own
  *   timer: latency as users feel it, `--paced-seconds` per level;
@@ -32,7 +33,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { onInterrupt, ownChild } from './support/childProcesses';
+import { interrupted, onInterrupt, ownChild, signalChildren } from './support/childProcesses';
 import { haproxyBinary, startHaproxy } from './support/haproxyProxy';
 import { nginxBinary, startNginx } from './support/nginxProxy';
 import type { AddressInfo } from 'node:net';
@@ -97,6 +98,8 @@ const KEEP = process.argv.includes('--keep');
  * studyVolume.ts), so that the run measures a study under way, not the demo seed. 0 (the default): the seed as it is.
  */
 const VOLUME = Number(option('volume', '0'));
+if (!Number.isSafeInteger(VOLUME) || VOLUME < 0)
+  throw new Error(`--volume: a whole number of subjects, 0 or more (got "${option('volume', '0')}")`);
 const TRACE = option('trace', '');
 /**
  * The servers as production runs them (`npm run serve:compiled`): the compiled server (built at the start of the run,
@@ -318,17 +321,25 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
   let stopProxy: (() => Promise<void>) | null = null;
   let closing: Promise<void> | null = null;
   // once, whether the run ends or a signal interrupts it (childProcesses.ts): the servers, the balancer, the schema
+  // stays registered until it is done: a signal during a normal close waits for it (the same promise)
   const close = () =>
     (closing ??= (async () => {
-      forgetInterrupt();
       await stopProxy?.();
-      for (const i of instances) i.child.kill('SIGTERM');
+      // the servers, and any still starting (the first migrates and seeds in a transaction on the schema)
+      signalChildren('SIGTERM');
       await Promise.all(instances.map((i) => i.exited));
       stoppedAt = Date.now();
       await db?.close();
+      // what the owner still has open on the schema (an interrupted --volume's transaction) holds the drop
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where application_name = $1 and usename = current_user and pid <> pg_backend_pid()`,
+        [schema],
+      );
       if (KEEP) console.log(`schema ${schema} kept`);
       else await admin.exec(`drop schema if exists ${schema} cascade`);
       await admin.close();
+      forgetInterrupt();
     })());
   const forgetInterrupt = onInterrupt(close);
   try {
@@ -419,7 +430,10 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
         deployment.stoppedAt = stoppedAt;
       },
       async addVolume(subjects) {
-        const owner = await openPostgres(inSchema(ownerUrl ?? appUrl, schema), { max: 1 });
+        // named as the run (close() ends it if a signal interrupts the copy)
+        const owner = await openPostgres(withApplicationName(inSchema(ownerUrl ?? appUrl, schema), schema), {
+          max: 1,
+        });
         try {
           return await addStudyVolume(owner, subjects, LOAD_USER.sitecode, console.log);
         } finally {
@@ -1022,6 +1036,8 @@ async function main(): Promise<void> {
   } finally {
     await d.close();
   }
+  // interrupted by a signal: the clean-ups are under way and the bench exits when they are done (childProcesses.ts)
+  if (interrupted()) return;
   console.log(
     `\nbench:load — ${d.label}; load average before the run ${load.join(' ')}, after ${os
       .loadavg()
@@ -1073,6 +1089,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  // a request or query cut short by a signal's clean-up is not the run's error
+  if (interrupted()) return;
   console.error(err);
   process.exit(1);
 });

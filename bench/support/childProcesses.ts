@@ -31,6 +31,10 @@ async function onSignal(signal: NodeJS.Signals): Promise<void> {
   }
   interruptedAt = Date.now();
   console.error(`\n${signal}: stopping the bench's processes …`);
+  // from now on a connection or request cut short by the clean-ups (a terminated backend, a stopped server) may throw
+  // where nothing awaits it: noted, and the clean-ups go on
+  process.on('uncaughtException', (err) => console.error(`(during the clean-ups: ${err.message})`));
+  process.on('unhandledRejection', (err) => console.error(`(during the clean-ups: ${String(err)})`));
   const done = Promise.allSettled([...cleanUps].map((clean) => clean()));
   await Promise.race([done, new Promise((resolve) => setTimeout(resolve, CLEAN_UP_MS).unref())]);
   killAll();
@@ -42,6 +46,16 @@ function install(): void {
   installed = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, (s) => void onSignal(s));
   process.on('exit', killAll);
+}
+
+/** Sends `signal` to every child still running (one still starting too). */
+export function signalChildren(signal: NodeJS.Signals): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+}
+
+/** Whether a signal has interrupted the bench: its clean-ups are running, and it exits when they are done. */
+export function interrupted(): boolean {
+  return interruptedAt !== null;
 }
 
 /** Stops `child` with the bench (see above); answers it. */

@@ -1,17 +1,19 @@
 /**
  * bench:load `--volume <subjects>`: the database of a study under way rather than the demo seed's few dozen records.
- * Adds `subjects` subjects in sites of SUBJECTS_PER_SITE (new sites of the study), each a copy of one of the seeded
- * subjects that have data (in turn) with its visits and every record of it (its log forms' lines LOG_COPIES times): the records' values and item states, their
- * data audit rows, their coding terms and coding history, and the save request that wrote each record (save_requests
- * keeps every idempotency key). The database's own row images (clinical_audit) are written by its triggers, as for any
- * insert. Then VACUUM (ANALYZE) of those tables, as autovacuum would have left them.
+ * Adds `subjects` subjects in sites of SUBJECTS_PER_SITE (new sites of the template site's study), each a copy of one
+ * of the template site's seeded subjects that have data (in turn) with its visits and every record of it (its log
+ * forms' lines LOG_COPIES times): the records' values and item states, their data audit rows, their coding terms and
+ * coding history, and the save request that wrote each record (save_requests keeps every idempotency key). The
+ * database's own row images (clinical_audit) are written by its triggers, as for any insert. Then VACUUM (ANALYZE) of
+ * those tables, as autovacuum would have left them.
  *
  * Why: autovacuum and the planner work by proportions. On the seed's tables (24 records) the load's ~350 saves a second
  * made autovacuum analyse and vacuum the growing tables every few seconds (docs/load.md, stop 33); on a study's tables
- * the same load takes minutes to reach those thresholds, and the statements run on a study's indexes.
+ * the same load takes minutes to reach those thresholds, and the statements run on a study's indexes and statistics.
  *
- * Set-based SQL as the owner (the schema's `search_path`), in one transaction; the copies of the same template differ
- * in their ids, subject, site and dates only.
+ * Set-based SQL as the owner (the schema's `search_path`), in one transaction. A copy has its own ids, subject, site
+ * and subject number, and its log lines are numbered after the template's (+1000 per copy); values, dates and users
+ * are the template's.
  */
 import type { Db } from '../../server/core/db/db';
 
@@ -56,34 +58,42 @@ export async function addStudyVolume(
   templateSite: string,
   log: (line: string) => void,
 ): Promise<StudyVolume> {
+  if (!Number.isSafeInteger(subjects) || subjects < 1)
+    throw new Error(`--volume: a whole number of subjects from 1 (got ${subjects})`);
   const started = Date.now();
   const sites = Math.ceil(subjects / SUBJECTS_PER_SITE);
+  // site numbers as wide as the largest (V001 … V120, V0001 … V1000): codes and subject numbers stay unique
+  const width = Math.max(3, String(sites).length);
+  const template = literal(templateSite);
   const result = await owner.transaction(async (tx) => {
-    // the seeded subjects of the site that have records, in a fixed order: the templates
+    // the seeded subjects of the site that have records, in a fixed order: the templates (one site of that code: the
+    // first, should two studies have one)
     await tx.exec(`create temporary table volume_subjects on commit drop as
       with templates as (
         select s.id, row_number() over (order by s.id) - 1 as n, count(*) over () as total
         from subjects s join sites t on t.id = s.site_id
-        where t.sitecode = ${literal(templateSite)} and exists (select 1 from form_records r where r.subject_id = s.id))
-      select 'volume-subject-' || k as id, t.id as template, 'volume-site-' || (k / ${SUBJECTS_PER_SITE} + 1) as site_id,
-             'V' || lpad((k / ${SUBJECTS_PER_SITE} + 1)::text, 3, '0') || '-' || lpad((k % ${SUBJECTS_PER_SITE} + 1)::text, 3, '0')
-               as subjid,
-             k
+        where t.id = (select id from sites where sitecode = ${template} order by id limit 1)
+          and exists (select 1 from form_records r where r.subject_id = s.id))
+      select 'volume-subject-' || k as id, t.id as template, 'volume-site-' || site as site_id,
+             'V' || lpad(site::text, ${width}, '0') || '-' || lpad((k % ${SUBJECTS_PER_SITE} + 1)::text, 3, '0') as subjid
       from generate_series(0, ${subjects - 1}) as k
+      cross join lateral (select k / ${SUBJECTS_PER_SITE} + 1 as site) as at
       join templates t on t.n = k % t.total`);
     const copied = await count(tx, 'select count(*)::int as n from volume_subjects');
     if (copied === 0) throw new Error(`--volume: no subject of ${templateSite} has records to copy`);
     log(`  ${sites} sites, ${copied} subjects …`);
     await tx.exec(`insert into sites (id, study_id, sitecode, sitename, country)
-      select 'volume-site-' || n, s.study_id, 'V' || lpad(n::text, 3, '0'), 'Volume site ' || n, s.country
-      from sites s, generate_series(1, ${sites}) as n where s.sitecode = ${literal(templateSite)}`);
+      select 'volume-site-' || n, s.study_id, 'V' || lpad(n::text, ${width}, '0'), 'Volume site ' || n, s.country
+      from sites s, generate_series(1, ${sites}) as n
+      where s.id = (select site_id from subjects
+                    where id = (select template from volume_subjects limit 1))`);
     await tx.exec(`insert into subjects (id, study_id, site_id, subjid, initials, sex, birthdate, age, status, enrolldate,
                                          visitcount, lastvisitdate, created_at, updated_at, protover, crfver)
       select v.id, s.study_id, v.site_id, v.subjid, s.initials, s.sex, s.birthdate, s.age, s.status, s.enrolldate,
              s.visitcount, s.lastvisitdate, s.created_at, s.updated_at, s.protover, s.crfver
       from volume_subjects v join subjects s on s.id = v.template`);
-    await tx.exec(`insert into subject_visits (subject_id, visitnum, cycnum, svnum, visitdate)
-      select v.id, sv.visitnum, sv.cycnum, sv.svnum, sv.visitdate
+    await tx.exec(`insert into subject_visits (subject_id, visitnum, cycnum, svnum, visitdate, extra_tids, added)
+      select v.id, sv.visitnum, sv.cycnum, sv.svnum, sv.visitdate, sv.extra_tids, sv.added
       from volume_subjects v join subject_visits sv on sv.subject_id = v.template`);
     // each copied record's id drawn beforehand: its audit rows, terms and save request refer to it
     // a log form's lines (AE, CM) LOG_COPIES times over, numbered after the template's (a subject under way has
@@ -94,7 +104,7 @@ export async function addStudyVolume(
       from volume_subjects v join form_records r on r.subject_id = v.template
       cross join lateral generate_series(0, case when exists (
           select 1 from form_schemas f where f.study_id = r.study_id and f.tid = r.tid and f.version = r.schema_version
-            and f.schema -> 'logline' = 'true'::jsonb) then ${LOG_COPIES - 1} else 0 end) as j`);
+            and f.logline) then ${LOG_COPIES - 1} else 0 end) as j`);
     const records = await count(tx, 'select count(*)::int as n from volume_records');
     log(`  ${records} records with their audit rows, coding terms and save requests …`);
     await tx.exec(`insert into form_records (id, study_id, subject_id, site_id, visitnum, cycnum, svnum, tid, lineno,

@@ -66,7 +66,6 @@ describe('a list page at one site on a study of many sites', () => {
   it('is the site index’s generic plan after the plan cache’s first custom plans, not planned on every call', async () => {
     const bj01 = (await h.db.query<{ id: string }>(`select id from sites where sitecode = 'BJ01'`))[0]!.id;
     const { sql, params } = await firstPageStatement(bj01);
-    expect(sql).not.toContain('any(');
     const counts = await h.owner.transaction(async (tx) => {
       await tx.exec(`prepare site_page as ${sql}`);
       try {
@@ -78,17 +77,18 @@ describe('a list page at one site on a study of many sites', () => {
           expect(rows.length).toBe(20);
         }
         return (
-          await tx.query<{ generic: number; custom: number }>(
-            `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          await tx.query<{ generic: number }>(
+            `select generic_plans::int as generic from pg_prepared_statements
              where name = 'site_page'`,
           )
         )[0]!;
       } finally {
-        await tx.exec('deallocate site_page');
+        // (in a transaction a failed statement aborted, this fails too: its error is not the one to report)
+        await tx.exec('deallocate site_page').catch(() => undefined);
       }
     });
     expect(counts.generic).toBeGreaterThanOrEqual(3);
-    expect(counts.custom).toBeLessThanOrEqual(5);
+    expect(sql).toContain('s.site_id = $2::text');
   }, 60_000);
 
   it('answers the late site’s own subjects in order, its first page only', async () => {
