@@ -388,12 +388,15 @@ export function earlierValues(
   },
 ): Promise<{ value: string }[]> {
   const escaped = q.prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  // one site (the session's) as a plain equality: the (study, form, site) index then reads that site's records only
+  // (migration 0027)
+  const oneSite = q.siteIds.length === 1;
   return db.query<{ value: string }>(
     `select distinct form_values ->> $4 as value from form_records
-     where study_id = $1 and site_id = any($2::text[]) and tid = $3
+     where study_id = $1 and ${oneSite ? 'site_id = $2::text' : 'site_id = any($2::text[])'} and tid = $3
        and jsonb_typeof(form_values -> $4) = 'string' and form_values ->> $4 <> ''
        and form_values ->> $4 ilike $5 || '%'
      order by value limit $6`,
-    [q.studyId, [...q.siteIds], q.tid, q.variable, escaped, q.limit],
+    [q.studyId, oneSite ? q.siteIds[0] : [...q.siteIds], q.tid, q.variable, escaped, q.limit],
   );
 }
