@@ -5,8 +5,8 @@
  * stop 34).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../core/db/db';
 import { startHarness, type Harness } from '../../test/harness';
+import { recordStatement, type SentStatement } from '../../test/recordStatement';
 import { earlierValues } from './recordsRepository';
 
 let h: Harness;
@@ -45,24 +45,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** The statement earlierValues sends for a prefix at BJ01's AE lines, and its parameters. */
-async function statement(): Promise<{ sql: string; params: unknown[] }> {
-  let sent: { sql: string; params: unknown[] } | null = null;
-  const recorder = {
-    query: async (sql: string, params?: unknown[]) => {
-      sent = { sql, params: params ?? [] };
-      return [];
-    },
-  } as unknown as Db;
-  await earlierValues(recorder, {
-    studyId,
-    siteIds: [bj01],
-    tid: 'AE',
-    variable: 'AETERM',
-    prefix: 'h',
-    limit: 20,
-  });
-  if (!sent) throw new Error('earlierValues sent nothing');
-  return sent;
+function statement(): Promise<SentStatement> {
+  return recordStatement((db) =>
+    earlierValues(db, { studyId, siteIds: [bj01], tid: 'AE', variable: 'AETERM', prefix: 'h', limit: 20 }),
+  );
 }
 
 interface PlanNode {

@@ -5,8 +5,8 @@
  * unknown, joined back over the study's subjects, and every call was planned afresh (docs/load.md, stop 34).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../core/db/db';
 import { startHarness, type Harness } from '../../../test/harness';
+import { recordStatement, type SentStatement } from '../../../test/recordStatement';
 import { subjectListDeclaration } from '../../subjects/list';
 import { listPage, listWhere } from './sql';
 
@@ -35,24 +35,17 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** The SQL and parameters listPage sends for the first page at `siteId`, sorted by subject number. */
-async function firstPageStatement(siteId: string): Promise<{ sql: string; params: unknown[] }> {
-  let sent: { sql: string; params: unknown[] } | null = null;
-  const recorder = {
-    query: async (sql: string, params?: unknown[]) => {
-      sent = { sql, params: params ?? [] };
-      return [];
-    },
-  } as unknown as Db;
+function firstPageStatement(siteId: string): Promise<SentStatement> {
   const list = subjectListDeclaration;
-  await listPage(
-    recorder,
-    list,
-    listWhere(list, { studyId, siteIds: [siteId] }),
-    { key: list.sortKeys.subjid!, asc: true },
-    { offset: 0, limit: 20, after: null },
+  return recordStatement((db) =>
+    listPage(
+      db,
+      list,
+      listWhere(list, { studyId, siteIds: [siteId] }),
+      { key: list.sortKeys.subjid!, asc: true },
+      { offset: 0, limit: 20, after: null },
+    ),
   );
-  if (!sent) throw new Error('listPage sent nothing');
-  return sent;
 }
 
 const literal = (v: unknown): string =>
