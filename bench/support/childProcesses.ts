@@ -18,8 +18,7 @@ let interruptedAt: number | null = null;
 const CLEAN_UP_MS = 20_000;
 
 function killAll(): void {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  signalChildren('SIGKILL');
 }
 
 async function onSignal(signal: NodeJS.Signals): Promise<void> {
