@@ -320,8 +320,8 @@ async function postgresDeployment(appUrl: string, ownerUrl: string | undefined):
   let stoppedAt: number | undefined;
   let stopProxy: (() => Promise<void>) | null = null;
   let closing: Promise<void> | null = null;
-  // once, whether the run ends or a signal interrupts it (childProcesses.ts): the servers, the balancer, the schema
-  // stays registered until it is done: a signal during a normal close waits for it (the same promise)
+  // the servers, the balancer and the schema, once: at the run's end or on a signal (childProcesses.ts). It stays
+  // registered until it is done, so that a signal during a normal close waits for the same promise
   const close = () =>
     (closing ??= (async () => {
       await stopProxy?.();
